@@ -1,0 +1,75 @@
+import { defaultLocale, type Locale } from './messages/index.ts';
+
+/** Dates and times are shown as the Faroe Islands see them, wherever the server runs. */
+export const TIME_ZONE = 'Atlantic/Faroe';
+
+const MONTHS: Record<Locale, readonly string[]> = {
+  fo: ['jan', 'feb', 'mar', 'apr', 'mai', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'des'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+};
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+interface Parts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+}
+
+function parts(value: Date | string | number): Parts {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date');
+  const found: Record<string, string> = {};
+  for (const part of partsFormatter.formatToParts(date)) found[part.type] = part.value;
+  return {
+    year: found.year ?? '',
+    month: found.month ?? '',
+    day: found.day ?? '',
+    hour: found.hour ?? '',
+    minute: found.minute ?? '',
+  };
+}
+
+/** Integer øre to '1.234,50 kr.': comma decimals, dot thousands, always 2 decimals. */
+export function formatCurrency(ore: number): string {
+  if (!Number.isInteger(ore)) throw new RangeError('Amounts are whole øre');
+  const sign = ore < 0 ? '-' : '';
+  const abs = Math.abs(ore);
+  const kroner = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const ore2 = String(abs % 100).padStart(2, '0');
+  return `${sign}${kroner},${ore2} kr.`;
+}
+
+/** 'DD.MM.YYYY' */
+export function formatDate(value: Date | string | number): string {
+  const p = parts(value);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** 'DD.MM.YYYY kl. HH:mm' */
+export function formatDateTime(value: Date | string | number): string {
+  const p = parts(value);
+  return `${p.day}.${p.month}.${p.year} kl. ${p.hour}:${p.minute}`;
+}
+
+/** The receipt layout's 'DD. MMM. YYYY kl. HH.MM', e.g. '05. mar. 2026 kl. 14.07'. */
+export function formatReceiptDate(
+  value: Date | string | number,
+  locale: Locale = defaultLocale,
+): string {
+  const p = parts(value);
+  const month = MONTHS[locale][Number(p.month) - 1] ?? p.month;
+  return `${p.day}. ${month}. ${p.year} kl. ${p.hour}.${p.minute}`;
+}

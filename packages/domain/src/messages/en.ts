@@ -1,0 +1,32 @@
+import type { fo } from './fo.ts';
+
+export const en: Record<keyof typeof fo, string> = {
+  'validation.required': 'The field is required.',
+  'validation.email': 'Please enter a valid email address.',
+  'validation.passwordMin': 'Password must be at least 8 characters long.',
+  'validation.passwordMismatch': 'Passwords do not match.',
+  'validation.terms': 'Please accept the terms of purchase.',
+  'validation.code': 'Please enter the code.',
+  'validation.form':
+    'One or more fields are incorrect or not properly filled in. Correct these before proceeding.',
+  'validation.unknownField': 'This field is not allowed.',
+  'validation.tooLong': 'The text is too long.',
+  'validation.invalid': 'The value is not valid.',
+  'error.code': 'An error occurred ({{code}}).',
+  'error.tryAgain': 'An error occurred, try again later.',
+  'error.generic': 'Something went wrong, try again later.',
+  'error.noNetwork': 'It seems the phone has unfortunately lost internet connection.',
+  'error.unauthorized': 'Please sign in again.',
+  'error.forbidden': 'You are not allowed to do this.',
+  'error.notFound': 'We could not find what you were looking for.',
+  'error.invalidCredentials': 'The email or password is wrong.',
+  'error.rateLimited': 'Too many attempts. Please wait a moment and try again.',
+  'error.emailTaken': 'A user with this email address already exists.',
+  'error.wrongPassword': 'The current password is wrong.',
+  'error.invalidCode': 'The code is wrong or has expired.',
+  'error.invalidResetLink': 'The link is invalid or already used. Ask for a new one.',
+  'error.bodyTooLarge': 'The request is too large.',
+  'error.malformed': 'The request could not be read.',
+  'error.verifyEmail': 'Failed to verify email.',
+  'error.fetchStations': 'Failed to fetch stations.',
+};

@@ -1,0 +1,44 @@
+import { en } from './en.ts';
+import { fo } from './fo.ts';
+
+export const locales = ['fo', 'en'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'fo';
+export type MessageKey = keyof typeof fo;
+
+export const messages: Record<Locale, Record<MessageKey, string>> = { fo, en };
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'fo' || value === 'en';
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(fo, value);
+}
+
+/** Resolves a message key in a locale; `{{name}}` placeholders take values from params. */
+export function translate(
+  key: MessageKey,
+  locale: Locale = defaultLocale,
+  params: Record<string, string | number> = {},
+): string {
+  return messages[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(params[name] ?? ''),
+  );
+}
+
+/** Picks fo or en from an Accept-Language header; anything else falls back to fo. */
+export function localeFromHeader(header: string | undefined): Locale {
+  if (!header) return defaultLocale;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim().toLowerCase().slice(0, 2), q: q ? Number(q.split('=')[1]) : 1 };
+    })
+    .filter((entry) => isLocale(entry.tag) && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const best = ranked[0]?.tag;
+  return isLocale(best) ? best : defaultLocale;
+}
