@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { outboxMailer } from './integrations/mail/outbox.ts';
+import type { Mailer } from './integrations/mail/port.ts';
+import { smtpMailer } from './integrations/mail/smtp.ts';
+import { memoryCounter } from './integrations/ratelimit/memory.ts';
+import type { Counter } from './integrations/ratelimit/port.ts';
+import { redisCounter } from './integrations/ratelimit/redis.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import './plugins/context.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDeps {
+  database?: Database;
+  mailer?: Mailer;
+  counter?: Counter;
+}
+
+/** Assembles the API and, when built, the web app. It never listens. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
+  const counter =
+    deps.counter ?? (config.REDIS_URL ? redisCounter(config.REDIS_URL) : memoryCounter());
+  const mailer =
+    deps.mailer ??
+    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db));
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.decorate('counter', counter);
+  app.decorateRequest('locale', defaultLocale);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    request.locale = localeFromHeader(request.headers['accept-language']);
+    void reply.header('content-language', request.locale);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([mailer.close(), counter.close()]);
+    if (!deps.database) await database.close();
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: translate('error.rateLimited', request.locale),
+      retryAfter: context.after,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Støð API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(systemRoutes);
+      if (!config.isProduction) await api.register(devRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.WEB_DIST ?? defaultWebDist;
+  const hasWeb = existsSync(`${webDist}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Deep links are the single-page app's to resolve, including its own 404 screen.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: translate('error.notFound', request.locale),
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Støð <noreply@stod.example>'),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/)
+    .default('stod'),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  MIN_VERSION_IOS: z.string().default('0.0.0'),
+  MIN_VERSION_ANDROID: z.string().default('0.0.0'),
+  MIN_VERSION_WEB: z.string().default('0.0.0'),
+  STORE_URL_IOS: z.string().default('https://apps.apple.com/app/stod'),
+  STORE_URL_ANDROID: z
+    .string()
+    .default('https://play.google.com/store/apps/details?id=fo.stod.app'),
+  UPDATE_LOCKED: bool,
+  MAINTENANCE: bool,
+  MAINTENANCE_MESSAGE: z.string().optional(),
+  SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_MAX_PER_IP: z.coerce.number().int().min(1).default(100),
+  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  TRUST_PROXY: bool,
+});
+
+export type Config = z.infer<typeof envSchema> & { isProduction: boolean; publicUrl: string };
+
+/** Reads every environment variable once; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    isProduction: c.NODE_ENV === 'production',
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${String(c.PORT)}`).replace(/\/$/, ''),
+  };
+}
+
+/** A config for tests: in-memory database, quiet logs, nothing seeded. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PORT: '0',
+    ...overrides,
+  });
+}

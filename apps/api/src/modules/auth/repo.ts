@@ -1,0 +1,57 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export async function insertSession(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  userAgent: string | null,
+) {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash, userAgent: userAgent?.slice(0, 300) ?? null })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return row.id;
+}
+
+export async function findActiveSession(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(users.deletedAt)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, but the one given as `keep`. */
+export async function revokeUserSessions(db: Db, userId: string, keep?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep ? ne(sessions.id, keep) : undefined,
+      ),
+    );
+}

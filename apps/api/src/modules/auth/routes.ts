@@ -1,0 +1,81 @@
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInResponseSchema,
+  signInSchema,
+} from '@stod/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod = (app) => {
+  app.post(
+    '/auth/signIn',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: signInSchema,
+        response: { 200: signInResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const token = await service.signIn(app, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return { access_token: token };
+    },
+  );
+
+  app.post(
+    '/auth/signOut',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the token of this request',
+        security: bearer,
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await service.signOut(app, authOf(request).sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/forgotPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a one-time password reset link; always 204',
+        body: forgotPasswordSchema,
+        response: { 204: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await service.requestPasswordReset(app, request.body.email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link',
+        body: resetPasswordSchema,
+        response: { 204: z.null(), ...errorResponses(400, 422) },
+      },
+    },
+    async (request, reply) => {
+      await service.resetPassword(app, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,88 @@
+import { appPlatforms, emailField, semverSchema } from '@stod/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/auth.ts';
+import * as systemRepo from '../system/repo.ts';
+import { setMaintenance } from '../system/service.ts';
+
+/**
+ * Development helpers: the mail outbox and operator switches. Registered only
+ * when NODE_ENV is not production.
+ */
+export const devRoutes: FastifyPluginAsyncZod = (app) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Mail that would have been sent (development only)',
+        querystring: z.object({
+          to: emailField.optional(),
+          offset: z.coerce.number().int().min(0).default(0),
+          take: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                id: z.string(),
+                to: z.string(),
+                subject: z.string(),
+                text: z.string(),
+                createdAt: z.string(),
+              }),
+            ),
+            total: z.number().int(),
+          }),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const page = await systemRepo.listOutbox(app.db, query.to, query.offset, query.take);
+      return {
+        total: page.total,
+        items: page.items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+      };
+    },
+  );
+
+  app.put(
+    '/dev/app-versions',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Set the minimum app version of a platform (development only)',
+        body: z.strictObject({
+          platform: z.enum(appPlatforms),
+          minVersion: semverSchema,
+          locked: z.boolean().default(false),
+          storeUrl: z.url().nullable().optional(),
+        }),
+        response: { 204: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await systemRepo.upsertAppVersion(app.db, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/dev/maintenance',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Switch maintenance mode (development only)',
+        body: z.strictObject({ maintenance: z.boolean(), message: z.string().max(500).optional() }),
+        response: { 204: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await setMaintenance(app, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  return Promise.resolve();
+};

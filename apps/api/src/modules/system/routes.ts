@@ -1,0 +1,55 @@
+import {
+  appVersionQuerySchema,
+  appVersionResponseSchema,
+  maintenanceResponseSchema,
+} from '@stod/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+
+export const systemRoutes: FastifyPluginAsyncZod = (app) => {
+  app.get(
+    '/maintenance',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether the service is in maintenance',
+        response: { 200: maintenanceResponseSchema },
+      },
+    },
+    () => service.maintenanceStatus(app),
+  );
+
+  app.get(
+    '/app-version',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether this app version must be updated',
+        querystring: appVersionQuerySchema,
+        response: { 200: appVersionResponseSchema, ...errorResponses(400) },
+      },
+    },
+    (request) => service.checkAppVersion(app, request.query.platform, request.query.version),
+  );
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+          503: z.object({ status: z.literal('degraded'), database: z.literal('down') }),
+        },
+      },
+    },
+    async (_request, reply) =>
+      (await app.database.ping())
+        ? { status: 'ok' as const, database: 'up' as const }
+        : reply.status(503).send({ status: 'degraded', database: 'down' }),
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,24 @@
+import type { Locale } from '@stod/domain';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Mailer } from '../integrations/mail/port.ts';
+import type { Counter } from '../integrations/ratelimit/port.ts';
+
+export interface Auth {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    counter: Counter;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: Auth | null;
+  }
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DEMO_ACCOUNT, seedIfEmpty } from './seed.ts';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+const seeded = await seedIfEmpty(app);
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+
+const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
+console.log(
+  [
+    '',
+    `  Støð is running at ${config.publicUrl}`,
+    `  API docs:  ${config.publicUrl}/api/docs`,
+    `  Database:  ${where}${seeded ? ' (demo data seeded)' : ''}`,
+    `  Mail:      ${app.mailer.kind === 'smtp' ? 'SMTP' : `dev outbox at ${config.publicUrl}/api/dev/outbox`}`,
+    `  Demo user: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+    '',
+  ].join('\n'),
+);
