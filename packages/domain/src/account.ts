@@ -33,11 +33,14 @@ export const registerSchema = strict({
   path: ['passwordConfirmation'],
   message: 'validation.passwordMismatch',
   // Compare as soon as both passwords are valid, even while other fields still have errors.
-  when: (payload) =>
-    newPasswordField.safeParse((payload.value as { password?: unknown }).password).success &&
-    newPasswordField.safeParse(
-      (payload.value as { passwordConfirmation?: unknown }).passwordConfirmation,
-    ).success,
+  when: (payload) => {
+    const value = payload.value as { password?: unknown; passwordConfirmation?: unknown } | null;
+    if (typeof value !== 'object' || value === null) return false;
+    return (
+      newPasswordField.safeParse(value.password).success &&
+      newPasswordField.safeParse(value.passwordConfirmation).success
+    );
+  },
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

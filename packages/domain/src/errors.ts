@@ -29,10 +29,11 @@ export function fieldErrorsFromIssues(
   issues: readonly IssueLike[],
   locale: Locale,
 ): Record<string, string> {
-  const out: Record<string, string> = {};
+  // A Map, so that field names such as "constructor" or "__proto__" are plain keys.
+  const out = new Map<string, string>();
   const put = (path: string, message: string) => {
     const field = path === '' ? '_' : path;
-    out[field] ??= resolve(message, locale);
+    if (!out.has(field)) out.set(field, resolve(message, locale));
   };
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
@@ -42,7 +43,7 @@ export function fieldErrorsFromIssues(
       put(base, issue.message);
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 export type ErrorKey = Extract<MessageKey, `error.${string}`>;

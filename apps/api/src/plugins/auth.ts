@@ -4,7 +4,7 @@ import { unauthorized } from '../lib/errors.ts';
 import { authenticate } from '../modules/auth/service.ts';
 import type { Auth } from './context.ts';
 
-/** preHandler for routes that need a signed-in caller. */
+/** onRequest hook for routes that need a signed-in caller: runs before the body is read. */
 export async function requireAuth(request: FastifyRequest) {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

@@ -35,7 +35,10 @@ export function localeFromHeader(header: string | undefined): Locale {
     .map((part) => {
       const [tag = '', ...rest] = part.trim().split(';');
       const q = rest.find((p) => p.trim().startsWith('q='));
-      return { tag: tag.trim().toLowerCase().slice(0, 2), q: q ? Number(q.split('=')[1]) : 1 };
+      return {
+        tag: tag.trim().toLowerCase().split('-')[0] ?? '',
+        q: q ? Number(q.split('=')[1]) : 1,
+      };
     })
     .filter((entry) => isLocale(entry.tag) && entry.q > 0)
     .sort((a, b) => b.q - a.q);

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
-const guarded = { preHandler: requireAuth } as const;
+const guarded = { onRequest: requireAuth } as const;
 const noContent = z.null();
 
 export const accountRoutes: FastifyPluginAsyncZod = (app) => {

@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/auth/signOut',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['auth'],
         summary: 'Revoke the token of this request',

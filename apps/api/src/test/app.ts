@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds an app on a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * on a fresh database created for this test file on that PostgreSQL server.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const app = await buildApp(testConfig(env));
+    return { app, close: () => app.close() };
+  }
+  const name = `stod_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const app = await buildApp(testConfig({ ...env, DATABASE_URL: url.toString() }));
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user') {
+  counter += 1;
+  return `${prefix}-${String(counter)}-${randomBytes(3).toString('hex')}@example.fo`;
+}
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Guðrun Hansen',
+    address: 'Niels Finsens gøta 5',
+    postCode: '100',
+    city: 'Tórshavn',
+    email: uniqueEmail(),
+    mobile: '291234',
+    password: 'sterkt-loyniord',
+    passwordConfirmation: 'sterkt-loyniord',
+    terms: true,
+    ...overrides,
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Registers a user through the API and answers with its token and credentials. */
+export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/user', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  const { access_token } = res.json<{ access_token: string }>();
+  return { token: access_token, email: body.email, password: body.password };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/signIn', payload: { email, password } });
+}
+
+export async function lastMailTo(app: FastifyInstance, to: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+  });
+  const body = res.json<{ items: { subject: string; text: string }[] }>();
+  return body.items[0];
+}
