@@ -64,7 +64,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       poolSize: config.DATABASE_POOL_SIZE,
     }));
   const counter =
-    deps.counter ?? (config.REDIS_URL ? redisCounter(config.REDIS_URL) : memoryCounter());
+    deps.counter ??
+    (config.REDIS_URL
+      ? redisCounter(config.REDIS_URL, `${config.REDIS_KEY_PREFIX}rl:`)
+      : memoryCounter());
   const mailer =
     deps.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db));

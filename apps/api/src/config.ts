@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().default('stod:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Støð <noreply@stod.example>'),
   PRODUCT_SLUG: z

@@ -12,9 +12,19 @@ export interface TestApp {
 /**
  * Builds an app on a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * on a fresh database created for this test file on that PostgreSQL server.
+ * TEST_REDIS_URL moves the shared counters to Redis.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  // Each app gets its own key space, so parallel test files never share counters.
+  const env = redisUrl
+    ? {
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: `stod-test-${randomBytes(6).toString('hex')}:`,
+        ...overrides,
+      }
+    : overrides;
   if (!serverUrl) {
     const app = await buildApp(testConfig(env));
     return { app, close: () => app.close() };

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Counter } from './port.ts';
 
 /** Counters in Redis, so that limits hold across every API process. */
-export function redisCounter(url: string, prefix = 'stod:rl:'): Counter {
+export function redisCounter(url: string, prefix: string): Counter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   return {
     async hit(key, limit, windowSeconds) {

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ MIN_VERSION_IOS: '2.3.0', MIN_VERSION_ANDROID: '2.3.0' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/maintenance', () => {
+  it('is off by default and follows the operator switch', async () => {
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: false,
+    });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/dev/maintenance',
+      payload: { maintenance: true, message: 'Vit dagføra kervið.' },
+    });
+    expect(on.statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: true,
+      message: 'Vit dagføra kervið.',
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/dev/maintenance',
+      payload: { maintenance: false },
+    });
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: false,
+    });
+  });
+
+  it('refuses a malformed switch', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/dev/maintenance',
+      payload: { maintenance: 'yes', extra: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('starts in maintenance when the environment says so', async () => {
+    const m = await createTestApp({ MAINTENANCE: 'true', MAINTENANCE_MESSAGE: 'Aftur kl. 14' });
+    try {
+      expect((await m.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+        maintenance: true,
+        message: 'Aftur kl. 14',
+      });
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('GET /api/app-version', () => {
+  const check = (platform: string, version: string) =>
+    t.app.inject({ url: `/api/app-version?platform=${platform}&version=${version}` });
+
+  it('asks older versions to update, with the store link of their platform', async () => {
+    expect((await check('ios', '2.2.9')).json()).toEqual({
+      updateRequired: true,
+      locked: false,
+      storeUrl: 'https://apps.apple.com/app/stod',
+    });
+    expect((await check('android', '2.10.0')).json()).toMatchObject({ updateRequired: false });
+    expect((await check('ios', '2.3.0')).json()).toMatchObject({ updateRequired: false });
+    expect((await check('web', '0.0.1')).json()).toMatchObject({
+      updateRequired: false,
+      storeUrl: null,
+    });
+  });
+
+  it('follows minimum versions stored in the database', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/dev/app-versions',
+      payload: { platform: 'android', minVersion: '3.0.0', locked: true },
+    });
+    expect(set.statusCode).toBe(204);
+    expect((await check('android', '2.10.0')).json()).toEqual({
+      updateRequired: true,
+      locked: true,
+      storeUrl: 'https://play.google.com/store/apps/details?id=fo.stod.app',
+    });
+  });
+
+  it('rejects unknown platforms and malformed versions', async () => {
+    for (const [platform, version] of [
+      ['windows', '1.0.0'],
+      ['ios', '1.0'],
+      ['ios', 'x.y.z'],
+      ['ios', '1.0.0-beta'],
+    ] as const) {
+      const res = await check(platform, version);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION' });
+    }
+    expect((await t.app.inject({ url: '/api/app-version' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database as reachable', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every API route from the zod schemas', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/auth/signIn',
+      '/api/auth/signOut',
+      '/api/user/v2',
+      '/api/user',
+      '/api/user/updatePassword',
+      '/api/user/forgotPassword',
+      '/api/user/reset-password',
+      '/api/user/request-update-email',
+      '/api/user/update-email',
+      '/api/maintenance',
+      '/api/app-version',
+      '/api/health',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(JSON.stringify(doc.paths['/api/user'])).toContain('passwordConfirmation');
+  });
+});
+
+describe('unknown API paths and errors', () => {
+  it('answer the JSON error shape in the asked language', async () => {
+    const res = await t.app.inject({
+      url: '/api/no-such-thing',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'We could not find what you were looking for.',
+    });
+  });
+});
+
+describe('in production', () => {
+  it('has no dev outbox or operator switches', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      expect((await prod.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
+      const put = await prod.app.inject({
+        method: 'PUT',
+        url: '/api/dev/maintenance',
+        payload: { maintenance: true },
+      });
+      expect(put.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
