@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
-import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed.ts';
+import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/index.ts';
 
 const CONCURRENCY = 100;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);

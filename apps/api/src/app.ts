@@ -19,11 +19,14 @@ import { outboxMailer } from './integrations/mail/outbox.ts';
 import type { Mailer } from './integrations/mail/port.ts';
 import { smtpMailer } from './integrations/mail/smtp.ts';
 import { memoryCounter } from './integrations/ratelimit/memory.ts';
+import type { ProviderStationsPort } from './integrations/provider-stations/port.ts';
+import { providerStationsSim } from './integrations/provider-stations/sim.ts';
 import type { Counter } from './integrations/ratelimit/port.ts';
 import { redisCounter } from './integrations/ratelimit/redis.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { stationRoutes } from './modules/stations/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -36,6 +39,7 @@ export interface AppDeps {
   database?: Database;
   mailer?: Mailer;
   counter?: Counter;
+  providerStations?: ProviderStationsPort;
 }
 
 /** Assembles the API and, when built, the web app. It never listens. */
@@ -77,6 +81,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('counter', counter);
+  app.decorate(
+    'providerStations',
+    deps.providerStations ??
+      providerStationsSim({
+        latencyMs: config.PROVIDER_STATIONS_LATENCY_MS,
+        failureRate: config.PROVIDER_STATIONS_FAILURE_RATE,
+      }),
+  );
   app.decorateRequest('locale', defaultLocale);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', (request, reply, done) => {
@@ -131,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(systemRoutes);
+      await api.register(stationRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },

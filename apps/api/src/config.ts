@@ -39,6 +39,8 @@ const envSchema = z.object({
   SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: bool,
+  PROVIDER_STATIONS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+  PROVIDER_STATIONS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
 });
 
 export type Config = z.infer<typeof envSchema> & { isProduction: boolean; publicUrl: string };
@@ -66,6 +68,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PORT: '0',
+    PROVIDER_STATIONS_LATENCY_MS: '0',
     ...overrides,
   });
 }

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DEMO_ACCOUNT, seedIfEmpty } from './seed.ts';
+import { DEMO_ACCOUNT, seedIfEmpty } from './seed/index.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);

@@ -5,3 +5,4 @@ export * from './notifications.ts';
 export * from './system.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './stations.ts';

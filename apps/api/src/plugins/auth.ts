@@ -24,7 +24,7 @@ export function authOf(request: FastifyRequest): Auth {
 export const bearer = [{ bearerAuth: [] }];
 
 /** OpenAPI response entries for the error shape. */
-export function errorResponses(...codes: (400 | 401 | 403 | 404 | 409 | 413 | 422 | 429)[]) {
+export function errorResponses(...codes: (400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503)[]) {
   return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as Record<
     number,
     typeof apiErrorSchema

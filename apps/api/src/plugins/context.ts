@@ -2,6 +2,7 @@ import type { Locale } from '@stod/domain';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/port.ts';
+import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
 
 export interface Auth {
@@ -16,6 +17,7 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     counter: Counter;
+    providerStations: ProviderStationsPort;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -1,2 +1,3 @@
 export * from './users.ts';
 export * from './system.ts';
+export * from './stations.ts';

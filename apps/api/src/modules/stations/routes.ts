@@ -1,0 +1,106 @@
+import {
+  beverageListSchema,
+  productColorListSchema,
+  providerStationListSchema,
+  stationListSchema,
+  stationSchema,
+  stationServices,
+} from '@stod/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withEtag } from '../../lib/etag.ts';
+import { notFound } from '../../lib/errors.ts';
+import { errorResponses } from '../../plugins/auth.ts';
+import * as repo from './repo.ts';
+import * as service from './service.ts';
+
+const notModified = { 304: z.null().describe('Not modified: the ETag still holds') };
+
+/**
+ * Spec §7 "Stations". `{product}` is the product slug from configuration; the
+ * static paths are registered under that slug, and any other segment is read as
+ * a station id.
+ */
+export const stationRoutes: FastifyPluginAsyncZod = (app) => {
+  const slug = app.config.PRODUCT_SLUG;
+
+  app.get(
+    '/stations',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: "The payment provider's station list, under data.items",
+        response: { 200: providerStationListSchema, ...errorResponses(503) },
+      },
+    },
+    async () => ({ data: { items: await service.providerStations(app) } }),
+  );
+
+  app.get(
+    `/stations/${slug}`,
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'Every station, optionally only those offering a service',
+        querystring: z.object({ service: z.enum(stationServices).optional() }),
+        response: { 200: stationListSchema, ...notModified, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const filter = request.query.service ? { service: request.query.service } : {};
+      const items = await repo.listStations(app.db, filter);
+      return withEtag(request, reply, { items, total: items.length });
+    },
+  );
+
+  app.get(
+    `/stations/${slug}-product-colors`,
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'Colours of products and services, for markers and badges',
+        response: { 200: productColorListSchema, ...notModified },
+      },
+    },
+    async (request, reply) =>
+      withEtag(request, reply, { items: await repo.listProductColors(app.db) }),
+  );
+
+  app.get(
+    `/stations/${slug}-beverages`,
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'The beverages sold at stations, by beverage family',
+        response: { 200: beverageListSchema, ...notModified },
+      },
+    },
+    async (request, reply) => withEtag(request, reply, { items: await repo.listBeverages(app.db) }),
+  );
+
+  const byId = {
+    schema: {
+      tags: ['stations'],
+      summary: 'One station (any word that is not an id answers 404)',
+      params: z.object({ id: z.string() }),
+      response: { 200: stationSchema, ...notModified, ...errorResponses(400, 404) },
+    },
+  };
+  const oneStation = async (
+    request: { params: { id: string } } & Parameters<typeof withEtag>[0],
+    reply: Parameters<typeof withEtag>[1],
+  ) =>
+    withEtag(
+      request,
+      reply,
+      await service.getStation(app, service.parseStationId(request.params.id)),
+    );
+
+  app.get(`/stations/${slug}/:id`, byId, oneStation);
+  app.get('/stations/:id', byId, oneStation);
+
+  app.get('/stations/:product/:id', { schema: { hide: true } }, () => {
+    throw notFound();
+  });
+  return Promise.resolve();
+};

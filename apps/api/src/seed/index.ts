@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import {
+  beverages,
+  productColors,
+  stationPoints,
+  stationProducts,
+  stations,
+  users,
+} from '../db/schema/index.ts';
+import { hashPassword } from '../lib/secrets.ts';
+import { insertUser } from '../modules/account/repo.ts';
+import { seedBeverages, seedProductColors, seedProducts, seedStations } from './stations.ts';
+
+export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-1' } as const;
+
+/** Loads the demo data into an empty database; answers whether it did. */
+export async function seedIfEmpty(app: FastifyInstance): Promise<boolean> {
+  const mode = app.config.SEED_DEMO;
+  if (mode === 'false') return false;
+  const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0 && mode === 'auto') return false;
+  await seedDemo(app);
+  return true;
+}
+
+export async function seedDemo(app: FastifyInstance) {
+  await app.db.transaction(async (tx) => {
+    await seedStationNetwork(tx);
+    await insertUser(tx, {
+      email: DEMO_ACCOUNT.email,
+      passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+      name: 'Jógvan Joensen',
+      address: 'Áarvegur 1',
+      postCode: '100',
+      city: 'Tórshavn',
+      mobile: '211234',
+      emailVerified: true,
+    });
+  });
+}
+
+/** The stations, their products, pumps and bays, colours and beverages. */
+export async function seedStationNetwork(db: Db) {
+  const inserted = await db
+    .insert(stations)
+    .values(
+      seedStations.map((s) => ({
+        name: s.name,
+        address: s.address,
+        lat: s.lat,
+        lng: s.lng,
+        tokheimStationId: s.tokheimStationId,
+        services: s.services,
+        openingHours: s.hours,
+      })),
+    )
+    .returning({ id: stations.id, tokheimStationId: stations.tokheimStationId });
+  const products: (typeof stationProducts.$inferInsert)[] = [];
+  const points: (typeof stationPoints.$inferInsert)[] = [];
+  inserted.forEach((row, i) => {
+    const seed = seedStations[i];
+    if (!seed) return;
+    for (const service of seed.services) {
+      seedProducts[service].forEach((p, sort) => {
+        products.push({ stationId: row.id, service, sort, ...p });
+      });
+    }
+    for (let n = 1; n <= seed.pumps; n += 1)
+      points.push({ stationId: row.id, kind: 'pump', number: n });
+    for (let n = 1; n <= seed.bays; n += 1)
+      points.push({ stationId: row.id, kind: 'bay', number: n });
+  });
+  await db.insert(stationProducts).values(products);
+  await db.insert(stationPoints).values(points);
+  await db.insert(productColors).values(seedProductColors).onConflictDoNothing();
+  await db.insert(beverages).values(seedBeverages);
+}
