@@ -99,9 +99,10 @@ export function openStatus(hours: OpeningHours, now: Date): OpenStatus {
   );
   const current = around.find(([s, e]) => s <= at && at < e);
   if (current) {
-    // Follow intervals that start exactly where the current one ends (e.g. 24:00 then 00:00).
+    // Follow intervals that continue the current one: touching (24:00 then 00:00) or overlapping.
     let end = current[1];
-    for (let next = around.find(([s]) => s === end); next; next = around.find(([s]) => s === end)) {
+    const continuing = () => around.find(([s, e]) => s <= end && e > end);
+    for (let next = continuing(); next; next = continuing()) {
       end = next[1];
       if (end - at >= WEEK) return { state: 'always' };
     }

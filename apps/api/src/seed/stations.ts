@@ -13,17 +13,16 @@ export interface SeedStation {
 }
 
 const every = (from: string, to: string): OpeningHours =>
-  Array(7).fill({ from, to }) as OpeningHours;
+  Array.from({ length: 7 }, () => ({ from, to }));
 const weekdaysAndWeekend = (
   week: [string, string],
   saturday: [string, string] | null,
   sunday: [string, string] | null,
-): OpeningHours =>
-  [
-    ...Array(5).fill({ from: week[0], to: week[1] }),
-    saturday ? { from: saturday[0], to: saturday[1] } : null,
-    sunday ? { from: sunday[0], to: sunday[1] } : null,
-  ] as OpeningHours;
+): OpeningHours => [
+  ...Array.from({ length: 5 }, () => ({ from: week[0], to: week[1] })),
+  saturday ? { from: saturday[0], to: saturday[1] } : null,
+  sunday ? { from: sunday[0], to: sunday[1] } : null,
+];
 
 const ALWAYS = every('00:00', '24:00');
 const LONG = every('07:00', '23:00');

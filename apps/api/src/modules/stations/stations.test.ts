@@ -23,7 +23,9 @@ describe('GET /api/stations/{product}', () => {
     const body = await list();
     expect(body.total).toBe(seedStations.length);
     expect(body.items).toHaveLength(seedStations.length);
-    expect(new Set(body.items.map((s) => s.name))).toEqual(new Set(seedStations.map((s) => s.name)));
+    expect(new Set(body.items.map((s) => s.name))).toEqual(
+      new Set(seedStations.map((s) => s.name)),
+    );
     const klaksvik = body.items.find((s) => s.name === 'Støð Klaksvík');
     expect(klaksvik).toMatchObject({
       address: 'Klaksvíksvegur 80, 700 Klaksvík',
