@@ -6,3 +6,5 @@ export * from './system.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './stations.ts';
+export * from './money.ts';
+export * from './wallet.ts';

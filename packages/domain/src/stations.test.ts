@@ -607,7 +607,8 @@ describe('distanceKm', () => {
     fc.assert(
       fc.property(latLngArb, latLngArb, (a, b) => {
         const km = distanceKm(a, b);
-        expect(km).toBeCloseTo(expectedKm(a, b), 2);
+        // asin and atan2 can land on either side of a rounding boundary: one hundredth apart at most.
+        expect(Math.abs(km - expectedKm(a, b))).toBeLessThanOrEqual(0.010001);
         expect(Number(km.toFixed(2))).toBe(km);
         expect(km).toBeGreaterThanOrEqual(0);
         expect(km).toBeLessThanOrEqual(Math.round(Math.PI * 6371 * 100) / 100);

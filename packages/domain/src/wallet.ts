@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { emailField, requiredText, strict } from './fields.ts';
+
+/** Luhn check of a card number given as digits. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Digits only: people type spaces and dashes between the groups. */
+export const normaliseDigits = (value: string) => value.replace(/[\s-]/g, '');
+
+export const cardNumberField = z
+  .string({ error: 'validation.required' })
+  .transform(normaliseDigits)
+  .refine(luhnValid, 'validation.cardNumber');
+
+export const cardNameField = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .max(40, 'validation.tooLong')
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/** The provider's own card, added by its number and an optional name. */
+export const ownCardAddSchema = strict({ cardNumber: cardNumberField, name: cardNameField });
+export type OwnCardAddInput = z.input<typeof ownCardAddSchema>;
+
+/** Danish/Faroese bank account: a 4-digit registration number and an account of up to 10 digits. */
+export const registrationNumberField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(/^\d{4}$/, 'validation.registrationNumber');
+export const accountNumberField = z
+  .string({ error: 'validation.required' })
+  .transform(normaliseDigits)
+  .pipe(z.string().regex(/^\d{1,10}$/, 'validation.accountNumber'));
+export const phoneField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(/^\+?[\d ]{6,20}$/, 'validation.phone');
+
+export const paymentAgreementSchema = strict({
+  fullName: requiredText(2, 100),
+  email: emailField,
+  phone: phoneField,
+  registrationNumber: registrationNumberField,
+  accountNumber: accountNumberField,
+});
+export type PaymentAgreementInput = z.input<typeof paymentAgreementSchema>;
+
+export const cardSessionStartSchema = strict({
+  name: cardNameField,
+  /** Where the app continues after the hosted page: an app path, never another site. */
+  returnPath: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]{0,200}$/, 'validation.invalid')
+    .default('/profile/payment-methods'),
+});
+
+export const paymentProducts = [
+  'fuel',
+  'carwash',
+  'charging',
+  'food',
+  'beverages',
+  'subscriptions',
+] as const;
+export type PaymentProduct = (typeof paymentProducts)[number];
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['card', 'own_card']),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+  name: z.string().nullable(),
+  isFavourite: z.boolean(),
+  isActive: z.boolean(),
+  activeFrom: z.string(),
+  products: z.array(z.enum(paymentProducts)),
+  createdAt: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const paymentAgreementViewSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  registrationNumber: z.string(),
+  /** Only the last digits leave the server. */
+  accountNumberMasked: z.string(),
+  createdAt: z.string(),
+});
+
+export const paymentMethodsResponseSchema = z.object({
+  items: z.array(paymentMethodSchema),
+  agreement: paymentAgreementViewSchema.nullable(),
+});
+
+/** New provider cards can be used this long after they are created. */
+export const OWN_CARD_ACTIVATION_MS = 3 * 60 * 1000;
+
+/** Spec §5: an active payment method is needed to refuel, charge or wash. */
+export function canPayFor(methods: readonly PaymentMethod[], product: PaymentProduct): boolean {
+  return methods.some((m) => m.isActive && m.products.includes(product));
+}
