@@ -19,6 +19,8 @@ import { outboxMailer } from './integrations/mail/outbox.ts';
 import type { Mailer } from './integrations/mail/port.ts';
 import { smtpMailer } from './integrations/mail/smtp.ts';
 import { memoryCounter } from './integrations/ratelimit/memory.ts';
+import type { PaymentGateway } from './integrations/payments/port.ts';
+import { gatewaySim } from './integrations/payments/sim.ts';
 import type { ProviderStationsPort } from './integrations/provider-stations/port.ts';
 import { providerStationsSim } from './integrations/provider-stations/sim.ts';
 import type { Counter } from './integrations/ratelimit/port.ts';
@@ -40,6 +42,7 @@ export interface AppDeps {
   mailer?: Mailer;
   counter?: Counter;
   providerStations?: ProviderStationsPort;
+  gateway?: PaymentGateway;
 }
 
 /** Assembles the API and, when built, the web app. It never listens. */
@@ -81,6 +84,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('counter', counter);
+  app.decorate(
+    'gateway',
+    deps.gateway ??
+      gatewaySim({
+        db: database.db,
+        pageBaseUrl: `${config.publicUrl}/api/sim/gateway`,
+        latencyMs: config.GATEWAY_LATENCY_MS,
+        failureRate: config.GATEWAY_FAILURE_RATE,
+      }),
+  );
   app.decorate(
     'providerStations',
     deps.providerStations ??

@@ -41,6 +41,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   PROVIDER_STATIONS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   PROVIDER_STATIONS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  GATEWAY_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  GATEWAY_WEBHOOK_SECRET: z.string().min(16).default('dev-webhook-secret-change-me'),
+  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(60),
+  RECONCILE_UNSTARTED_MINUTES: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = z.infer<typeof envSchema> & { isProduction: boolean; publicUrl: string };
@@ -69,6 +74,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     PORT: '0',
     PROVIDER_STATIONS_LATENCY_MS: '0',
+    GATEWAY_LATENCY_MS: '0',
     ...overrides,
   });
 }

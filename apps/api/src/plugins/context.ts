@@ -2,6 +2,7 @@ import type { Locale } from '@stod/domain';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/port.ts';
+import type { PaymentGateway } from '../integrations/payments/port.ts';
 import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
 
@@ -18,6 +19,7 @@ declare module 'fastify' {
     mailer: Mailer;
     counter: Counter;
     providerStations: ProviderStationsPort;
+    gateway: PaymentGateway;
   }
   interface FastifyRequest {
     locale: Locale;

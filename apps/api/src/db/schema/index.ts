@@ -1,3 +1,5 @@
 export * from './users.ts';
 export * from './system.ts';
 export * from './stations.ts';
+export * from './gateway-sim.ts';
+export * from './wallet.ts';

@@ -1,0 +1,67 @@
+/**
+ * The card payment gateway. Every call that changes state takes an idempotency
+ * key: a repeat with the same key answers the first result and changes nothing.
+ * Amounts are integer øre.
+ */
+export type GatewayErrorCode =
+  | 'declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'invalid_card'
+  | 'hold_expired'
+  | 'amount_exceeds'
+  | 'illegal_state'
+  | 'not_found'
+  | 'unavailable';
+
+export class GatewayError extends Error {
+  constructor(readonly code: GatewayErrorCode) {
+    super(`gateway: ${code}`);
+  }
+}
+
+export interface SavedCard {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface CardSession {
+  id: string;
+  /** The hosted card-entry page the customer opens. */
+  url: string;
+  status: 'open' | 'completed' | 'failed' | 'expired';
+  expiresAt: Date;
+  card: SavedCard | null;
+  failure: GatewayErrorCode | null;
+}
+
+export interface Authorization {
+  id: string;
+  status: 'authorised' | 'captured' | 'voided' | 'refunded' | 'expired';
+  amount: number;
+  captured: number;
+  refunded: number;
+  expiresAt: Date;
+}
+
+export interface PaymentGateway {
+  createCardSession(
+    key: string,
+    input: { reference: string; returnUrl: string },
+  ): Promise<CardSession>;
+  getCardSession(id: string): Promise<CardSession>;
+  /** Places a hold on the card. */
+  authorise(
+    key: string,
+    input: { token: string; amount: number; currency: 'DKK' },
+  ): Promise<Authorization>;
+  /** Takes at most the held amount; the rest of the hold is released. */
+  capture(key: string, input: { authorizationId: string; amount: number }): Promise<Authorization>;
+  void(key: string, input: { authorizationId: string }): Promise<Authorization>;
+  /** Returns at most what was captured. */
+  refund(key: string, input: { authorizationId: string; amount: number }): Promise<Authorization>;
+  status(authorizationId: string): Promise<Authorization>;
+}

@@ -1,0 +1,212 @@
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentSteps, payments } from '../../db/schema/index.ts';
+import { expireSimHold } from '../../integrations/payments/sim.ts';
+import { AppError } from '../../lib/errors.ts';
+import { addTestCard } from '../../test/cards.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import * as payment from './service.ts';
+
+let t: TestApp;
+let userId: string;
+let card: Awaited<ReturnType<typeof addTestCard>>;
+let keyCounter = 0;
+const key = () => `key-${String((keyCounter += 1))}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await registerUser(t.app);
+  userId = (await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) })).json<{
+    id: string;
+  }>().id;
+  card = await addTestCard(t.app, userId);
+});
+afterAll(() => t.close());
+
+const hold = (amount = 75_000, idempotencyKey = key(), token = card.token) =>
+  payment.authorise(t.app, {
+    userId,
+    paymentMethodId: card.id,
+    token,
+    amount,
+    purpose: 'fuel',
+    reference: 'pump-3',
+    idempotencyKey,
+  });
+
+const failsWith = async (promise: Promise<unknown>, statusCode: number, code: string) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ statusCode, code });
+};
+
+describe('authorise', () => {
+  it('places a hold and answers the same payment for a repeated key', async () => {
+    const k = key();
+    const first = await hold(75_000, k);
+    expect(first).toMatchObject({ status: 'authorised', amountHeld: 75_000, amountCaptured: 0 });
+    const again = await hold(75_000, k);
+    expect(again.id).toBe(first.id);
+    expect(again.gatewayAuthorizationId).toBe(first.gatewayAuthorizationId);
+  });
+
+  it('refuses a card without funds, and records the failure', async () => {
+    const poor = await addTestCard(t.app, userId, '4000000000009995');
+    await failsWith(hold(75_000, 'poor-1', poor.token), 422, 'NOT_ENOUGH_FUNDS');
+    const [row] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, 'poor-1'));
+    expect(row).toMatchObject({ status: 'failed', failure: 'insufficient_funds', amountHeld: 0 });
+  });
+});
+
+describe('capture', () => {
+  it('takes the real amount, at most the hold', async () => {
+    const p = await hold(75_000);
+    await failsWith(payment.capture(t.app, p.id, 75_001, key()), 422, 'AMOUNT_EXCEEDS_HOLD');
+    const captured = await payment.capture(t.app, p.id, 41_250, key());
+    expect(captured).toMatchObject({ status: 'captured', amountCaptured: 41_250 });
+    const gw = await t.app.gateway.status(p.gatewayAuthorizationId!);
+    expect(gw).toMatchObject({ status: 'captured', captured: 41_250 });
+  });
+
+  it('makes one capture of two with the same key, even at once', async () => {
+    const p = await hold(50_000);
+    const k = key();
+    const [a, b] = await Promise.all([
+      payment.capture(t.app, p.id, 30_000, k),
+      payment.capture(t.app, p.id, 30_000, k),
+    ]);
+    expect(a.amountCaptured).toBe(30_000);
+    expect(b.amountCaptured).toBe(30_000);
+    const again = await payment.capture(t.app, p.id, 30_000, k);
+    expect(again.amountCaptured).toBe(30_000);
+    const steps = await t.app.db
+      .select()
+      .from(paymentSteps)
+      .where(sql`${paymentSteps.paymentId} = ${p.id} and ${paymentSteps.kind} = 'capture'`);
+    expect(steps).toHaveLength(1);
+    await failsWith(payment.capture(t.app, p.id, 1_000, key()), 409, 'ILLEGAL_STATE');
+  });
+
+  it('cannot capture an expired hold', async () => {
+    const p = await hold(10_000);
+    await expireSimHold(t.app.db, p.gatewayAuthorizationId!);
+    await failsWith(payment.capture(t.app, p.id, 5_000, key()), 409, 'HOLD_EXPIRED');
+    const [row] = await t.app.db.select().from(payments).where(eq(payments.id, p.id));
+    expect(row?.status).toBe('expired');
+  });
+});
+
+describe('void and refund', () => {
+  it('refuses a void after a capture', async () => {
+    const p = await hold(10_000);
+    await payment.capture(t.app, p.id, 10_000, key());
+    await failsWith(payment.voidHold(t.app, p.id, key()), 409, 'ILLEGAL_STATE');
+  });
+
+  it('voids a hold once, and a capture after it is refused', async () => {
+    const p = await hold(10_000);
+    const k = key();
+    expect((await payment.voidHold(t.app, p.id, k)).status).toBe('voided');
+    expect((await payment.voidHold(t.app, p.id, k)).status).toBe('voided');
+    await failsWith(payment.capture(t.app, p.id, 1, key()), 409, 'ILLEGAL_STATE');
+  });
+
+  it('refunds at most what was captured', async () => {
+    const p = await hold(20_000);
+    await payment.capture(t.app, p.id, 15_000, key());
+    await failsWith(payment.refund(t.app, p.id, 15_001, key()), 422, 'AMOUNT_EXCEEDS_HOLD');
+    expect(await payment.refund(t.app, p.id, 5_000, key())).toMatchObject({
+      status: 'captured',
+      amountRefunded: 5_000,
+    });
+    expect(await payment.refund(t.app, p.id, 10_000, key())).toMatchObject({
+      status: 'refunded',
+      amountRefunded: 15_000,
+    });
+    await failsWith(payment.refund(t.app, p.id, 1, key()), 409, 'ILLEGAL_STATE');
+  });
+
+  it('refuses steps on a payment that does not exist', async () => {
+    await failsWith(
+      payment.capture(t.app, '00000000-0000-4000-8000-000000000000', 1, key()),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
+describe('reconcile', () => {
+  it('voids unstarted holds, leaves started ones, and syncs expired ones', async () => {
+    const unstarted = await hold(10_000);
+    const started = await hold(10_000);
+    await payment.markServiceStarted(t.app, started.id);
+    const expired = await hold(10_000);
+    await payment.markServiceStarted(t.app, expired.id);
+    await expireSimHold(t.app.db, expired.gatewayAuthorizationId!);
+    await t.app.db
+      .update(payments)
+      .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(payments.id, expired.id));
+
+    const result = await payment.reconcile(t.app, -1000);
+    expect(result.voided).toBeGreaterThanOrEqual(1);
+    const status = async (id: string) =>
+      (await t.app.db.select().from(payments).where(eq(payments.id, id)))[0]?.status;
+    expect(await status(unstarted.id)).toBe('voided');
+    expect(await status(started.id)).toBe('authorised');
+    expect(await status(expired.id)).toBe('expired');
+    // A second run, as on another process, changes nothing.
+    await payment.reconcile(t.app, -1000);
+    expect(await status(started.id)).toBe('authorised');
+  });
+});
+
+describe('any sequence of steps and retries', () => {
+  it('never captures more than the hold and never charges twice', async () => {
+    const stepArb = fc.record({
+      kind: fc.constantFrom('capture', 'void', 'refund'),
+      amount: fc.integer({ min: 0, max: 12_000 }),
+      keyIndex: fc.integer({ min: 0, max: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const p = await hold(10_000);
+        const amountOfKey = new Map<string, number>();
+        for (const s of steps) {
+          const k = `${p.id}-${s.kind}-${String(s.keyIndex)}`;
+          // A retry repeats the first request of its key exactly.
+          const amount = amountOfKey.get(k) ?? s.amount;
+          amountOfKey.set(k, amount);
+          const run =
+            s.kind === 'capture'
+              ? payment.capture(t.app, p.id, amount, k)
+              : s.kind === 'void'
+                ? payment.voidHold(t.app, p.id, k)
+                : payment.refund(t.app, p.id, amount, k);
+          await run.catch((e: unknown) => {
+            if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
+          });
+        }
+        const [row] = await t.app.db.select().from(payments).where(eq(payments.id, p.id));
+        const gw = await t.app.gateway.status(p.gatewayAuthorizationId!);
+        expect(row!.amountCaptured).toBeLessThanOrEqual(row!.amountHeld);
+        expect(row!.amountRefunded).toBeLessThanOrEqual(row!.amountCaptured);
+        expect(gw.captured).toBe(row!.amountCaptured);
+        expect(gw.refunded).toBe(row!.amountRefunded);
+        const captures = await t.app.db
+          .select()
+          .from(paymentSteps)
+          .where(sql`${paymentSteps.paymentId} = ${p.id} and ${paymentSteps.kind} = 'capture'`);
+        expect(captures.length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

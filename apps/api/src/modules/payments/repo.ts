@@ -1,0 +1,88 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { paymentSteps, payments } from '../../db/schema/index.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentStatus = PaymentRow['status'];
+export type StepKind = (typeof paymentSteps.$inferInsert)['kind'];
+
+export async function findPayment(db: Db, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function findByKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+  return row;
+}
+
+/** Claims the creation key; answers null when another request holds it already. */
+export async function insertPayment(db: Db, values: typeof payments.$inferInsert) {
+  const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function hasStep(db: Db, paymentId: string, kind: StepKind, key: string) {
+  const [row] = await db
+    .select({ id: paymentSteps.id })
+    .from(paymentSteps)
+    .where(
+      and(
+        eq(paymentSteps.paymentId, paymentId),
+        eq(paymentSteps.kind, kind),
+        eq(paymentSteps.idempotencyKey, key),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Moves a payment from one status to the next and records the step, in one
+ * transaction. Answers false when the payment was no longer in `from`.
+ */
+export async function transition(
+  db: Db,
+  paymentId: string,
+  from: readonly PaymentStatus[],
+  set: Partial<typeof payments.$inferInsert>,
+  step: { kind: StepKind; key: string; amount: number },
+) {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(payments)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
+      .returning({ id: payments.id });
+    if (updated.length === 0) return false;
+    await tx
+      .insert(paymentSteps)
+      .values({ paymentId, kind: step.kind, idempotencyKey: step.key, amount: step.amount })
+      .onConflictDoNothing();
+    return true;
+  });
+}
+
+export async function markStarted(db: Db, paymentId: string) {
+  await db
+    .update(payments)
+    .set({ serviceStartedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), isNull(payments.serviceStartedAt)));
+}
+
+/** Holds that are still open: unstarted ones older than the cut-off, and expired ones. */
+export function openHolds(db: Db, unstartedBefore: Date) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'authorised'),
+        sql`((${payments.serviceStartedAt} is null and ${payments.createdAt} < ${unstartedBefore.toISOString()})
+          or ${payments.holdExpiresAt} < now())`,
+      ),
+    )
+    .limit(500);
+}

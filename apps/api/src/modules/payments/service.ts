@@ -1,0 +1,242 @@
+import { assertOre, type PaymentProduct } from '@stod/domain';
+import type { FastifyInstance } from 'fastify';
+import { GatewayError, type Authorization } from '../../integrations/payments/port.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as repo from './repo.ts';
+
+/**
+ * The payments service owns every payment's state machine:
+ *   created → authorised | failed
+ *   authorised → captured (partly or fully) → refunded
+ *   authorised → voided | expired
+ * Each step is persisted and keyed; a repeat with the same key answers the
+ * first result, and an illegal step answers 409. Other modules call this
+ * service, never the gateway.
+ */
+
+export type Payment = repo.PaymentRow;
+
+function gatewayFailure(error: unknown): AppError {
+  if (!(error instanceof GatewayError)) throw error;
+  switch (error.code) {
+    case 'insufficient_funds':
+      return new AppError(422, 'NOT_ENOUGH_FUNDS', 'error.notEnoughFunds');
+    case 'expired_card':
+      return new AppError(422, 'CARD_EXPIRED', 'error.cardExpired');
+    case 'declined':
+    case 'invalid_card':
+      return new AppError(422, 'PAYMENT_UNSUCCESSFUL', 'error.paymentUnsuccessful');
+    case 'hold_expired':
+      return new AppError(409, 'HOLD_EXPIRED', 'error.conflict');
+    case 'amount_exceeds':
+      return new AppError(422, 'AMOUNT_EXCEEDS_HOLD', 'error.conflict');
+    case 'illegal_state':
+      return new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
+    case 'not_found':
+      return notFound();
+    case 'unavailable':
+      return new AppError(503, 'GATEWAY_UNAVAILABLE', 'error.approvePayment');
+  }
+}
+
+const illegal = () => new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
+
+async function load(app: FastifyInstance, paymentId: string) {
+  const payment = await repo.findPayment(app.db, paymentId);
+  if (!payment) throw notFound();
+  return payment;
+}
+
+const gatewayKey = (paymentId: string, kind: string, key: string) => `${paymentId}:${kind}:${key}`;
+
+export interface AuthoriseInput {
+  userId: string;
+  paymentMethodId: string;
+  token: string;
+  amount: number;
+  purpose: PaymentProduct;
+  reference: string;
+  idempotencyKey: string;
+}
+
+/** Places a hold. A repeat of the key answers the payment it made the first time. */
+export async function authorise(app: FastifyInstance, input: AuthoriseInput): Promise<Payment> {
+  assertOre(input.amount);
+  const existing = await repo.findByKey(app.db, input.userId, input.idempotencyKey);
+  if (existing) return existing;
+  const created = await repo.insertPayment(app.db, {
+    userId: input.userId,
+    paymentMethodId: input.paymentMethodId,
+    purpose: input.purpose,
+    reference: input.reference,
+    idempotencyKey: input.idempotencyKey,
+    status: 'created',
+    amountHeld: 0,
+  });
+  if (!created) {
+    const raced = await repo.findByKey(app.db, input.userId, input.idempotencyKey);
+    if (raced) return raced;
+    throw illegal();
+  }
+  let auth: Authorization;
+  try {
+    auth = await app.gateway.authorise(gatewayKey(created.id, 'authorise', 'create'), {
+      token: input.token,
+      amount: input.amount,
+      currency: 'DKK',
+    });
+  } catch (error) {
+    const failure = gatewayFailure(error);
+    await repo.transition(
+      app.db,
+      created.id,
+      ['created'],
+      { status: 'failed', failure: error instanceof GatewayError ? error.code : 'error' },
+      { kind: 'authorise', key: input.idempotencyKey, amount: 0 },
+    );
+    throw failure;
+  }
+  await repo.transition(
+    app.db,
+    created.id,
+    ['created'],
+    {
+      status: 'authorised',
+      amountHeld: auth.amount,
+      gatewayAuthorizationId: auth.id,
+      holdExpiresAt: auth.expiresAt,
+    },
+    { kind: 'authorise', key: input.idempotencyKey, amount: auth.amount },
+  );
+  return load(app, created.id);
+}
+
+/** Records that the service behind the hold has begun, so reconciliation leaves it alone. */
+export async function markServiceStarted(app: FastifyInstance, paymentId: string) {
+  await repo.markStarted(app.db, paymentId);
+}
+
+type Step = 'capture' | 'void' | 'refund';
+
+async function step(
+  app: FastifyInstance,
+  kind: Step,
+  paymentId: string,
+  key: string,
+  amount: number,
+): Promise<Payment> {
+  const payment = await load(app, paymentId);
+  if (await repo.hasStep(app.db, paymentId, kind, key)) return payment;
+  const legal: Record<Step, repo.PaymentStatus[]> = {
+    capture: ['authorised'],
+    void: ['authorised'],
+    refund: ['captured'],
+  };
+  if (!legal[kind].includes(payment.status) || !payment.gatewayAuthorizationId) throw illegal();
+
+  let auth: Authorization;
+  const gk = gatewayKey(paymentId, kind, key);
+  const authorizationId = payment.gatewayAuthorizationId;
+  try {
+    auth =
+      kind === 'capture'
+        ? await app.gateway.capture(gk, { authorizationId, amount })
+        : kind === 'void'
+          ? await app.gateway.void(gk, { authorizationId })
+          : await app.gateway.refund(gk, { authorizationId, amount });
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'hold_expired') {
+      await repo.transition(
+        app.db,
+        paymentId,
+        ['authorised'],
+        { status: 'expired' },
+        { kind: 'expire', key, amount: 0 },
+      );
+    }
+    throw gatewayFailure(error);
+  }
+  const set =
+    kind === 'capture'
+      ? { status: 'captured' as const, amountCaptured: auth.captured }
+      : kind === 'void'
+        ? { status: 'voided' as const }
+        : {
+            status: auth.refunded === auth.captured ? ('refunded' as const) : ('captured' as const),
+            amountRefunded: auth.refunded,
+          };
+  const moved = await repo.transition(app.db, paymentId, legal[kind], set, { kind, key, amount });
+  // Lost a race to the same key: the other request recorded the step.
+  if (!moved && !(await repo.hasStep(app.db, paymentId, kind, key))) throw illegal();
+  return load(app, paymentId);
+}
+
+/** Takes the real amount, at most the hold; the gateway releases the rest. */
+export function capture(app: FastifyInstance, paymentId: string, amount: number, key: string) {
+  assertOre(amount);
+  return step(app, 'capture', paymentId, key, amount);
+}
+
+export function voidHold(app: FastifyInstance, paymentId: string, key: string) {
+  return step(app, 'void', paymentId, key, 0);
+}
+
+export function refund(app: FastifyInstance, paymentId: string, amount: number, key: string) {
+  assertOre(amount);
+  return step(app, 'refund', paymentId, key, amount);
+}
+
+/**
+ * Voids holds whose service never started, and brings our books in line with
+ * the gateway's for holds it has expired or captured behind our back (a crash
+ * between its answer and our write). Safe to run on several processes at once:
+ * every step is keyed.
+ */
+export async function reconcile(app: FastifyInstance, unstartedForMs: number) {
+  const stale = await repo.openHolds(app.db, new Date(Date.now() - unstartedForMs));
+  let voided = 0;
+  let synced = 0;
+  for (const payment of stale) {
+    if (!payment.gatewayAuthorizationId) continue;
+    try {
+      const auth = await app.gateway.status(payment.gatewayAuthorizationId);
+      if (auth.status === 'expired') {
+        await repo.transition(
+          app.db,
+          payment.id,
+          ['authorised'],
+          { status: 'expired' },
+          { kind: 'expire', key: 'reconcile', amount: 0 },
+        );
+        synced += 1;
+      } else if (auth.status === 'captured' || auth.status === 'refunded') {
+        await repo.transition(
+          app.db,
+          payment.id,
+          ['authorised'],
+          { status: auth.status, amountCaptured: auth.captured, amountRefunded: auth.refunded },
+          { kind: 'sync', key: 'reconcile', amount: auth.captured },
+        );
+        synced += 1;
+      } else if (auth.status === 'voided') {
+        await repo.transition(
+          app.db,
+          payment.id,
+          ['authorised'],
+          { status: 'voided' },
+          { kind: 'sync', key: 'reconcile', amount: 0 },
+        );
+        synced += 1;
+      } else if (!payment.serviceStartedAt) {
+        await voidHold(app, payment.id, 'reconcile');
+        voided += 1;
+      }
+    } catch (error) {
+      app.log.warn(
+        { err: error, paymentId: payment.id },
+        'reconciliation step failed; next run retries',
+      );
+    }
+  }
+  return { voided, synced };
+}
