@@ -20,6 +20,7 @@ import type { Mailer } from './integrations/mail/port.ts';
 import { smtpMailer } from './integrations/mail/smtp.ts';
 import { memoryCounter } from './integrations/ratelimit/memory.ts';
 import type { PaymentGateway } from './integrations/payments/port.ts';
+import { registerGatewaySimPage } from './integrations/payments/sim-page.ts';
 import { gatewaySim } from './integrations/payments/sim.ts';
 import type { ProviderStationsPort } from './integrations/provider-stations/port.ts';
 import { providerStationsSim } from './integrations/provider-stations/sim.ts';
@@ -29,6 +30,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -84,16 +86,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('counter', counter);
-  app.decorate(
-    'gateway',
-    deps.gateway ??
-      gatewaySim({
+  const sim = deps.gateway
+    ? null
+    : gatewaySim({
         db: database.db,
         pageBaseUrl: `${config.publicUrl}/api/sim/gateway`,
         latencyMs: config.GATEWAY_LATENCY_MS,
         failureRate: config.GATEWAY_FAILURE_RATE,
-      }),
-  );
+      });
+  app.decorate('gateway', deps.gateway ?? (sim as PaymentGateway));
   app.decorate(
     'providerStations',
     deps.providerStations ??
@@ -157,10 +158,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(accountRoutes);
       await api.register(systemRoutes);
       await api.register(stationRoutes);
+      await api.register(walletRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );
+
+  if (sim) registerGatewaySimPage(app, sim);
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(`${webDist}/index.html`);

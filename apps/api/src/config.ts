@@ -18,6 +18,10 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('stod:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Støð <noreply@stod.example>'),
+  OWN_CARD_SLUG: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/)
+    .default('stodkort'),
   PRODUCT_SLUG: z
     .string()
     .regex(/^[a-z][a-z0-9-]{1,30}$/)

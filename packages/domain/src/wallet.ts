@@ -19,11 +19,6 @@ export function luhnValid(digits: string): boolean {
 /** Digits only: people type spaces and dashes between the groups. */
 export const normaliseDigits = (value: string) => value.replace(/[\s-]/g, '');
 
-export const cardNumberField = z
-  .string({ error: 'validation.required' })
-  .transform(normaliseDigits)
-  .refine(luhnValid, 'validation.cardNumber');
-
 export const cardNameField = z
   .string({ error: 'validation.invalid' })
   .trim()
@@ -31,8 +26,21 @@ export const cardNameField = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The provider's own cards carry its issuer prefix. */
+export const OWN_CARD_PREFIX = '7077';
+
+export function isOwnCardNumber(digits: string): boolean {
+  return digits.length === 16 && digits.startsWith(OWN_CARD_PREFIX) && luhnValid(digits);
+}
+
 /** The provider's own card, added by its number and an optional name. */
-export const ownCardAddSchema = strict({ cardNumber: cardNumberField, name: cardNameField });
+export const ownCardAddSchema = strict({
+  cardNumber: z
+    .string({ error: 'validation.required' })
+    .transform(normaliseDigits)
+    .refine(isOwnCardNumber, 'validation.cardNumber'),
+  name: cardNameField,
+});
 export type OwnCardAddInput = z.input<typeof ownCardAddSchema>;
 
 /** Danish/Faroese bank account: a 4-digit registration number and an account of up to 10 digits. */
@@ -63,7 +71,7 @@ export const cardSessionStartSchema = strict({
   /** Where the app continues after the hosted page: an app path, never another site. */
   returnPath: z
     .string()
-    .regex(/^\/[A-Za-z0-9/_-]{0,200}$/, 'validation.invalid')
+    .regex(/^\/(?!\/)[A-Za-z0-9/_-]{0,200}$/, 'validation.invalid')
     .default('/profile/payment-methods'),
 });
 

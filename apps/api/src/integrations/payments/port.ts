@@ -32,6 +32,8 @@ export interface CardSession {
   id: string;
   /** The hosted card-entry page the customer opens. */
   url: string;
+  /** Where the hosted page sends the customer afterwards. */
+  returnUrl: string;
   status: 'open' | 'completed' | 'failed' | 'expired';
   expiresAt: Date;
   card: SavedCard | null;

@@ -135,6 +135,7 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
     return {
       id: row.id,
       url: `${options.pageBaseUrl}/checkout/${row.id}`,
+      returnUrl: row.returnUrl,
       status: expired ? 'expired' : row.status,
       expiresAt: row.expiresAt,
       card: card

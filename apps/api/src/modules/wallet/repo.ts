@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cardSessions, paymentAgreements, paymentMethods } from '../../db/schema/index.ts';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type AgreementRow = typeof paymentAgreements.$inferSelect;
+
+const live = (userId: string) =>
+  and(eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt));
+
+export function listMethods(db: Db, userId: string) {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(live(userId))
+    .orderBy(desc(paymentMethods.isFavourite), asc(paymentMethods.createdAt));
+}
+
+/** One of the user's live methods; another user's id finds nothing. */
+export async function findMethod(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(live(userId), eq(paymentMethods.id, id)));
+  return row;
+}
+
+export async function insertMethod(db: Db, values: typeof paymentMethods.$inferInsert) {
+  return db.transaction(async (tx) => {
+    // The first method a user adds becomes the favourite.
+    const [existing] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentMethods)
+      .where(live(values.userId));
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({ ...values, isFavourite: (existing?.n ?? 0) === 0 })
+      .returning();
+    if (!row) throw new Error('payment method insert returned nothing');
+    return row;
+  });
+}
+
+export async function setFavourite(db: Db, userId: string, id: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(paymentMethods)
+      .set({ isFavourite: false })
+      .where(and(live(userId), eq(paymentMethods.isFavourite, true)));
+    await tx
+      .update(paymentMethods)
+      .set({ isFavourite: true })
+      .where(and(live(userId), eq(paymentMethods.id, id)));
+  });
+}
+
+export async function softDelete(db: Db, userId: string, id: string) {
+  const rows = await db
+    .update(paymentMethods)
+    .set({ deletedAt: sql`now()`, isFavourite: false })
+    .where(and(live(userId), eq(paymentMethods.id, id)))
+    .returning({ id: paymentMethods.id });
+  return rows.length > 0;
+}
+
+export async function insertCardSession(db: Db, values: typeof cardSessions.$inferInsert) {
+  const [row] = await db.insert(cardSessions).values(values).returning();
+  if (!row) throw new Error('card session insert returned nothing');
+  return row;
+}
+
+export async function findCardSession(db: Db, where: { id?: string; gatewaySessionId?: string }) {
+  const [row] = await db
+    .select()
+    .from(cardSessions)
+    .where(
+      where.id
+        ? eq(cardSessions.id, where.id)
+        : eq(cardSessions.gatewaySessionId, where.gatewaySessionId ?? ''),
+    );
+  return row;
+}
+
+/** Closes an open session; answers false when another request closed it first. */
+export async function closeCardSession(
+  db: Db,
+  id: string,
+  set: { status: 'completed' | 'failed' | 'expired'; paymentMethodId?: string },
+) {
+  const rows = await db
+    .update(cardSessions)
+    .set(set)
+    .where(and(eq(cardSessions.id, id), eq(cardSessions.status, 'open')))
+    .returning({ id: cardSessions.id });
+  return rows.length > 0;
+}
+
+export async function findAgreement(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentAgreements)
+    .where(eq(paymentAgreements.userId, userId));
+  return row;
+}
+
+export async function upsertAgreement(db: Db, values: typeof paymentAgreements.$inferInsert) {
+  const { userId: _userId, ...rest } = values;
+  const [row] = await db
+    .insert(paymentAgreements)
+    .values(values)
+    .onConflictDoUpdate({
+      target: paymentAgreements.userId,
+      set: { ...rest, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('agreement upsert returned nothing');
+  return row;
+}
