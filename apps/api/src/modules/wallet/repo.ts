@@ -104,13 +104,13 @@ export async function findAgreement(db: Db, userId: string) {
 }
 
 export async function upsertAgreement(db: Db, values: typeof paymentAgreements.$inferInsert) {
-  const { userId: _userId, ...rest } = values;
+  const { fullName, email, phone, registrationNumber, accountNumber } = values;
   const [row] = await db
     .insert(paymentAgreements)
     .values(values)
     .onConflictDoUpdate({
       target: paymentAgreements.userId,
-      set: { ...rest, updatedAt: sql`now()` },
+      set: { fullName, email, phone, registrationNumber, accountNumber, updatedAt: sql`now()` },
     })
     .returning();
   if (!row) throw new Error('agreement upsert returned nothing');
