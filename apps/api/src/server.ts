@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { reconcile } from './modules/payments/service.ts';
 import { DEMO_ACCOUNT, seedIfEmpty } from './seed/index.ts';
 
 const config = loadConfig();
@@ -7,8 +8,20 @@ const app = await buildApp(config);
 
 const seeded = await seedIfEmpty(app);
 
+// Voids holds whose service never started; safe on every process, as its steps are keyed.
+const reconciler =
+  config.RECONCILE_EVERY_SECONDS > 0
+    ? setInterval(() => {
+        reconcile(app, config.RECONCILE_UNSTARTED_MINUTES * 60_000).catch((error: unknown) => {
+          app.log.error({ err: error }, 'reconciliation failed');
+        });
+      }, config.RECONCILE_EVERY_SECONDS * 1000)
+    : null;
+reconciler?.unref();
+
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  if (reconciler) clearInterval(reconciler);
   await app.close();
   process.exit(0);
 };
