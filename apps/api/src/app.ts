@@ -130,17 +130,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     },
   });
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (request, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: translate('error.rateLimited', request.locale),
-      retryAfter: context.after,
-    }),
-  });
-
   await app.register(swagger, {
     openapi: {
       info: { title: 'Støð API', version: '1.0.0' },
@@ -154,6 +143,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(
     async (api) => {
+      // Only the API is limited; the app's static files are not.
+      await api.register(rateLimit, {
+        max: config.RATE_LIMIT_PER_MINUTE,
+        timeWindow: '1 minute',
+        errorResponseBuilder: (request, context) => ({
+          statusCode: 429,
+          code: 'RATE_LIMITED',
+          message: translate('error.rateLimited', request.locale),
+          retryAfter: context.after,
+        }),
+      });
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(systemRoutes);
