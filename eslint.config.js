@@ -40,7 +40,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/app/*', '**/app/**'], message: 'features, ui and platform must not import from app' },
+            {
+              group: ['**/app/*', '**/app/**'],
+              message: 'features, ui and platform must not import from app',
+            },
           ],
         },
       ],

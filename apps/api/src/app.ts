@@ -173,6 +173,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; send those to clients that take them.
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',

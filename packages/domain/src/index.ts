@@ -3,6 +3,7 @@ export * from './fields.ts';
 export * from './account.ts';
 export * from './notifications.ts';
 export * from './system.ts';
+export * from './system-rules.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './stations.ts';

@@ -6,13 +6,11 @@ import {
   MODAL_CLOSE_MS,
   TOAST_LIFETIME_MS,
   UPDATE_POSTPONE_DAYS,
-  appPlatforms,
-  appVersionQuerySchema,
   compareVersions,
   isPostponed,
   nextDayStamp,
-  semverSchema,
-} from './system.ts';
+} from './system-rules.ts';
+import { appPlatforms, appVersionQuerySchema, semverSchema } from './system.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

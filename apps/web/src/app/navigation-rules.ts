@@ -1,0 +1,31 @@
+import type { RouteHandle } from '../lib/route-meta.ts';
+import { loginPathFor } from '../lib/redirect.ts';
+
+export interface NavigationContext {
+  signedIn: boolean;
+  native: boolean;
+  online: boolean;
+  /** VITE_WEB_FOOD_ONLY: the spec's literal web rule. */
+  webFoodOnly: boolean;
+}
+
+/** Screens the shell itself sends people to; no rule may send them away again. */
+const SYSTEM_ROUTES: readonly string[] = ['no-network', 'maintenance', 'not-found'];
+
+/**
+ * Spec §2 navigation rules 1, 2, 3 and 5 for one target; null lets the navigation through.
+ * `target` is the path with its query, used to come back after sign-in.
+ */
+export function decideRedirect(
+  handle: RouteHandle,
+  target: string,
+  ctx: NavigationContext,
+): string | null {
+  if (!ctx.online && handle.name !== 'no-network') return '/no-network';
+  if (SYSTEM_ROUTES.includes(handle.name)) return null;
+  if (!ctx.native && ctx.webFoodOnly && !handle.isFoodOrder) return '/food-order';
+  if (handle.isAuthRequired && !ctx.signedIn) return loginPathFor(target);
+  if (handle.isGuestRequired && ctx.signedIn) return '/home';
+  if (ctx.native && handle.isFoodOrder && !ctx.signedIn) return loginPathFor(target);
+  return null;
+}

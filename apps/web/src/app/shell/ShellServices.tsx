@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { ModalHost } from '../../ui/ModalHost.tsx';
+import { ToastHost } from '../../ui/ToastHost.tsx';
+import { useMaintenanceRedirect } from './useMaintenanceRedirect.ts';
+import { useNativeBackButton } from './useNativeBackButton.ts';
+import { useUpdateCheck } from './useUpdateCheck.ts';
+
+interface Props {
+  routeName: string;
+  backAllowed: boolean;
+}
+
+function Services({ routeName, backAllowed }: Props) {
+  useMaintenanceRedirect(routeName);
+  useUpdateCheck();
+  useNativeBackButton(backAllowed);
+  return null;
+}
+
+/**
+ * The modal and toast hosts and the checks that talk to the API (maintenance, app version).
+ * Loaded right after the first paint, so their schemas and the query client do not weigh on it.
+ */
+export default function ShellServices(props: Props) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Services {...props} />
+      <ModalHost />
+      <ToastHost />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,37 @@
+// Build-time configuration: everything that differs between brands or deployments lives here.
+
+/** The product slug prefixes device keys such as `{product}_locale`. */
+export const PRODUCT_SLUG = import.meta.env.VITE_PRODUCT_SLUG ?? 'stod';
+
+/** The URL segment that stands for the provider's own card (spec: `{own-card}`). */
+export const OWN_CARD_SLUG = import.meta.env.VITE_OWN_CARD_SLUG ?? 'stodkort';
+
+// Injected by vite.config.ts from package.json; tests run without it.
+export const APP_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
+
+/** Same origin by default: the API serves the built app and answers under /api. */
+export const API_BASE = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/$/, '');
+
+/** Restores the spec's literal web rule: every non-food route redirects to /food-order. */
+export const WEB_FOOD_ONLY = import.meta.env.VITE_WEB_FOOD_ONLY === 'true';
+
+/** A `/{hash}` deep link is only taken for hash-like segments; anything else is a 404. */
+export const HASH_PATTERN = /^[A-Za-z0-9]{16,}$/;
+
+export const TERMS_URL = import.meta.env.VITE_TERMS_URL ?? null;
+
+export const BRAND = {
+  name: 'Støð',
+  legalName: 'Støð P/F',
+  colors: {
+    primary: '#0b6e69',
+    primaryStrong: '#08524e',
+    primarySoft: '#e3f2f0',
+    accent: '#f2a93b',
+    dark: '#0b1620',
+    darkSurface: '#15242f',
+  },
+  address: 'Havnarvegur 1, 100 Tórshavn',
+  phone: '+298 30 00 00',
+  email: 'hjalp@stod.example',
+} as const;

@@ -1,0 +1,7 @@
+import type { Locale } from '@stod/domain';
+import { useMutation } from '@tanstack/react-query';
+import { saveUserLocale } from '../../../lib/user-locale.ts';
+
+export function useSaveLocale() {
+  return useMutation({ mutationFn: (locale: Locale) => saveUserLocale(locale) });
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordChangeSchema } from '@stod/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { messageText } from '../../../i18n/index.ts';
+import { applyApiError } from '../../../lib/forms.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { PasswordField } from '../../../ui/Field.tsx';
+import { Section } from '../../../ui/Screen.tsx';
+import { showToast } from '../../../ui/toast-store.ts';
+import { useUpdatePassword } from '../api/update-password.ts';
+
+type Input = z.input<typeof passwordChangeSchema>;
+type Output = z.output<typeof passwordChangeSchema>;
+
+export function PasswordChangeForm() {
+  const { t } = useTranslation();
+  const update = useUpdatePassword();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { oldPassword: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [, error] = await update.mutateAsync(values);
+    if (error) {
+      applyApiError(error, form.setError, ['oldPassword', 'password']);
+      return;
+    }
+    form.reset();
+    showToast('success', t('user.passwordChanged'));
+  });
+
+  return (
+    <Section title={t('user.passwordTitle')}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+        data-testid="password-form"
+      >
+        <PasswordField
+          label={t('field.oldPassword')}
+          autoComplete="current-password"
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          error={messageText(errors.oldPassword?.message)}
+          {...form.register('oldPassword')}
+        />
+        <PasswordField
+          label={t('field.newPassword')}
+          autoComplete="new-password"
+          hint={t('field.passwordHint')}
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          error={messageText(errors.password?.message)}
+          {...form.register('password')}
+        />
+        <Button type="submit" variant="secondary" pending={isSubmitting}>
+          {t('user.passwordTitle')}
+        </Button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileUpdateSchema, type CurrentUser } from '@stod/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { messageText } from '../../../i18n/index.ts';
+import { setCurrentUser } from '../../../lib/current-user.ts';
+import { applyApiError } from '../../../lib/forms.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import { Section } from '../../../ui/Screen.tsx';
+import { showToast } from '../../../ui/toast-store.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+type Input = z.input<typeof profileUpdateSchema>;
+type Output = z.output<typeof profileUpdateSchema>;
+
+export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      name: user.name,
+      address: user.address,
+      postCode: user.postCode,
+      city: user.city,
+      mobile: user.mobile,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const err = (field: keyof Input) => messageText(errors[field]?.message);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [saved, error] = await update.mutateAsync(values);
+    if (error) {
+      applyApiError(error, form.setError, ['name', 'address', 'postCode', 'city', 'mobile']);
+      return;
+    }
+    setCurrentUser(saved);
+    form.reset(values);
+    showToast('success', t('user.saved'));
+  });
+
+  return (
+    <Section title={t('user.details')}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+        data-testid="profile-form"
+      >
+        <Field
+          label={t('field.name')}
+          autoComplete="name"
+          error={err('name')}
+          {...form.register('name')}
+        />
+        <Field
+          label={t('field.address')}
+          autoComplete="street-address"
+          error={err('address')}
+          {...form.register('address')}
+        />
+        <div className="grid grid-cols-[9rem_1fr] gap-3">
+          <Field
+            label={t('field.postCode')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            error={err('postCode')}
+            {...form.register('postCode')}
+          />
+          <Field
+            label={t('field.city')}
+            autoComplete="address-level2"
+            error={err('city')}
+            {...form.register('city')}
+          />
+        </div>
+        <Field
+          label={t('field.mobile')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={err('mobile')}
+          {...form.register('mobile')}
+        />
+        {user.accountType === 'business' && (
+          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
+            <div>
+              <dt className="text-slate-600">{t('user.pNumber')}</dt>
+              <dd className="font-medium text-slate-900">{user.pNumber ?? '–'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t('user.vNumber')}</dt>
+              <dd className="font-medium text-slate-900">{user.vNumber ?? '–'}</dd>
+            </div>
+          </dl>
+        )}
+        <Button type="submit" pending={isSubmitting}>
+          {t('common.save')}
+        </Button>
+      </form>
+    </Section>
+  );
+}

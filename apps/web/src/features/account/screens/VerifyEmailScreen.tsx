@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_CODE_LENGTH, emailChangeSchema } from '@stod/domain';
+import { MailOpen } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { messageText } from '../../../i18n/index.ts';
+import { setCurrentUser } from '../../../lib/current-user.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import { Screen } from '../../../ui/Screen.tsx';
+import { showToast } from '../../../ui/toast-store.ts';
+import { useRequestEmailChange } from '../api/request-email-change.ts';
+import { useUpdateEmail } from '../api/update-email.ts';
+
+type Input = z.input<typeof emailChangeSchema>;
+type Output = z.output<typeof emailChangeSchema>;
+
+/** `/profile/user/verify-email/{email}`: the code entry step of the e-mail change. */
+export function VerifyEmailScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const email = useParams().email ?? '';
+  const update = useUpdateEmail();
+  const resend = useRequestEmailChange();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(emailChangeSchema),
+    defaultValues: { email, token: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [user, error] = await update.mutateAsync(values);
+    if (error) {
+      // A wrong code can be typed again; anything else ends on the failure screen.
+      if (error.fieldErrors?.token) {
+        form.setError('token', { type: 'server', message: error.fieldErrors.token });
+        return;
+      }
+      await navigate('/profile/user/verify-email/failure', { replace: true });
+      return;
+    }
+    setCurrentUser(user);
+    showToast('success', t('verify.changed'));
+    await navigate('/profile/user', { replace: true });
+  });
+
+  const onResend = async () => {
+    const [, error] = await resend.mutateAsync({ email });
+    showToast(error ? 'error' : 'info', error ? error.message : t('verify.resent'));
+  };
+
+  return (
+    <Screen>
+      <div className="flex flex-col items-center gap-4 pt-4 text-center">
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-3xl bg-brand-soft text-brand-strong"
+        >
+          <MailOpen size={28} />
+        </span>
+        <p className="max-w-xs text-base break-words text-slate-700">
+          {t('verify.intro', { email })}
+        </p>
+      </div>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('field.code')}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={EMAIL_CODE_LENGTH + 2}
+          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+          error={messageText(errors.token?.message ?? errors.email?.message)}
+          {...form.register('token')}
+        />
+        <Button type="submit" pending={isSubmitting}>
+          {t('verify.submit')}
+        </Button>
+        <Button variant="ghost" pending={resend.isPending} onClick={() => void onResend()}>
+          {t('verify.resend')}
+        </Button>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerSchema } from '@stod/domain';
+import { useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { currentLocale, messageText } from '../../../i18n/index.ts';
+import { startSession } from '../../../lib/current-user.ts';
+import { applyApiError } from '../../../lib/forms.ts';
+import { saveUserLocale } from '../../../lib/user-locale.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { CheckboxField, Field, PasswordField } from '../../../ui/Field.tsx';
+import { Screen } from '../../../ui/Screen.tsx';
+import { showToast } from '../../../ui/toast-store.ts';
+import { useRegisterUser } from '../api/register.ts';
+import { TermsLink } from '../components/TermsLink.tsx';
+
+type Input = z.input<typeof registerSchema>;
+type Output = z.output<typeof registerSchema>;
+
+const fields: Path<Input>[] = [
+  'name',
+  'address',
+  'postCode',
+  'city',
+  'mobile',
+  'email',
+  'password',
+  'passwordConfirmation',
+  'terms',
+];
+
+/** Step 1 of registration; the payment-method steps come with the wallet issue. */
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const register = useRegisterUser();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: {
+      name: '',
+      address: '',
+      postCode: '',
+      city: '',
+      mobile: '',
+      email: '',
+      password: '',
+      passwordConfirmation: '',
+      // The schema wants the literal true; an unticked box is false and fails with its message.
+      terms: false as unknown as true,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const err = (field: keyof Input) => messageText(errors[field]?.message);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [data, error] = await register.mutateAsync(values);
+    if (error) {
+      applyApiError(error, form.setError, fields);
+      return;
+    }
+    await startSession(data.access_token);
+    // The account was made in this language: its e-mails should use it too.
+    await saveUserLocale(currentLocale());
+    showToast('success', t('register.created'));
+    await navigate('/register-user/payment-method', { replace: true });
+  });
+
+  return (
+    <Screen>
+      <p className="text-base text-slate-700">{t('register.intro')}</p>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('field.name')}
+          autoComplete="name"
+          error={err('name')}
+          {...form.register('name')}
+        />
+        <Field
+          label={t('field.address')}
+          autoComplete="street-address"
+          error={err('address')}
+          {...form.register('address')}
+        />
+        <div className="grid grid-cols-[9rem_1fr] gap-3">
+          <Field
+            label={t('field.postCode')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            error={err('postCode')}
+            {...form.register('postCode')}
+          />
+          <Field
+            label={t('field.city')}
+            autoComplete="address-level2"
+            error={err('city')}
+            {...form.register('city')}
+          />
+        </div>
+        <Field
+          label={t('field.mobile')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={err('mobile')}
+          {...form.register('mobile')}
+        />
+        <Field
+          label={t('field.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={err('email')}
+          {...form.register('email')}
+        />
+        <PasswordField
+          label={t('field.password')}
+          autoComplete="new-password"
+          hint={t('field.passwordHint')}
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          error={err('password')}
+          {...form.register('password')}
+        />
+        <PasswordField
+          label={t('field.passwordConfirmation')}
+          autoComplete="new-password"
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          error={err('passwordConfirmation')}
+          {...form.register('passwordConfirmation')}
+        />
+        <CheckboxField
+          label={
+            <>
+              {t('register.termsPrefix')} <TermsLink />
+            </>
+          }
+          error={err('terms')}
+          {...form.register('terms')}
+        />
+        <Button type="submit" pending={isSubmitting}>
+          {t('register.submit')}
+        </Button>
+      </form>
+      <p className="text-center text-base text-slate-700">
+        {t('register.haveAccount')}{' '}
+        <Link
+          to="/login"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-strong underline underline-offset-4"
+        >
+          {t('login.submit')}
+        </Link>
+      </p>
+    </Screen>
+  );
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordSchema } from '@stod/domain';
+import { Link2Off } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { messageText } from '../../../i18n/index.ts';
+import { applyApiError } from '../../../lib/forms.ts';
+import { Button, ButtonLink } from '../../../ui/Button.tsx';
+import { PasswordField } from '../../../ui/Field.tsx';
+import { Screen } from '../../../ui/Screen.tsx';
+import { ErrorState } from '../../../ui/States.tsx';
+import { showToast } from '../../../ui/toast-store.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+
+type Input = z.input<typeof resetPasswordSchema>;
+type Output = z.output<typeof resetPasswordSchema>;
+
+/** Opened from the e-mailed link `/reset-password?token=…`. */
+export function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+  const [linkInvalid, setLinkInvalid] = useState(token === '');
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [, error] = await reset.mutateAsync(values);
+    if (error) {
+      if (error.code === 'INVALID_RESET_LINK') setLinkInvalid(true);
+      else applyApiError(error, form.setError, ['password']);
+      return;
+    }
+    showToast('success', t('reset.done'));
+    await navigate('/login', { replace: true });
+  });
+
+  if (linkInvalid) {
+    return (
+      <div data-testid="reset-invalid" className="flex flex-1 flex-col">
+        <ErrorState
+          level={2}
+          icon={<Link2Off size={28} />}
+          title={t('error.invalidResetLink')}
+          action={
+            <ButtonLink to="/forgot-password" replace>
+              {t('forgot.submit')}
+            </ButtonLink>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <Screen>
+      <p className="text-base text-slate-700">{t('reset.intro')}</p>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+        <PasswordField
+          label={t('field.newPassword')}
+          autoComplete="new-password"
+          hint={t('field.passwordHint')}
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          error={messageText(errors.password?.message ?? errors.token?.message)}
+          {...form.register('password')}
+        />
+        <Button type="submit" pending={isSubmitting}>
+          {t('reset.submit')}
+        </Button>
+      </form>
+    </Screen>
+  );
+}

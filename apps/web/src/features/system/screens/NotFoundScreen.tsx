@@ -1,0 +1,20 @@
+import { MapPinOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session.ts';
+import { ButtonLink } from '../../../ui/Button.tsx';
+import { ErrorState } from '../../../ui/States.tsx';
+
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => s.status === 'signedIn');
+  return (
+    <div data-testid="not-found" className="flex flex-1 flex-col">
+      <ErrorState
+        icon={<MapPinOff size={28} />}
+        title={t('notFound.title')}
+        text={t('error.notFound')}
+        action={<ButtonLink to={signedIn ? '/home' : '/'}>{t('common.toHome')}</ButtonLink>}
+      />
+    </div>
+  );
+}

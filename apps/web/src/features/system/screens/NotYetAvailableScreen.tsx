@@ -1,0 +1,31 @@
+import { Hourglass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/index.ts';
+import { routeTitle, useRouteMeta } from '../../../lib/route-meta.ts';
+import { useSession } from '../../../lib/session.ts';
+import { ButtonLink } from '../../../ui/Button.tsx';
+import { EmptyState } from '../../../ui/States.tsx';
+
+/** Stands in for the screens of later issues: the route's title and one line. */
+export function NotYetAvailableScreen() {
+  const { t } = useTranslation();
+  const meta = useRouteMeta();
+  const locale = useLocale();
+  const signedIn = useSession((s) => s.status === 'signedIn');
+  return (
+    <div data-testid="not-yet-available" className="flex flex-1 flex-col">
+      <EmptyState
+        icon={<Hourglass size={28} />}
+        title={routeTitle(meta, locale)}
+        text={t('notYet.text')}
+        tone={meta.isDark ? 'dark' : 'light'}
+        level={meta.header ? 2 : 1}
+        action={
+          <ButtonLink to={signedIn ? '/home' : '/'} variant="secondary">
+            {t('common.toHome')}
+          </ButtonLink>
+        }
+      />
+    </div>
+  );
+}

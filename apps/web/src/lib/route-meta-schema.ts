@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const transitions = ['auto', 'fade', 'slide-left', 'slide-right', 'none'] as const;
+export const transitionModes = ['out-in', 'in-out'] as const;
+
+/**
+ * Spec §2: every route carries a name, a title, an ordering index and its flags.
+ * The whole table is parsed with this schema by the unit test and at start in development;
+ * production skips it, so zod stays out of the first paint (see routes.ts).
+ */
+export const routeHandleSchema = z
+  .strictObject({
+    name: z.string().regex(/^[a-z0-9-]+$/),
+    title: z.strictObject({ fo: z.string().min(1), en: z.string().min(1) }),
+    routeIndex: z.number().int().nonnegative(),
+    isAuthRequired: z.boolean(),
+    isGuestRequired: z.boolean(),
+    isFoodOrder: z.boolean(),
+    isDark: z.boolean(),
+    /** Header visible. */
+    header: z.boolean(),
+    /** Back button visible (and the native back button allowed). */
+    back: z.boolean(),
+    /** 'auto' picks fade, slide-left or slide-right from the route indexes. */
+    transition: z.enum(transitions),
+    transitionMode: z.enum(transitionModes),
+  })
+  .refine((h) => !(h.isAuthRequired && h.isGuestRequired), {
+    message: 'A route cannot be both auth-required and guest-only',
+  });
+
+export type RouteHandle = z.infer<typeof routeHandleSchema>;
+
+/** Throws with the route's path when any handle in the table is invalid. */
+export function assertRouteHandles(routes: readonly { path?: string; handle?: unknown }[]): void {
+  for (const route of routes) {
+    const result = routeHandleSchema.safeParse(route.handle);
+    if (!result.success) {
+      throw new Error(`Invalid handle on route ${route.path ?? '?'}: ${result.error.message}`);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { PRODUCT_SLUG } from '../config.ts';
+import { isNativePlatform } from './capacitor.ts';
+
+/** Device keys named by spec §3. */
+export const PREF_KEYS = {
+  accessToken: 'access_token',
+  locale: `${PRODUCT_SLUG}_locale`,
+  updatePostponedUntil: 'update_postponed_until',
+} as const;
+
+export type PrefKey = (typeof PREF_KEYS)[keyof typeof PREF_KEYS];
+
+const native = () => import('@capacitor/preferences').then((m) => m.Preferences);
+
+/**
+ * Capacitor Preferences on native; on the web plain localStorage under the same key names
+ * (a blocked localStorage, as in some private modes, keeps nothing).
+ */
+export async function getPreference(key: PrefKey): Promise<string | null> {
+  if (isNativePlatform()) return (await (await native()).get({ key })).value;
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export async function setPreference(key: PrefKey, value: string): Promise<void> {
+  if (isNativePlatform()) {
+    await (await native()).set({ key, value });
+    return;
+  }
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the value lives only as long as the page.
+  }
+}
+
+export async function removePreference(key: PrefKey): Promise<void> {
+  if (isNativePlatform()) {
+    await (await native()).remove({ key });
+    return;
+  }
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // See setPreference.
+  }
+}

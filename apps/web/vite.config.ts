@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/**
+ * Writes `.br` and `.gz` beside each text asset, so a static server with pre-compressed files
+ * enabled (@fastify/static `preCompressed: true`) sends them without compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'stod:precompress',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (!/\.(js|css|svg|json|webmanifest|html)$/.test(fileName)) continue;
+        const source = item.type === 'chunk' ? item.code : item.source;
+        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (bytes.length < 1024) continue;
+        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(bytes) });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${fileName}.br`,
+          source: brotliCompressSync(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+        });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    target: 'es2022',
+    // e2e/budget.spec.ts reads the manifest to check the /login first-paint budget.
+    manifest: true,
+    // Every browser and web view the app targets supports modulepreload.
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      treeshake: {
+        // The domain is pure (no I/O, no globals). Saying so lets the shell take its messages
+        // and constants without pulling every zod schema into the first paint.
+        moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Everything the first paint needs from node_modules, in one well-compressed file.
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store|lucide-react[\\/]dist[\\/]esm[\\/](shared|Icon|createLucideIcon|defaultAttributes|context))[\\/.]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openSignedIn, registerViaApi } from './fixtures.ts';
+
+/** WCAG 2.2 AA (engineering guide): no violations of the A and AA rules on the main screens. */
+async function expectAccessible(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+test('the guest screens meet WCAG AA', async ({ page }) => {
+  for (const path of ['/', '/login', '/register-user', '/forgot-password', '/no/such/page']) {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await expectAccessible(page);
+  }
+});
+
+test('the signed-in screens meet WCAG AA', async ({ page, request }) => {
+  const user = await registerViaApi(request, 'a11y');
+  await openSignedIn(page, user, '/home');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expectAccessible(page);
+  for (const path of ['/profile', '/profile/user', '/profile/language', '/fuel/stations']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  }
+});

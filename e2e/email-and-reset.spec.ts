@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { openSignedIn, registerViaApi, signInViaUi, uniqueEmail, waitForMail } from './fixtures.ts';
+
+test('change the e-mail with the code sent to the new address', async ({ page, request }) => {
+  const user = await registerViaApi(request, 'email-from');
+  const newEmail = uniqueEmail('email-to');
+  await openSignedIn(page, user, '/profile/user');
+
+  const emailForm = page.getByTestId('email-form');
+  await emailForm.getByLabel('Nýggjur teldubústaður', { exact: true }).fill('not-an-email');
+  await emailForm.getByRole('button', { name: 'Send kotu' }).click();
+  await expect(emailForm.getByText('Vinaliga skriva ein gildigan teldubústað.')).toBeVisible();
+  await emailForm.getByLabel('Nýggjur teldubústaður', { exact: true }).fill(newEmail);
+  await emailForm.getByRole('button', { name: 'Send kotu' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/profile/user/verify-email/${encodeURIComponent(newEmail).replace(/\./g, '\\.')}$`),
+  );
+  await expect(page.getByText(`Vit hava sent eina kotu til ${newEmail}.`)).toBeVisible();
+
+  const mail = await waitForMail(request, newEmail, (m) => /: \S{4}$/.test(m.subject));
+  const code = /: (\S{4})$/.exec(mail.subject)![1]!;
+
+  // The domain rule: exactly 4 characters.
+  await page.getByLabel('Kota', { exact: true }).fill('12');
+  await page.getByRole('button', { name: 'Vátta' }).click();
+  await expect(page.getByText('Vinaliga tøppa kotu inn.')).toBeVisible();
+  // A wrong code of the right length: the server says so under the field.
+  const wrong = code === 'ZZZZ' ? 'YYYY' : 'ZZZZ';
+  await page.getByLabel('Kota', { exact: true }).fill(wrong);
+  await page.getByRole('button', { name: 'Vátta' }).click();
+  await expect(page.getByText('Kotan er skeiv ella útgingin.')).toBeVisible();
+
+  await page.getByLabel('Kota', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Vátta' }).click();
+  await expect(page).toHaveURL(/\/profile\/user$/);
+  await expect(page.getByText('Teldubústaðurin er broyttur.')).toBeVisible();
+  await expect(page.getByTestId('current-email')).toHaveText(newEmail);
+});
+
+test('forgot password → reset link from the outbox → sign in with the new password', async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, 'reset');
+  const newPassword = 'reset-password-3';
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Gloymt loyniorð?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Teldubústaður', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Send leinkju' }).click();
+  await expect(page.getByTestId('forgot-sent')).toContainText(user.email);
+
+  const mail = await waitForMail(request, user.email, (m) => m.text.includes('/reset-password?'));
+  const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text)![1]!;
+  const url = new URL(link);
+
+  await page.goto(url.pathname + url.search);
+  await page.getByLabel('Nýtt loyniorð', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Goym nýtt loyniorð' }).click();
+  await expect(page.getByText('Loyniorð skal vera minst 8 tekin langt.')).toBeVisible();
+  await page.getByLabel('Nýtt loyniorð', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Goym nýtt loyniorð' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Loyniorðið er broytt. Tú kanst nú rita inn.')).toBeVisible();
+
+  await signInViaUi(page, user.email, newPassword);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.removeItem('access_token'));
+  await page.goto(url.pathname + url.search);
+  await page.getByLabel('Nýtt loyniorð', { exact: true }).fill('third-password-4');
+  await page.getByRole('button', { name: 'Goym nýtt loyniorð' }).click();
+  await expect(page.getByTestId('reset-invalid')).toBeVisible();
+});
+
+test('delete the account after a confirmation', async ({ page, request }) => {
+  const user = await registerViaApi(request, 'delete');
+  await openSignedIn(page, user, '/profile/user');
+
+  await page.getByRole('button', { name: 'Strika kontuna' }).click();
+  const modal = page.getByRole('dialog', { name: 'Strika kontuna?' });
+  await expect(modal).toBeVisible();
+  // 'Angra' keeps the account.
+  await modal.getByRole('button', { name: 'Angra' }).click();
+  await expect(modal).toBeHidden();
+
+  await page.getByRole('button', { name: 'Strika kontuna' }).click();
+  await page
+    .getByRole('dialog', { name: 'Strika kontuna?' })
+    .getByRole('button', { name: 'Strika' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Kontan er strikað.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+
+  // The token is gone and the account with it.
+  const me = await request.get('/api/user/v2', {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(me.status()).toBe(401);
+  await signInViaUi(page, user.email, user.password);
+  await expect(page.getByText('Teldubústaðurin ella loyniorðið er skeivt.')).toBeVisible();
+});

@@ -1,0 +1,113 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEFAULT_PASSWORD = 'e2e-password-1';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  name: string;
+  token: string;
+}
+
+/** A fresh address per call, so runs and tests never share an account. */
+export function uniqueEmail(tag: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `e2e-${tag}-${String(Date.now())}-${random}@example.com`;
+}
+
+export function registrationBody(email: string, password = DEFAULT_PASSWORD) {
+  return {
+    name: 'Rógvi Poulsen',
+    address: 'Undir Bakka 3',
+    postCode: '100',
+    city: 'Tórshavn',
+    email,
+    mobile: '555123',
+    password,
+    passwordConfirmation: password,
+    terms: true,
+  };
+}
+
+/** Registers through the API (registration signs in and answers with a token). */
+export async function registerViaApi(request: APIRequestContext, tag: string): Promise<TestUser> {
+  const email = uniqueEmail(tag);
+  const body = registrationBody(email);
+  const response = await request.post('/api/user', { data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  return { email, password: body.password, name: body.name, token };
+}
+
+/** Starts the app signed in, the way a returning user does: the token is on the device. */
+export async function openSignedIn(page: Page, user: TestUser, path = '/home'): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token);
+  await page.goto(path);
+}
+
+export async function signInViaUi(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Teldubústaður', { exact: true }).fill(email);
+  await form.getByLabel('Loyniorð', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Rita inn' }).click();
+}
+
+export async function signOutViaUi(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Rita út' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('login-form')).toBeVisible();
+}
+
+interface OutboxItem {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Waits for the newest mail to an address that passes `match`, read from the dev outbox. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  match: (mail: OutboxItem) => boolean,
+): Promise<OutboxItem> {
+  let found: OutboxItem | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const { items } = (await response.json()) as { items: OutboxItem[] };
+        found = items.find(match);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Sets the web minimum version; tests put it back to 0.0.0 when done. */
+export async function setWebMinVersion(
+  request: APIRequestContext,
+  minVersion: string,
+  locked = false,
+): Promise<void> {
+  const response = await request.put('/api/dev/app-versions', {
+    data: { platform: 'web', minVersion, locked },
+  });
+  expect(response.status(), await response.text()).toBe(204);
+}
+
+export async function setMaintenance(
+  request: APIRequestContext,
+  maintenance: boolean,
+  message?: string,
+): Promise<void> {
+  const response = await request.put('/api/dev/maintenance', {
+    data: message === undefined ? { maintenance } : { maintenance, message },
+  });
+  expect(response.status(), await response.text()).toBe(204);
+}

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { openSignedIn, registerViaApi } from './fixtures.ts';
+
+test('the language switch changes the texts at once and survives a reload', async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, 'language');
+  await openSignedIn(page, user, '/profile/language');
+  await expect(page.getByRole('heading', { name: 'Mál', level: 1 })).toBeVisible();
+
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/user/locale') && r.request().method() === 'PUT',
+  );
+  await page.getByRole('radio', { name: 'English' }).click();
+  expect((await saved).status()).toBe(204);
+  await expect(page.getByRole('heading', { name: 'Language', level: 1 })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+  await expect(page.getByText('The language has been changed.')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => localStorage.getItem('stod_locale'))).toBe('en');
+
+  // The server keeps it too, so e-mails go out in English.
+  const me = await request.get('/api/user/v2', {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(((await me.json()) as { locale: string }).locale).toBe('en');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Language', level: 1 })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByRole('link', { name: /My details/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  // Validation messages follow the language as well.
+  await page.goto('/profile/user');
+  const form = page.getByTestId('profile-form');
+  await form.getByLabel('Name', { exact: true }).fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('The field is required.')).toBeVisible();
+
+  // And back to Faroese.
+  await page.goto('/profile/language');
+  await page.getByRole('radio', { name: 'Føroyskt' }).click();
+  await expect(page.getByRole('heading', { name: 'Mál', level: 1 })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Mál', level: 1 })).toBeVisible();
+});
+
+test('a guest can switch the language on the start screen', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Vælkomin til Støð' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skift mál til enskt' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Støð' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to Støð' })).toBeVisible();
+  await page.getByTestId('login-form').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+});

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { openSignedIn, registerViaApi, setMaintenance } from './fixtures.ts';
+
+test.describe('app shell', () => {
+  test('maintenance mode shows the maintenance screen and lets go when it ends', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerViaApi(request, 'maintenance');
+    try {
+      await setMaintenance(request, true, 'Vit dagføra kervið. Aftur kl. 14.');
+      await openSignedIn(page, user, '/profile');
+      await expect(page).toHaveURL(/\/maintenance$/);
+      await expect(page.getByRole('heading', { name: 'Viðlíkahald' })).toBeVisible();
+      await expect(page.getByText('Vit dagføra kervið. Aftur kl. 14.')).toBeVisible();
+      // Other routes lead back while maintenance lasts.
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/maintenance$/);
+    } finally {
+      await setMaintenance(request, false);
+    }
+    await page.getByRole('button', { name: 'Royn aftur' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('bottom sheets close on Escape, the backdrop and the close button', async ({ page }) => {
+    await page.goto('/register-user');
+    const open = () => page.getByRole('button', { name: 'keypstreytirnar' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Keypstreytir' });
+
+    await open();
+    await expect(sheet).toBeVisible();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    await open();
+    await expect(sheet).toBeVisible();
+    await page.getByTestId('modal-backdrop').click({ position: { x: 10, y: 10 } });
+    await expect(sheet).toBeHidden();
+
+    await open();
+    await sheet.getByRole('button', { name: 'Lat aftur' }).click();
+    await expect(sheet).toBeHidden();
+
+    // The default button of a modal is 'Í lagi'.
+    await open();
+    await sheet.getByRole('button', { name: 'Í lagi' }).click();
+    await expect(sheet).toBeHidden();
+  });
+
+  test('toasts can be removed and vanish on their own', async ({ page }) => {
+    await page.goto('/login');
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Teldubústaður', { exact: true }).fill('nobody@example.com');
+    await form.getByLabel('Loyniorð', { exact: true }).fill('whatever-password');
+    await form.getByRole('button', { name: 'Rita inn' }).click();
+    const toast = page.getByTestId('toast-error');
+    await expect(toast).toHaveText(/Teldubústaðurin ella loyniorðið er skeivt\./);
+    await toast.getByRole('button', { name: 'Lat boðini aftur' }).click();
+    await expect(toast).toHaveCount(0);
+
+    await form.getByRole('button', { name: 'Rita inn' }).click();
+    await expect(page.getByTestId('toast-error')).toBeVisible();
+    // TOAST_LIFETIME_MS is 5 s: wait for the app's own timer, no longer.
+    await expect(page.getByTestId('toast-error')).toHaveCount(0, { timeout: 8_000 });
+  });
+});
