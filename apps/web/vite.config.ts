@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -11,25 +12,26 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 /**
  * Writes `.br` and `.gz` beside each text asset, so a static server with pre-compressed files
  * enabled (@fastify/static `preCompressed: true`) sends them without compressing per request.
+ * It reads the files as written, after every other plugin has finished with them.
  */
 function precompress(): Plugin {
   return {
     name: 'stod:precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const [fileName, item] of Object.entries(bundle)) {
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|svg|json|webmanifest|html)$/.test(fileName)) continue;
-        const source = item.type === 'chunk' ? item.code : item.source;
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        const path = join(dir, fileName);
+        const bytes = readFileSync(path);
         if (bytes.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(bytes) });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${fileName}.br`,
-          source: brotliCompressSync(bytes, {
+        writeFileSync(`${path}.gz`, gzipSync(bytes));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, {
             params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
           }),
-        });
+        );
       }
     },
   };

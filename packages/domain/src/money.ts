@@ -13,5 +13,8 @@ export function assertOre(amount: number): void {
 /** The VAT inside a VAT-inclusive amount, rounded to the nearest øre (25% of net = 20% of gross). */
 export function vatOf(grossOre: number): number {
   assertOre(grossOre);
-  return Math.round((grossOre * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
+  // 25/125 is one fifth. Divide first so that huge amounts never leave the safe integers;
+  // a remainder of 3 or 4 fifths rounds up.
+  const fifth = Math.floor(grossOre / 5);
+  return fifth + (grossOre - fifth * 5 >= 3 ? 1 : 0);
 }

@@ -51,11 +51,13 @@ export const registrationNumberField = z
 export const accountNumberField = z
   .string({ error: 'validation.required' })
   .transform(normaliseDigits)
+  .pipe(z.string().min(1, 'validation.required'))
   .pipe(z.string().regex(/^\d{1,10}$/, 'validation.accountNumber'));
 export const phoneField = z
   .string({ error: 'validation.required' })
   .trim()
-  .regex(/^\+?[\d ]{6,20}$/, 'validation.phone');
+  .regex(/^\+?[\d ]{6,20}$/, 'validation.phone')
+  .refine((value) => value.replace(/\D/g, '').length >= 6, 'validation.phone');
 
 export const paymentAgreementSchema = strict({
   fullName: requiredText(2, 100),
