@@ -19,6 +19,13 @@ import { outboxMailer } from './integrations/mail/outbox.ts';
 import type { Mailer } from './integrations/mail/port.ts';
 import { smtpMailer } from './integrations/mail/smtp.ts';
 import { memoryCounter } from './integrations/ratelimit/memory.ts';
+import { oidcProvider } from './integrations/identity/oidc.ts';
+import type { IdentityProvider } from './integrations/identity/port.ts';
+import {
+  injectFetch,
+  registerIdentitySim,
+  SIM_IDENTITY_PATH,
+} from './integrations/identity/sim.ts';
 import type { PaymentGateway } from './integrations/payments/port.ts';
 import { registerGatewaySimPage } from './integrations/payments/sim-page.ts';
 import { gatewaySim } from './integrations/payments/sim.ts';
@@ -30,6 +37,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import './plugins/context.ts';
@@ -45,6 +53,7 @@ export interface AppDeps {
   counter?: Counter;
   providerStations?: ProviderStationsPort;
   gateway?: PaymentGateway;
+  identity?: IdentityProvider;
 }
 
 /** Assembles the API and, when built, the web app. It never listens. */
@@ -95,6 +104,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         failureRate: config.GATEWAY_FAILURE_RATE,
       });
   app.decorate('gateway', deps.gateway ?? (sim as PaymentGateway));
+  // Without a real issuer, the API serves its own small OIDC provider and talks to it in-process.
+  const identitySim = !deps.identity && !config.IDENTITY_ISSUER_URL;
+  app.decorate(
+    'identity',
+    deps.identity ??
+      oidcProvider({
+        issuer: config.IDENTITY_ISSUER_URL ?? `${config.publicUrl}${SIM_IDENTITY_PATH}`,
+        clientId: config.IDENTITY_CLIENT_ID,
+        clientSecret: config.IDENTITY_CLIENT_SECRET,
+        fetch: identitySim ? injectFetch(app) : fetch,
+      }),
+  );
   app.decorate(
     'providerStations',
     deps.providerStations ??
@@ -159,12 +180,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(systemRoutes);
       await api.register(stationRoutes);
       await api.register(walletRoutes);
+      await api.register(identityRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );
 
   if (sim) registerGatewaySimPage(app, sim);
+  if (identitySim) registerIdentitySim(app, config.IDENTITY_CLIENT_SECRET);
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(`${webDist}/index.html`);

@@ -48,6 +48,9 @@ const envSchema = z.object({
   GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   GATEWAY_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   GATEWAY_WEBHOOK_SECRET: z.string().min(16).default('dev-webhook-secret-change-me'),
+  IDENTITY_ISSUER_URL: z.url().optional(),
+  IDENTITY_CLIENT_ID: z.string().default('stod-app'),
+  IDENTITY_CLIENT_SECRET: z.string().min(16).default('dev-identity-secret-change-me'),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(60),
   RECONCILE_UNSTARTED_MINUTES: z.coerce.number().int().min(1).default(30),
 });

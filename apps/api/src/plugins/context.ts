@@ -2,6 +2,7 @@ import type { Locale } from '@stod/domain';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/port.ts';
+import type { IdentityProvider } from '../integrations/identity/port.ts';
 import type { PaymentGateway } from '../integrations/payments/port.ts';
 import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
@@ -20,6 +21,7 @@ declare module 'fastify' {
     counter: Counter;
     providerStations: ProviderStationsPort;
     gateway: PaymentGateway;
+    identity: IdentityProvider;
   }
   interface FastifyRequest {
     locale: Locale;

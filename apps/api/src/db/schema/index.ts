@@ -3,3 +3,4 @@ export * from './system.ts';
 export * from './stations.ts';
 export * from './gateway-sim.ts';
 export * from './wallet.ts';
+export * from './identity.ts';

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { identityVerifications } from '../../db/schema/index.ts';
+import { IdentityError } from '../../integrations/identity/port.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** A verification counts for actions taken this soon after it. */
+export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
+
+const callbackUrl = (app: FastifyInstance) => `${app.config.publicUrl}/api/identity/callback`;
+
+/** Starts a national identity sign-in and answers the URL to open. */
+export async function start(app: FastifyInstance, userId: string, returnPath: string) {
+  const state = randomBytes(24).toString('base64url');
+  const nonce = randomBytes(24).toString('base64url');
+  let url: string;
+  try {
+    url = await app.identity.authorizationUrl({ state, nonce, redirectUri: callbackUrl(app) });
+  } catch {
+    throw new AppError(503, 'IDENTITY_UNAVAILABLE', 'error.tryAgain');
+  }
+  const [row] = await app.db
+    .insert(identityVerifications)
+    .values({ userId, state, nonce, returnPath })
+    .returning({ id: identityVerifications.id });
+  return { id: row?.id ?? '', url };
+}
+
+/**
+ * The identity provider sends the browser back here. Answers where to send it on:
+ * the app path it came from, with the verification's outcome.
+ */
+export async function callback(
+  app: FastifyInstance,
+  query: { state?: string; code?: string; error?: string },
+) {
+  const [row] = await app.db
+    .select()
+    .from(identityVerifications)
+    .where(
+      and(
+        eq(identityVerifications.state, query.state ?? ''),
+        eq(identityVerifications.status, 'pending'),
+        gt(identityVerifications.createdAt, sql`now() - interval '30 minutes'`),
+      ),
+    );
+  if (!row) return `${app.config.publicUrl}/?identity=expired`;
+  const back = (outcome: string) =>
+    `${app.config.publicUrl}${row.returnPath}?identity=${outcome}&verification=${row.id}`;
+  if (!query.code || query.error) {
+    await app.db
+      .update(identityVerifications)
+      .set({ status: 'failed' })
+      .where(eq(identityVerifications.id, row.id));
+    return back('cancelled');
+  }
+  try {
+    const person = await app.identity.exchange({
+      code: query.code,
+      nonce: row.nonce,
+      redirectUri: callbackUrl(app),
+    });
+    await app.db
+      .update(identityVerifications)
+      .set({
+        status: 'verified',
+        subject: person.subject,
+        name: person.name,
+        verifiedAt: sql`now()`,
+      })
+      .where(eq(identityVerifications.id, row.id));
+    return back('verified');
+  } catch (error) {
+    if (!(error instanceof IdentityError))
+      app.log.error({ err: error }, 'identity exchange failed');
+    await app.db
+      .update(identityVerifications)
+      .set({ status: 'failed' })
+      .where(eq(identityVerifications.id, row.id));
+    return back('failed');
+  }
+}
+
+/** The user's latest successful verification, if it is recent enough to act on. */
+export async function recentVerification(app: FastifyInstance, userId: string) {
+  const [row] = await app.db
+    .select()
+    .from(identityVerifications)
+    .where(
+      and(
+        eq(identityVerifications.userId, userId),
+        eq(identityVerifications.status, 'verified'),
+        gt(identityVerifications.verifiedAt, new Date(Date.now() - VERIFICATION_VALID_MS)),
+      ),
+    )
+    .orderBy(desc(identityVerifications.verifiedAt))
+    .limit(1);
+  return row;
+}
