@@ -46,4 +46,5 @@ export const en: Record<keyof typeof fo, string> = {
   'error.fuelFunds':
     'Failed to start refuelling: ensure 750 kroner are available on the payment card.',
   'error.conflict': 'This cannot be done in the current state.',
+  'error.identityRequired': 'Please confirm who you are with your digital identity first.',
 };

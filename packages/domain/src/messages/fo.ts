@@ -45,4 +45,5 @@ export const fo = {
   'error.fuelFunds':
     'Tað eydnaðist ikki at byrja tankingina: tryggja tær, at 750 kr. eru tøk á gjaldskortinum.',
   'error.conflict': 'Hetta ber ikki til, sum støðan er nú.',
+  'error.identityRequired': 'Tú mást vátta teg við talgildum samleika fyrst.',
 } as const;

@@ -90,6 +90,25 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
       reply.status(201).send(await service.addOwnCard(app, authOf(request).userId, request.body)),
   );
 
+  app.post(
+    `/payment-methods/${app.config.OWN_CARD_SLUG}/create`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary:
+          "Issue a new card of the provider's (needs an agreement and identity verification)",
+        security: bearer,
+        body: cardSessionStartSchema.pick({ name: true }),
+        response: { 201: paymentMethodSchema, ...errorResponses(400, 401, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createOwnCard(app, authOf(request).userId, request.body)),
+  );
+
   app.get(
     '/payment-methods/:id',
     {
