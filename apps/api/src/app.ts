@@ -38,6 +38,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { receiptRoutes } from './modules/receipts/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import './plugins/context.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(stationRoutes);
       await api.register(walletRoutes);
       await api.register(identityRoutes);
+      await api.register(receiptRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },

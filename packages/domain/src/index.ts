@@ -9,3 +9,4 @@ export * from './format.ts';
 export * from './stations.ts';
 export * from './money.ts';
 export * from './wallet.ts';
+export * from './receipts.ts';

@@ -11,6 +11,7 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { insertUser } from '../modules/account/repo.ts';
+import { seedReceipts } from './receipts.ts';
 import { seedBeverages, seedProductColors, seedProducts, seedStations } from './stations.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-1' } as const;
@@ -28,7 +29,7 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<boolean> {
 export async function seedDemo(app: FastifyInstance) {
   await app.db.transaction(async (tx) => {
     await seedStationNetwork(tx);
-    await insertUser(tx, {
+    const demo = await insertUser(tx, {
       email: DEMO_ACCOUNT.email,
       passwordHash: await hashPassword(DEMO_ACCOUNT.password),
       name: 'Jógvan Joensen',
@@ -38,6 +39,7 @@ export async function seedDemo(app: FastifyInstance) {
       mobile: '211234',
       emailVerified: true,
     });
+    await seedReceipts(tx, demo.id);
   });
 }
 

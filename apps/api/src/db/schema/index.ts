@@ -4,3 +4,4 @@ export * from './stations.ts';
 export * from './gateway-sim.ts';
 export * from './wallet.ts';
 export * from './identity.ts';
+export * from './receipts.ts';

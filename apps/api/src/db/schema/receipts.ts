@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { receiptDataSchema, ReceiptProductType } from '@stod/domain';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { payments } from './wallet.ts';
+import { users } from './users.ts';
+
+/** One receipt per completed purchase; services write, the user reads. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    stationName: text('station_name'),
+    productType: text('product_type').$type<ReceiptProductType>().notNull(),
+    productDescription: text('product_description').notNull(),
+    amount: integer('amount').notNull(),
+    vatAmount: integer('vat_amount').notNull(),
+    currency: text('currency').notNull().default('DKK'),
+    quantity: doublePrecision('quantity'),
+    unitPrice: integer('unit_price'),
+    data: jsonb('data').$type<z.infer<typeof receiptDataSchema>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('receipts_user_created_idx').on(t.userId, t.createdAt)],
+);

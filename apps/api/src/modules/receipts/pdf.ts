@@ -1,0 +1,71 @@
+import { createRequire } from 'node:module';
+import { receiptLayout, type Locale, type Receipt } from '@stod/domain';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+// Inter carries every Faroese letter (á í ó ú ý æ ø ð); the PDF embeds the subset it uses.
+const FONT = require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff');
+const FONT_BOLD = require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff');
+
+export interface Brand {
+  name: string;
+  legalName: string;
+  address: string;
+  phone: string;
+  email: string;
+  vatNumber: string;
+}
+
+/** Renders a receipt as a small, searchable A5 PDF. */
+export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand): Promise<Buffer> {
+  const layout = receiptLayout(receipt, locale, brand.name);
+  const doc = new PDFDocument({
+    size: 'A5',
+    margin: 36,
+    info: { Title: `${brand.name} ${receipt.id}`, Author: brand.legalName },
+    compress: true,
+  });
+  doc.registerFont('body', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 72;
+  const row = (label: string, value: string, indent = 0, font = 'body') => {
+    const y = doc.y;
+    doc.font(font).fontSize(10);
+    doc.text(label, 36 + indent * 14, y, { width: width * 0.7 - indent * 14 });
+    const afterLabel = doc.y;
+    doc.text(value, 36, y, { width, align: 'right' });
+    doc.y = Math.max(afterLabel, doc.y);
+  };
+
+  doc.font('bold').fontSize(16).text(brand.name);
+  doc.moveDown(0.5);
+  doc.font('body').fontSize(10).fillColor('#333333');
+  doc.text(layout.pointOfSale);
+  doc.text(layout.date);
+  doc.text(`${locale === 'en' ? 'Receipt' : 'Kvittan'} ${layout.id}`);
+  doc.moveDown();
+  doc.fillColor('#000000');
+  for (const line of layout.lines) row(line.label, line.value, line.depth);
+  doc.moveDown(0.5);
+  doc
+    .moveTo(36, doc.y)
+    .lineTo(36 + width, doc.y)
+    .strokeColor('#999999')
+    .stroke();
+  doc.moveDown(0.5);
+  layout.totals.forEach((line, i) => row(line.label, line.value, 0, i === 0 ? 'bold' : 'body'));
+  doc.moveDown(2);
+  doc.font('body').fontSize(8).fillColor('#555555');
+  doc.text(brand.legalName, { width, align: 'center' });
+  doc.text(`${brand.address} · ${brand.phone} · ${brand.email}`, { width, align: 'center' });
+  doc.text(brand.vatNumber, { width, align: 'center' });
+  doc.end();
+  return done;
+}

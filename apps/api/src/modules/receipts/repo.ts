@@ -1,0 +1,37 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { receipts } from '../../db/schema/index.ts';
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+
+/** A page of the user's receipts, newest first, and how many there are. */
+export async function listReceipts(db: Db, userId: string, offset: number, take: number) {
+  const [items, [count]] = await Promise.all([
+    db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.userId, userId))
+      .orderBy(desc(receipts.createdAt), desc(receipts.id))
+      .offset(offset)
+      .limit(take),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(receipts)
+      .where(eq(receipts.userId, userId)),
+  ]);
+  return { items, total: count?.total ?? 0 };
+}
+
+export async function findReceipt(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(receipts)
+    .where(and(eq(receipts.userId, userId), eq(receipts.id, id)));
+  return row;
+}
+
+export async function insertReceipt(db: Db, values: typeof receipts.$inferInsert) {
+  const [row] = await db.insert(receipts).values(values).returning();
+  if (!row) throw new Error('receipt insert returned nothing');
+  return row;
+}

@@ -1,0 +1,77 @@
+import { vatOf, type Locale, type Receipt, type ReceiptProductType } from '@stod/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { renderReceiptPdf } from './pdf.ts';
+import * as repo from './repo.ts';
+
+export function toReceipt(row: repo.ReceiptRow): Receipt {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    stationName: row.stationName,
+    productType: row.productType,
+    productDescription: row.productDescription,
+    amount: row.amount,
+    vatAmount: row.vatAmount,
+    currency: row.currency,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    data: row.data,
+  };
+}
+
+export interface NewReceipt {
+  userId: string;
+  paymentId?: string | null;
+  stationName: string | null;
+  productType: ReceiptProductType;
+  productDescription: string;
+  amount: number;
+  quantity?: number | null;
+  unitPrice?: number | null;
+  data?: Receipt['data'];
+  createdAt?: Date;
+}
+
+/** Writes the receipt of a completed purchase; VAT comes from the domain's one rule. */
+export async function createReceipt(db: Db, input: NewReceipt) {
+  const row = await repo.insertReceipt(db, {
+    userId: input.userId,
+    paymentId: input.paymentId ?? null,
+    stationName: input.stationName,
+    productType: input.productType,
+    productDescription: input.productDescription,
+    amount: input.amount,
+    vatAmount: vatOf(input.amount),
+    quantity: input.quantity ?? null,
+    unitPrice: input.unitPrice ?? null,
+    data: input.data ?? {},
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  });
+  return toReceipt(row);
+}
+
+export async function list(app: FastifyInstance, userId: string, offset: number, take: number) {
+  const page = await repo.listReceipts(app.db, userId, offset, take);
+  return { items: page.items.map(toReceipt), total: page.total };
+}
+
+export async function getOne(app: FastifyInstance, userId: string, id: string) {
+  const row = await repo.findReceipt(app.db, userId, id);
+  if (!row) throw notFound();
+  return toReceipt(row);
+}
+
+export async function pdf(app: FastifyInstance, userId: string, id: string, locale: Locale) {
+  const receipt = await getOne(app, userId, id);
+  const c = app.config;
+  return renderReceiptPdf(receipt, locale, {
+    name: c.BRAND_NAME,
+    legalName: c.BRAND_LEGAL_NAME,
+    address: c.BRAND_ADDRESS,
+    phone: c.BRAND_PHONE,
+    email: c.BRAND_EMAIL,
+    vatNumber: c.BRAND_VAT_NUMBER,
+  });
+}

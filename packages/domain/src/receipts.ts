@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { formatCurrency, formatReceiptDate } from './format.ts';
+import type { Locale } from './messages/index.ts';
+
+export const receiptProductTypes = ['Food', 'Charge', 'Carwash', 'Fuel'] as const;
+export type ReceiptProductType = (typeof receiptProductTypes)[number];
+
+const ingredientSchema = z.object({
+  name: z.string(),
+  additionalCost: z.number().int().optional(),
+});
+const foodProductSchema = z.object({
+  name: z.string(),
+  price: z.number().int(),
+  ingredientDifference: z
+    .object({ added: z.array(ingredientSchema), removed: z.array(ingredientSchema) })
+    .optional(),
+});
+
+/** One line of a food receipt: an offer with nested items, or a single product. */
+export interface FoodItem {
+  type: 'offer' | 'product';
+  uuid: string;
+  amount: number;
+  totalAmount: number;
+  offer?: { name: string } | undefined;
+  product?: z.infer<typeof foodProductSchema> | undefined;
+  items?: FoodItem[] | undefined;
+}
+export const foodItemSchema: z.ZodType<FoodItem> = z.lazy(() =>
+  z.object({
+    type: z.enum(['offer', 'product']),
+    uuid: z.string(),
+    amount: z.number().int(),
+    totalAmount: z.number().int(),
+    offer: z.object({ name: z.string() }).optional(),
+    product: foodProductSchema.optional(),
+    items: z.array(foodItemSchema).optional(),
+  }),
+);
+
+export const chargeProductLineSchema = z.object({
+  description: z.string(),
+  totalPrice: z.number().int(),
+  price: z.number().int(),
+  priceType: z.enum(['kwh', 'min']),
+  quantity: z.number(),
+});
+
+export const receiptDataSchema = z.object({
+  items: z.array(foodItemSchema).optional(),
+  products: z.array(chargeProductLineSchema).optional(),
+  kwh: z.number().optional(),
+  totalTime: z.number().optional(),
+});
+
+export const receiptSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  stationName: z.string().nullable(),
+  productType: z.enum(receiptProductTypes),
+  productDescription: z.string(),
+  /** Integer øre, VAT included. */
+  amount: z.number().int(),
+  vatAmount: z.number().int(),
+  currency: z.string(),
+  quantity: z.number().nullable(),
+  unitPrice: z.number().int().nullable(),
+  data: receiptDataSchema,
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptListSchema = z.object({
+  items: z.array(receiptSchema),
+  total: z.number().int(),
+});
+
+export const listQuerySchema = z.object({
+  offset: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(0, 'validation.invalid')
+    .default(0),
+  take: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .default(20),
+});
+
+/** Product codes shown under their Faroese names on receipts. */
+const PRODUCT_NAMES: Record<string, string> = { NormalUnleaded: 'Blýfrítt 95' };
+export const productDisplayName = (description: string) =>
+  PRODUCT_NAMES[description] ?? description;
+
+export interface ReceiptLine {
+  label: string;
+  value: string;
+  /** Nesting depth: offers hold items, items hold ingredient changes. */
+  depth: number;
+}
+
+export interface ReceiptLayout {
+  id: string;
+  date: string;
+  pointOfSale: string;
+  lines: ReceiptLine[];
+  totals: ReceiptLine[];
+}
+
+type LabelKey = 'litres' | 'perLitre' | 'amount' | 'minutes' | 'total' | 'kwh' | 'min';
+const LABELS: Record<Locale, Record<LabelKey, string>> = {
+  fo: {
+    litres: 'Litrar',
+    perLitre: 'Prís pr. litur',
+    amount: 'Upphædd',
+    minutes: 'Tíð í alt',
+    total: 'Tilsamans',
+    kwh: 'kWh',
+    min: 'min.',
+  },
+  en: {
+    litres: 'Litres',
+    perLitre: 'Price per litre',
+    amount: 'Amount',
+    minutes: 'Total time',
+    total: 'Total',
+    kwh: 'kWh',
+    min: 'min.',
+  },
+};
+
+const decimal = (value: number, digits: number) => value.toFixed(digits).replace('.', ',');
+
+function foodLines(items: readonly FoodItem[], depth: number): ReceiptLine[] {
+  const out: ReceiptLine[] = [];
+  for (const item of items) {
+    const name = item.type === 'offer' ? (item.offer?.name ?? '') : (item.product?.name ?? '');
+    out.push({
+      label: `${String(item.amount)} × ${name}`,
+      value: formatCurrency(item.totalAmount),
+      depth,
+    });
+    for (const added of item.product?.ingredientDifference?.added ?? []) {
+      out.push({
+        label: `+ ${added.name}`,
+        value: added.additionalCost ? formatCurrency(added.additionalCost) : '',
+        depth: depth + 1,
+      });
+    }
+    for (const removed of item.product?.ingredientDifference?.removed ?? []) {
+      out.push({ label: `- ${removed.name}`, value: '', depth: depth + 1 });
+    }
+    if (item.items?.length) out.push(...foodLines(item.items, depth + 1));
+  }
+  return out;
+}
+
+/**
+ * The receipt layout of spec §2, as lines: the PDF and the app's receipt view
+ * both draw from this, so they always say the same.
+ */
+export function receiptLayout(
+  receipt: Receipt,
+  locale: Locale,
+  providerName: string,
+): ReceiptLayout {
+  const l = LABELS[locale];
+  const lines: ReceiptLine[] = [];
+  switch (receipt.productType) {
+    case 'Food':
+      lines.push(...foodLines(receipt.data.items ?? [], 0));
+      break;
+    case 'Charge':
+      for (const p of receipt.data.products ?? []) {
+        const unit = p.priceType === 'min' ? l.min : l.kwh;
+        lines.push({ label: p.description, value: formatCurrency(p.totalPrice), depth: 0 });
+        lines.push({
+          label: `${decimal(p.quantity, p.priceType === 'min' ? 0 : 2)} ${unit} × ${formatCurrency(p.price)}`,
+          value: '',
+          depth: 1,
+        });
+      }
+      if (receipt.data.totalTime !== undefined) {
+        lines.push({
+          label: l.minutes,
+          value: `${String(Math.round(receipt.data.totalTime))} min.`,
+          depth: 0,
+        });
+      }
+      break;
+    case 'Carwash':
+      lines.push({
+        label: `${receipt.productDescription} bilvask`,
+        value: formatCurrency(receipt.amount),
+        depth: 0,
+      });
+      break;
+    case 'Fuel':
+      lines.push({
+        label: productDisplayName(receipt.productDescription),
+        value: formatCurrency(receipt.amount),
+        depth: 0,
+      });
+      if (receipt.quantity !== null)
+        lines.push({ label: l.litres, value: `${decimal(receipt.quantity, 2)} L`, depth: 1 });
+      if (receipt.unitPrice !== null)
+        lines.push({ label: l.perLitre, value: formatCurrency(receipt.unitPrice), depth: 1 });
+      break;
+  }
+  return {
+    id: receipt.id,
+    date: formatReceiptDate(receipt.createdAt, locale),
+    pointOfSale: receipt.stationName ?? providerName,
+    lines,
+    totals: [
+      { label: l.total, value: formatCurrency(receipt.amount), depth: 0 },
+      { label: 'MVG (25%)', value: formatCurrency(receipt.vatAmount), depth: 0 },
+    ],
+  };
+}
