@@ -39,6 +39,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
+import { voucherRoutes } from './modules/vouchers/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import './plugins/context.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(walletRoutes);
       await api.register(identityRoutes);
       await api.register(receiptRoutes);
+      await api.register(voucherRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -10,3 +10,4 @@ export * from './stations.ts';
 export * from './money.ts';
 export * from './wallet.ts';
 export * from './receipts.ts';
+export * from './vouchers.ts';

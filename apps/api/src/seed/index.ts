@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../lib/secrets.ts';
 import { insertUser } from '../modules/account/repo.ts';
 import { seedReceipts } from './receipts.ts';
+import { seedVouchers } from './vouchers.ts';
 import { seedBeverages, seedProductColors, seedProducts, seedStations } from './stations.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-1' } as const;
@@ -29,6 +30,7 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<boolean> {
 export async function seedDemo(app: FastifyInstance) {
   await app.db.transaction(async (tx) => {
     await seedStationNetwork(tx);
+    await seedVouchers(tx);
     const demo = await insertUser(tx, {
       email: DEMO_ACCOUNT.email,
       passwordHash: await hashPassword(DEMO_ACCOUNT.password),

@@ -47,4 +47,7 @@ export const en: Record<keyof typeof fo, string> = {
     'Failed to start refuelling: ensure 750 kroner are available on the payment card.',
   'error.conflict': 'This cannot be done in the current state.',
   'error.identityRequired': 'Please confirm who you are with your digital identity first.',
+  'error.voucherUnknown': 'Failed to redeem voucher: the code is unknown.',
+  'error.voucherUsed': 'Failed to redeem voucher: the code has already been used.',
+  'error.voucherExpired': 'Failed to redeem voucher: the code has expired.',
 };

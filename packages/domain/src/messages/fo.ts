@@ -46,4 +46,7 @@ export const fo = {
     'Tað eydnaðist ikki at byrja tankingina: tryggja tær, at 750 kr. eru tøk á gjaldskortinum.',
   'error.conflict': 'Hetta ber ikki til, sum støðan er nú.',
   'error.identityRequired': 'Tú mást vátta teg við talgildum samleika fyrst.',
+  'error.voucherUnknown': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er ókend.',
+  'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',
+  'error.voucherExpired': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er útgingin.',
 } as const;

@@ -5,3 +5,4 @@ export * from './gateway-sim.ts';
 export * from './wallet.ts';
 export * from './identity.ts';
 export * from './receipts.ts';
+export * from './vouchers.ts';

@@ -1,0 +1,59 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Codes issued by the operator: a PIN or a premium code, each redeemable once. */
+export const voucherCodes = pgTable(
+  'voucher_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    codeType: text('code_type', { enum: ['pin', 'premium'] }).notNull(),
+    kind: text('kind', { enum: ['value', 'gift_card', 'product'] }).notNull(),
+    name: text('name').notNull(),
+    amount: integer('amount'),
+    product: text('product'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('voucher_codes_hash_key').on(t.codeHash)],
+);
+
+/** A redeemed voucher in a user's wallet; value vouchers carry a balance. */
+export const userVouchers = pgTable(
+  'user_vouchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    voucherCodeId: uuid('voucher_code_id')
+      .notNull()
+      .references(() => voucherCodes.id),
+    kind: text('kind', { enum: ['value', 'gift_card', 'product'] }).notNull(),
+    name: text('name').notNull(),
+    initialAmount: integer('initial_amount'),
+    balance: integer('balance'),
+    product: text('product'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_vouchers_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** Every draw on a voucher balance, keyed so a retried payment draws once. */
+export const voucherSpends = pgTable(
+  'voucher_spends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userVoucherId: uuid('user_voucher_id')
+      .notNull()
+      .references(() => userVouchers.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('voucher_spends_key').on(t.userVoucherId, t.idempotencyKey)],
+);
