@@ -40,6 +40,7 @@ import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import './plugins/context.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(identityRoutes);
       await api.register(receiptRoutes);
       await api.register(voucherRoutes);
+      await api.register(subscriptionRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -58,6 +58,7 @@ const envSchema = z.object({
   IDENTITY_CLIENT_ID: z.string().default('stod-app'),
   IDENTITY_CLIENT_SECRET: z.string().min(16).default('dev-identity-secret-change-me'),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(60),
+  RENEW_EVERY_SECONDS: z.coerce.number().int().min(0).default(300),
   RECONCILE_UNSTARTED_MINUTES: z.coerce.number().int().min(1).default(30),
 });
 

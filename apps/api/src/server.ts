@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { reconcile } from './modules/payments/service.ts';
+import { renewDue } from './modules/subscriptions/service.ts';
 import { DEMO_ACCOUNT, seedIfEmpty } from './seed/index.ts';
 
 const config = loadConfig();
@@ -19,9 +20,21 @@ const reconciler =
     : null;
 reconciler?.unref();
 
+// Renews subscriptions whose period has ended; each period is charged once, whichever process runs it.
+const renewer =
+  config.RENEW_EVERY_SECONDS > 0
+    ? setInterval(() => {
+        renewDue(app).catch((error: unknown) => {
+          app.log.error({ err: error }, 'subscription renewal failed');
+        });
+      }, config.RENEW_EVERY_SECONDS * 1000)
+    : null;
+renewer?.unref();
+
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   if (reconciler) clearInterval(reconciler);
+  if (renewer) clearInterval(renewer);
   await app.close();
   process.exit(0);
 };

@@ -85,11 +85,13 @@ export const userSubscriptionSchema = z.object({
   validTo: z.string(),
   nextPaymentAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  interval: z.enum(['monthly', 'yearly']),
   subscription: z.object({
-    id: z.string(),
+    id: z.number().int(),
     type: z.string(),
     productIds: z.string(),
     index: z.number().int(),
+    name: z.string(),
   }),
 });
 

@@ -11,3 +11,4 @@ export * from './money.ts';
 export * from './wallet.ts';
 export * from './receipts.ts';
 export * from './vouchers.ts';
+export * from './subscriptions.ts';

@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../lib/secrets.ts';
 import { insertUser } from '../modules/account/repo.ts';
 import { seedReceipts } from './receipts.ts';
+import { seedSubscriptionPlans } from './subscriptions.ts';
 import { seedVouchers } from './vouchers.ts';
 import { seedBeverages, seedProductColors, seedProducts, seedStations } from './stations.ts';
 
@@ -31,6 +32,7 @@ export async function seedDemo(app: FastifyInstance) {
   await app.db.transaction(async (tx) => {
     await seedStationNetwork(tx);
     await seedVouchers(tx);
+    await seedSubscriptionPlans(tx);
     const demo = await insertUser(tx, {
       email: DEMO_ACCOUNT.email,
       passwordHash: await hashPassword(DEMO_ACCOUNT.password),

@@ -6,3 +6,4 @@ export * from './wallet.ts';
 export * from './identity.ts';
 export * from './receipts.ts';
 export * from './vouchers.ts';
+export * from './subscriptions.ts';

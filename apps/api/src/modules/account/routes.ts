@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
-    async (request) => service.toCurrentUser(await service.getUser(app, authOf(request).userId)),
+    async (request) => service.currentUser(app, await service.getUser(app, authOf(request).userId)),
   );
 
   app.post(
@@ -63,7 +63,10 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) =>
-      service.toCurrentUser(await service.updateProfile(app, authOf(request).userId, request.body)),
+      service.currentUser(
+        app,
+        await service.updateProfile(app, authOf(request).userId, request.body),
+      ),
   );
 
   app.delete(
@@ -132,7 +135,8 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) =>
-      service.toCurrentUser(
+      service.currentUser(
+        app,
         await service.confirmEmailChange(app, authOf(request).userId, request.body),
       ),
   );

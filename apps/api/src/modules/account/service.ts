@@ -15,6 +15,7 @@ import {
 } from '../../lib/secrets.ts';
 import { createSession } from '../auth/service.ts';
 import { revokeUserSessions } from '../auth/repo.ts';
+import { usable as usableSubscriptions } from '../subscriptions/service.ts';
 import { emailTexts } from './emails.ts';
 import * as repo from './repo.ts';
 
@@ -29,7 +30,12 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || e.cause?.code === '23505';
 }
 
-export function toCurrentUser(row: repo.UserRow): CurrentUser {
+/** The user as GET /user/v2 answers it, with the subscriptions they can use. */
+export async function currentUser(app: FastifyInstance, row: repo.UserRow): Promise<CurrentUser> {
+  return { ...toCurrentUser(row), userSubscriptions: await usableSubscriptions(app, row.id) };
+}
+
+function toCurrentUser(row: repo.UserRow): CurrentUser {
   return {
     id: row.id,
     name: row.name,

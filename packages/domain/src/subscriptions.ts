@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { strict } from './fields.ts';
+
+export const subscriptionIntervals = ['monthly', 'yearly'] as const;
+export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
+
+/** A subscription counts as expiring soon this long before its valid-to date. */
+export const EXPIRES_SOON_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const subscriptionPlanSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  index: z.number().int(),
+  productIds: z.string(),
+  name: z.string(),
+  description: z.string(),
+  prices: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+export const subscriptionPriceSchema = z.object({
+  subscriptionId: z.number().int(),
+  interval: z.enum(subscriptionIntervals),
+  price: z.number().int(),
+  currency: z.string(),
+});
+
+export const subscribeSchema = strict({
+  interval: z.enum(subscriptionIntervals, { error: 'validation.invalid' }),
+  paymentMethodId: z.uuid({ error: 'validation.invalid' }),
+});
+
+export const upgradeSchema = strict({
+  subscriptionId: z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .positive('validation.invalid'),
+});
+
+export type SubscriptionState = 'active' | 'cancelled' | 'expiresSoon' | 'expired';
+
+/**
+ * Spec §4 "Subscription": expired after valid-to; cancelled ones stay usable
+ * until then; any usable one within 7 days of its end expires soon, unless it
+ * renews by itself.
+ */
+export function subscriptionState(
+  sub: {
+    validTo: string | Date;
+    cancelledAt: string | Date | null;
+    nextPaymentAt: string | Date | null;
+  },
+  now: Date,
+): SubscriptionState {
+  const validTo = new Date(sub.validTo).getTime();
+  if (validTo <= now.getTime()) return 'expired';
+  if (sub.cancelledAt) return 'cancelled';
+  if (!sub.nextPaymentAt && validTo - now.getTime() <= EXPIRES_SOON_MS) return 'expiresSoon';
+  return 'active';
+}
+
+/** A tier can be upgraded when another plan of the same type has a higher index. */
+export function upgradeTargets<T extends { id: number; type: string; index: number }>(
+  current: T,
+  plans: readonly T[],
+): T[] {
+  return plans
+    .filter((p) => p.type === current.type && p.index > current.index)
+    .sort((a, b) => a.index - b.index);
+}
+
+export const canUpgrade = <T extends { id: number; type: string; index: number }>(
+  current: T,
+  plans: readonly T[],
+) => upgradeTargets(current, plans).length > 0;
+
+/** Spec §6: a beverage needs an unexpired BEVERAGE subscription whose productIds include its family. */
+export function coversBeverage(
+  subs: readonly { validTo: string | Date; subscription: { type: string; productIds: string } }[],
+  beverageFamily: string,
+  now: Date,
+): boolean {
+  return subs.some(
+    (s) =>
+      s.subscription.type === 'BEVERAGE' &&
+      new Date(s.validTo).getTime() > now.getTime() &&
+      s.subscription.productIds
+        .split(',')
+        .map((p) => p.trim())
+        .includes(beverageFamily),
+  );
+}
+
+/** The end of a period that starts at `from`. */
+export function periodEnd(from: Date, interval: SubscriptionInterval): Date {
+  const end = new Date(from);
+  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+/** What is left of a paid period, in øre, for crediting an upgrade. */
+export function remainingValue(
+  price: number,
+  periodStart: Date,
+  periodEndAt: Date,
+  now: Date,
+): number {
+  const total = periodEndAt.getTime() - periodStart.getTime();
+  const left = Math.max(0, periodEndAt.getTime() - now.getTime());
+  return total <= 0 ? 0 : Math.floor((price * Math.min(left, total)) / total);
+}
