@@ -1,7 +1,7 @@
 // `npm run bench`: API figures relative to a bare Fastify route, and the web bundle against its budget.
 import { spawnSync } from 'node:child_process';
 
-for (const file of ['bench/api.ts', 'bench/bundle.ts']) {
+for (const file of ['bench/api.ts', 'bench/pdf.ts', 'bench/bundle.ts']) {
   const result = spawnSync('npx', ['tsx', file], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -90,9 +90,9 @@ export const listQuerySchema = z.object({
 });
 
 /** Product codes shown under their Faroese names on receipts. */
-const PRODUCT_NAMES: Record<string, string> = { NormalUnleaded: 'Blýfrítt 95' };
+const PRODUCT_NAMES = new Map([['NormalUnleaded', 'Blýfrítt 95']]);
 export const productDisplayName = (description: string) =>
-  PRODUCT_NAMES[description] ?? description;
+  PRODUCT_NAMES.get(description) ?? description;
 
 export interface ReceiptLine {
   label: string;

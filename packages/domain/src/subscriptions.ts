@@ -87,6 +87,7 @@ export function coversBeverage(
       s.subscription.productIds
         .split(',')
         .map((p) => p.trim())
+        .filter((p) => p !== '')
         .includes(beverageFamily),
   );
 }

@@ -1,11 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { receiptLayout, type Locale, type Receipt } from '@stod/domain';
 import PDFDocument from 'pdfkit';
+import { woffToSfnt } from '../../lib/woff.ts';
 
 const require = createRequire(import.meta.url);
-// Inter carries every Faroese letter (á í ó ú ý æ ø ð); the PDF embeds the subset it uses.
-const FONT = require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff');
-const FONT_BOLD = require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff');
+
+/**
+ * Inter carries every Faroese letter (á í ó ú ý æ ø ð); each PDF embeds the subset
+ * it uses. The WOFF files are unpacked once per process, because fontkit would
+ * otherwise inflate their tables again on every read.
+ */
+let fonts: { body: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  const open = (file: string) =>
+    woffToSfnt(readFileSync(require.resolve(`@fontsource/inter/files/${file}`)));
+  fonts ??= {
+    body: open('inter-latin-400-normal.woff'),
+    bold: open('inter-latin-700-normal.woff'),
+  };
+  return fonts;
+}
 
 export interface Brand {
   name: string;
@@ -25,8 +40,9 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand)
     info: { Title: `${brand.name} ${receipt.id}`, Author: brand.legalName },
     compress: true,
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  const { body, bold } = loadFonts();
+  doc.registerFont('body', body);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

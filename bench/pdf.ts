@@ -1,0 +1,70 @@
+// Receipt PDF rendering: each receipt type against a one-line pdfkit document, and the 50 ms budget.
+import { renderReceiptPdf } from '../apps/api/src/modules/receipts/pdf.ts';
+import { toReceipt } from '../apps/api/src/modules/receipts/service.ts';
+import { demoReceipts } from '../apps/api/src/seed/receipts.ts';
+import PDFDocument from 'pdfkit';
+import { vatOf } from '@stod/domain';
+
+const RUNS = 30;
+const brand = {
+  name: 'Støð',
+  legalName: 'Støð P/F',
+  address: 'Havnarvegur 1, 100 Tórshavn',
+  phone: '+298 30 00 00',
+  email: 'hjalp@stod.example',
+  vatNumber: 'V-tal 123456',
+};
+
+function bare(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A5' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) =>
+    doc.on('end', () => resolve(Buffer.concat(chunks))),
+  );
+  doc.text('Støð');
+  doc.end();
+  return done;
+}
+
+async function median(run: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+await bare();
+const baseline = await median(bare);
+console.log(
+  `PDF: baseline one-line pdfkit document ${baseline.toFixed(2)} ms (median of ${String(RUNS)})`,
+);
+const seen = new Set<string>();
+for (const input of demoReceipts('00000000-0000-4000-8000-000000000000')) {
+  if (seen.has(input.productType)) continue;
+  seen.add(input.productType);
+  const receipt = toReceipt({
+    id: '11111111-1111-4111-8111-111111111111',
+    userId: 'u',
+    paymentId: null,
+    stationName: input.stationName,
+    productType: input.productType,
+    productDescription: input.productDescription,
+    amount: input.amount,
+    vatAmount: vatOf(input.amount),
+    currency: 'DKK',
+    quantity: input.quantity ?? null,
+    unitPrice: input.unitPrice ?? null,
+    data: input.data ?? {},
+    createdAt: new Date(),
+  });
+  await renderReceiptPdf(receipt, 'fo', brand);
+  const ms = await median(() => renderReceiptPdf(receipt, 'fo', brand));
+  console.log(
+    `PDF ${input.productType.padEnd(8)} ×${(ms / baseline).toFixed(2)} of baseline, ${ms.toFixed(2)} ms = ×${(ms / 50).toFixed(2)} of the 50 ms budget`,
+  );
+}
