@@ -54,13 +54,34 @@ export async function setFavourite(db: Db, userId: string, id: string) {
   });
 }
 
+/** Deletes a method; when it was the favourite, the oldest remaining one takes its place. */
 export async function softDelete(db: Db, userId: string, id: string) {
-  const rows = await db
-    .update(paymentMethods)
-    .set({ deletedAt: sql`now()`, isFavourite: false })
-    .where(and(live(userId), eq(paymentMethods.id, id)))
-    .returning({ id: paymentMethods.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .update(paymentMethods)
+      .set({ deletedAt: sql`now()`, isFavourite: false })
+      .where(and(live(userId), eq(paymentMethods.id, id)))
+      .returning({ id: paymentMethods.id });
+    if (!gone) return false;
+    const [favourite] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(live(userId), eq(paymentMethods.isFavourite, true)));
+    if (!favourite) {
+      const [next] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(live(userId))
+        .orderBy(asc(paymentMethods.createdAt))
+        .limit(1);
+      if (next)
+        await tx
+          .update(paymentMethods)
+          .set({ isFavourite: true })
+          .where(eq(paymentMethods.id, next.id));
+    }
+    return true;
+  });
 }
 
 export async function insertCardSession(db: Db, values: typeof cardSessions.$inferInsert) {

@@ -204,6 +204,8 @@ describe('favourite, read and delete', () => {
     });
     expect(del.statusCode).toBe(204);
     const left = await t.app.inject({ url: '/api/payment-methods', headers: bearer(user.token) });
+    // The deleted card was the favourite, so the remaining one took its place.
+    expect(left.json<{ items: { isFavourite: boolean }[] }>().items[0]?.isFavourite).toBe(true);
     expect(left.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toEqual([a]);
     const twice = await t.app.inject({
       method: 'DELETE',
