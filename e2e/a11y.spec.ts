@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { addOwnCardViaApi } from './wallet-fixtures.ts';
 
 /** WCAG 2.2 AA (engineering guide): no violations of the A and AA rules on the main screens. */
 async function expectAccessible(page: Page) {
@@ -33,4 +34,29 @@ test('the signed-in screens meet WCAG AA', async ({ page, request }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page);
   }
+});
+
+test('the wallet and registration payment screens meet WCAG AA', async ({ page, request }) => {
+  const user = await registerViaApi(request, 'a11y-wallet');
+  const { id } = await addOwnCardViaApi(request, user);
+  await openSignedIn(page, user, '/profile/payment-methods');
+  await expect(page.getByTestId('payment-method')).toHaveCount(1);
+  await expectAccessible(page);
+  const screens: [string, string][] = [
+    [`/profile/payment-methods/${id}`, 'card-face'],
+    ['/profile/payment-methods/agreement', 'agreement-form'],
+    ['/profile/payment-methods/stodkort/add', 'own-card-add-form'],
+    ['/register-user/completed', 'register-completed'],
+  ];
+  for (const [path, testId] of screens) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await expectAccessible(page);
+  }
+  await page.goto('/profile/payment-methods/stodkort/create');
+  await expect(page.getByRole('list', { name: 'Stig at stovna Støðkort' })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/register-user/payment-method');
+  await expect(page.getByRole('link', { name: /Nýtt Støðkort/ })).toBeVisible();
+  await expectAccessible(page);
 });

@@ -30,9 +30,9 @@ test('register → sign in → edit profile → change password → sign out →
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Stovna brúkara' }).click();
 
-  // Registration signs in and continues with the (later) payment-method step.
+  // Registration signs in and continues with the payment-method step.
   await expect(page).toHaveURL(/\/register-user\/payment-method$/);
-  await expect(page.getByText('Hetta er ikki tøkt enn.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Nýtt Støðkort/ })).toBeVisible();
 
   // Sign out, then sign in with the new account.
   await signOutViaUi(page);

@@ -40,7 +40,8 @@ test.describe('navigation guards', () => {
   test('a guest on the web may use /stations and the food-order routes', async ({ page }) => {
     await page.goto('/stations');
     await expect(page).toHaveURL(/\/stations$/);
-    await expect(page.getByRole('heading', { name: 'Støðir', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Støðir', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('station-row').first()).toBeVisible();
     await page.goto('/food-order');
     await expect(page).toHaveURL(/\/food-order$/);
     await expect(page.getByText('Hetta er ikki tøkt enn.')).toBeVisible();
@@ -51,8 +52,8 @@ test.describe('navigation guards', () => {
 
   test('later features show their title and "not yet available"', async ({ page, request }) => {
     const user = await registerViaApi(request, 'later');
-    await openSignedIn(page, user, '/fuel/stations');
-    await expect(page.getByRole('heading', { name: 'Tanka', level: 1 })).toBeVisible();
+    await openSignedIn(page, user, '/charging/installations');
+    await expect(page.getByRole('heading', { name: 'Lading', level: 1 })).toBeVisible();
     await expect(page.getByText('Hetta er ikki tøkt enn.')).toBeVisible();
     await page.goto('/profile/payment-methods/stodkort/create/complete');
     await expect(page.getByRole('heading', { name: 'Støðkort stovnað', level: 1 })).toBeVisible();

@@ -20,6 +20,15 @@ export const HASH_PATTERN = /^[A-Za-z0-9]{16,}$/;
 
 export const TERMS_URL = import.meta.env.VITE_TERMS_URL ?? null;
 
+/** Map tiles ({z}/{x}/{y}); an empty value shows the map without tiles (markers only). */
+export const MAP_TILE_URL =
+  import.meta.env.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** The tile provider's attribution, as HTML (build-time configuration, not user input). */
+export const MAP_TILE_ATTRIBUTION =
+  import.meta.env.VITE_MAP_TILE_ATTRIBUTION ??
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
 export const BRAND = {
   name: 'Støð',
   legalName: 'Støð P/F',

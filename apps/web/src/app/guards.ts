@@ -1,11 +1,29 @@
+import type { StationService } from '@stod/domain';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { HASH_PATTERN, WEB_FOOD_ONLY } from '../config.ts';
 import { FOOD_CART_ROUTE_NAMES, resetFoodCart } from '../features/food/store.ts';
 import { useAppState } from '../lib/app-state.ts';
-import type { NotFoundData, RouteHandle } from '../lib/route-meta.ts';
+import { isRouteHandle, type NotFoundData, type RouteHandle } from '../lib/route-meta.ts';
 import { isSignedIn } from '../lib/session.ts';
 import { isNativePlatform } from '../platform/capacitor.ts';
-import { decideRedirect } from './navigation-rules.ts';
+import { closestStationSearchFor, decideRedirect } from './navigation-rules.ts';
+
+interface RouterLike {
+  state: { matches: readonly { route: { handle?: unknown } }[] };
+}
+
+let router: RouterLike | null = null;
+
+/** main.tsx hands the router over, so a loader knows which route is being left. */
+export function watchRouter(value: RouterLike): void {
+  router = value;
+}
+
+/** The route on screen while a navigation's loaders run. */
+function currentRouteName(): string | null {
+  const handle = router?.state.matches.at(-1)?.route.handle;
+  return isRouteHandle(handle) ? handle.name : null;
+}
 
 function runGuard(handle: RouteHandle, request: Request) {
   const url = new URL(request.url);
@@ -20,9 +38,21 @@ function runGuard(handle: RouteHandle, request: Request) {
   return null;
 }
 
+/** Rule 6: at a station that offers the service, its flow opens instead of the list. */
+async function openClosestStation(service: StationService) {
+  const { closestStationPath } = await import('../features/stations/closest.ts');
+  const path = await closestStationPath(service);
+  return path ? redirect(path) : null;
+}
+
 /** Every route's loader: the navigation rules run here, before anything renders. */
 export function guardLoader(handle: RouteHandle) {
-  return ({ request }: LoaderFunctionArgs) => runGuard(handle, request);
+  return ({ request }: LoaderFunctionArgs) => {
+    const leaving = currentRouteName();
+    const result = runGuard(handle, request);
+    const search = result ? null : closestStationSearchFor(leaving, handle.name);
+    return search ? openClosestStation(search) : result;
+  };
 }
 
 /** `/{hash}` only takes hash-like segments; anything else shows the 404 screen in place. */

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { applyBrand } from './brand.ts';
+import { watchRouter } from './guards.ts';
 import { rootRoute } from './routes.ts';
 import { Splash } from './shell/Splash.tsx';
 import { startup } from './startup.ts';
@@ -22,6 +23,7 @@ root.render(<Splash />);
 await startup();
 
 const router = createBrowserRouter([rootRoute]);
+watchRouter(router);
 
 root.render(
   <StrictMode>

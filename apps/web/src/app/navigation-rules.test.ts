@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defineHandle, type RouteHandleInput } from '../lib/route-meta.ts';
-import { decideRedirect, type NavigationContext } from './navigation-rules.ts';
+import {
+  closestStationSearchFor,
+  decideRedirect,
+  type NavigationContext,
+} from './navigation-rules.ts';
 
 const handle = (input: Partial<RouteHandleInput> = {}) =>
   defineHandle({ name: 'some-route', title: { fo: 'x', en: 'x' }, routeIndex: 1, ...input });
@@ -67,5 +71,21 @@ describe('decideRedirect (spec §2 navigation rules)', () => {
     for (const name of ['maintenance', 'no-network', 'not-found']) {
       expect(decideRedirect(handle({ name }), `/${name}`, ctx)).toBeNull();
     }
+  });
+});
+
+describe('closestStationSearchFor (spec §2 rule 6)', () => {
+  it('searches when leaving home for the fuel, car wash or food station lists', () => {
+    expect(closestStationSearchFor('home', 'fuel-stations')).toBe('fuel');
+    expect(closestStationSearchFor('home', 'carwash-stations')).toBe('carwash');
+    expect(closestStationSearchFor('home', 'food-stations')).toBe('food');
+  });
+
+  it('does not search from anywhere else or for any other route', () => {
+    expect(closestStationSearchFor('profile', 'fuel-stations')).toBeNull();
+    expect(closestStationSearchFor(null, 'fuel-stations')).toBeNull();
+    expect(closestStationSearchFor('fuel-stations', 'fuel-stations')).toBeNull();
+    expect(closestStationSearchFor('home', 'stations')).toBeNull();
+    expect(closestStationSearchFor('home', 'profile')).toBeNull();
   });
 });

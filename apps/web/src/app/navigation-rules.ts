@@ -1,3 +1,4 @@
+import type { StationService } from '@stod/domain';
 import type { RouteHandle } from '../lib/route-meta.ts';
 import { loginPathFor } from '../lib/redirect.ts';
 
@@ -28,4 +29,17 @@ export function decideRedirect(
   if (handle.isGuestRequired && ctx.signedIn) return '/home';
   if (ctx.native && handle.isFoodOrder && !ctx.signedIn) return loginPathFor(target);
   return null;
+}
+
+/** Rule 6: the station lists whose opening from home searches for the closest station. */
+const CLOSEST_SEARCH: Readonly<Record<string, StationService>> = {
+  'fuel-stations': 'fuel',
+  'carwash-stations': 'carwash',
+  'food-stations': 'food',
+};
+
+/** Spec §2 rule 6 for one navigation: the service to search a station for, or null. */
+export function closestStationSearchFor(from: string | null, to: string): StationService | null {
+  if (from !== 'home') return null;
+  return CLOSEST_SEARCH[to] ?? null;
 }

@@ -27,8 +27,25 @@ const screens = {
   verifySuccess: () => import('../features/account/screens/VerifyEmailSuccessScreen.tsx').then((m) => ({ Component: m.VerifyEmailSuccessScreen })),
   language: () => import('../features/account/screens/LanguageScreen.tsx').then((m) => ({ Component: m.LanguageScreen })),
   maintenance: () => import('../features/system/screens/MaintenanceScreen.tsx').then((m) => ({ Component: m.MaintenanceScreen })),
+  paymentMethods: () => import('../features/wallet/screens/PaymentMethodsScreen.tsx').then((m) => ({ Component: m.PaymentMethodsScreen })),
+  paymentMethod: () => import('../features/wallet/screens/PaymentMethodScreen.tsx').then((m) => ({ Component: m.PaymentMethodScreen })),
+  agreement: () => import('../features/wallet/screens/AgreementScreen.tsx').then((m) => ({ Component: m.AgreementScreen })),
+  ownCardCreate: () => import('../features/wallet/screens/OwnCardCreateScreen.tsx').then((m) => ({ Component: m.OwnCardCreateScreen })),
+  ownCardAdd: () => import('../features/wallet/screens/OwnCardAddScreen.tsx').then((m) => ({ Component: m.OwnCardAddScreen })),
+  ownCardComplete: () => import('../features/wallet/screens/OwnCardCompleteScreen.tsx').then((m) => ({ Component: m.OwnCardCompleteScreen })),
+  registerPayment: () => import('../features/wallet/screens/RegisterPaymentMethodScreen.tsx').then((m) => ({ Component: m.RegisterPaymentMethodScreen })),
+  registerCompleted: () => import('../features/wallet/screens/RegisterCompletedScreen.tsx').then((m) => ({ Component: m.RegisterCompletedScreen })),
   later: () => import('../features/system/screens/NotYetAvailableScreen.tsx').then((m) => ({ Component: m.NotYetAvailableScreen })),
+  stationFlow: () => import('../features/stations/screens/StationFlowScreen.tsx').then((m) => ({ Component: m.StationFlowScreen })),
+  fuelNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.FuelNoPaymentScreen })),
+  carwashNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.CarwashNoPaymentScreen })),
+  // The screen itself lives in the shell's KeepAliveHost (rule 7); the route renders nothing.
+  keptAlive: () => import('./shell/KeepAliveHost.tsx').then(() => ({ Component: KeptAliveRoute })),
 } satisfies Record<string, Lazy>;
+
+function KeptAliveRoute() {
+  return null;
+}
 
 function page(path: string, input: RouteHandleInput, lazy: Lazy): RouteObject {
   const handle = defineHandle(input);
@@ -40,6 +57,7 @@ const auth = { isAuthRequired: true } as const;
 const guest = { isGuestRequired: true } as const;
 const food = { isFoodOrder: true } as const;
 const homeLike = { isAuthRequired: true, isDark: true, header: false, back: false } as const;
+const kept = { keepAlive: true } as const;
 const card = OWN_CARD_SLUG;
 
 const hashHandle = defineHandle({
@@ -67,16 +85,16 @@ export const appRoutes: RouteObject[] = [
 
   // Registration
   page('/register-user', { name: 'register-user', title: t('Stovna brúkara', 'Create account'), routeIndex: 2, ...guest }, screens.register),
-  page('/register-user/payment-method', { name: 'register-payment-method', title: t('Gjaldháttur', 'Payment method'), routeIndex: 3, ...auth }, screens.later),
-  page('/register-user/payment-method/agreement', { name: 'register-payment-agreement', title: t('Stovna gjaldsavtalu', 'Create payment agreement'), routeIndex: 4, ...auth }, screens.later),
-  page(`/register-user/payment-methods/${card}/create`, { name: 'register-own-card-create', title: t('Stovna Støðkort', 'Create a Støð card'), routeIndex: 4, ...auth }, screens.later),
-  page(`/register-user/payment-methods/${card}/add`, { name: 'register-own-card-add', title: t('Legg Støðkort afturat', 'Add a Støð card'), routeIndex: 4, ...auth }, screens.later),
-  page('/register-user/completed', { name: 'register-completed', title: t('Brúkarin er klárur', 'Account ready'), routeIndex: 5, back: false, ...auth }, screens.later),
+  page('/register-user/payment-method', { name: 'register-payment-method', title: t('Gjaldháttur', 'Payment method'), routeIndex: 3, ...auth }, screens.registerPayment),
+  page('/register-user/payment-method/agreement', { name: 'register-payment-agreement', title: t('Stovna gjaldsavtalu', 'Create payment agreement'), routeIndex: 4, ...auth }, screens.agreement),
+  page(`/register-user/payment-methods/${card}/create`, { name: 'register-own-card-create', title: t('Stovna Støðkort', 'Create a Støð card'), routeIndex: 4, ...auth }, screens.ownCardCreate),
+  page(`/register-user/payment-methods/${card}/add`, { name: 'register-own-card-add', title: t('Legg Støðkort afturat', 'Add a Støð card'), routeIndex: 4, ...auth }, screens.ownCardAdd),
+  page('/register-user/completed', { name: 'register-completed', title: t('Brúkarin er klárur', 'Account ready'), routeIndex: 5, back: false, ...auth }, screens.registerCompleted),
 
   // Car wash
-  page('/carwash/stations/no-payment', { name: 'carwash-no-payment', title: t('Ongin gjaldháttur', 'No payment method'), routeIndex: 12, ...auth }, screens.later),
-  page('/carwash/stations', { name: 'carwash-stations', title: t('Bilvask', 'Car wash'), routeIndex: 11, ...auth }, screens.later),
-  page('/carwash/stations/:id', { name: 'carwash-station', title: t('Vaskistøð', 'Car wash station'), routeIndex: 12, ...auth }, screens.later),
+  page('/carwash/stations/no-payment', { name: 'carwash-no-payment', title: t('Ongin gjaldháttur', 'No payment method'), routeIndex: 12, ...auth }, screens.carwashNoPayment),
+  page('/carwash/stations', { name: 'carwash-stations', title: t('Bilvask', 'Car wash'), routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
+  page('/carwash/stations/:id', { name: 'carwash-station', title: t('Vaskistøð', 'Car wash station'), routeIndex: 12, ...auth }, screens.stationFlow),
   page('/carwash/stations/:id/products', { name: 'carwash-products', title: t('Vel vask', 'Choose a wash'), routeIndex: 13, ...auth }, screens.later),
   page('/carwash/stations/:id/checklist', { name: 'carwash-checklist', title: t('Áðrenn tú vaskar', 'Before you wash'), routeIndex: 14, ...auth }, screens.later),
   page('/carwash/stations/:id/wash', { name: 'carwash-wash', title: t('Bilvask', 'Car wash'), routeIndex: 15, back: false, ...auth }, screens.later),
@@ -90,16 +108,16 @@ export const appRoutes: RouteObject[] = [
 
   // Food order
   page('/food-order', { name: 'food-order', title: t('Bílegg mat', 'Order food'), routeIndex: 11, ...food }, screens.later),
-  page('/food-order/stations', { name: 'food-stations', title: t('Vel støð', 'Choose a station'), routeIndex: 12, ...food }, screens.later),
-  page('/food-order/stations/:id', { name: 'food-station', title: t('Matseðil', 'Menu'), routeIndex: 13, ...food }, screens.later),
+  page('/food-order/stations', { name: 'food-stations', title: t('Vel støð', 'Choose a station'), routeIndex: 12, ...food, ...kept }, screens.keptAlive),
+  page('/food-order/stations/:id', { name: 'food-station', title: t('Matseðil', 'Menu'), routeIndex: 13, ...food }, screens.stationFlow),
   page('/food-order/:id/cart', { name: 'food-station-cart', title: t('Kurvur', 'Cart'), routeIndex: 14, ...food }, screens.later),
   page('/food-order/:id/checkout', { name: 'food-station-checkout', title: t('Gjald', 'Checkout'), routeIndex: 15, ...food }, screens.later),
   page('/food-order/order', { name: 'food-station-order', title: t('Bílegging', 'Order'), routeIndex: 16, ...food }, screens.later),
 
   // Fuel
-  page('/fuel/stations/no-payment', { name: 'fuel-no-payment', title: t('Ongin gjaldháttur', 'No payment method'), routeIndex: 12, ...auth }, screens.later),
-  page('/fuel/stations', { name: 'fuel-stations', title: t('Tanka', 'Refuel'), routeIndex: 11, ...auth }, screens.later),
-  page('/fuel/stations/:id', { name: 'fuel-station', title: t('Vel pumpu', 'Choose a pump'), routeIndex: 12, ...auth }, screens.later),
+  page('/fuel/stations/no-payment', { name: 'fuel-no-payment', title: t('Ongin gjaldháttur', 'No payment method'), routeIndex: 12, ...auth }, screens.fuelNoPayment),
+  page('/fuel/stations', { name: 'fuel-stations', title: t('Tanka', 'Refuel'), routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
+  page('/fuel/stations/:id', { name: 'fuel-station', title: t('Vel pumpu', 'Choose a pump'), routeIndex: 12, ...auth }, screens.stationFlow),
   page('/fuel/stations/:id/type', { name: 'fuel-type', title: t('Vel brennievni', 'Choose fuel'), routeIndex: 13, ...auth }, screens.later),
   page('/fuel/stations/:id/fill', { name: 'fuel-fill', title: t('Tanka', 'Refuelling'), routeIndex: 14, ...auth }, screens.later),
   page('/fuel/:stationId/:pumpNumber', { name: 'fuel-deep-link', title: t('Heim', 'Home'), routeIndex: 10, ...homeLike }, screens.home),
@@ -110,26 +128,26 @@ export const appRoutes: RouteObject[] = [
   page('/profile/user/verify-email/failure', { name: 'verify-email-failure', title: t('Váttan miseydnaðist', 'Verification failed'), routeIndex: 14, ...auth }, screens.verifyFailure),
   page('/profile/user/verify-email/success', { name: 'verify-email-success', title: t('Teldubústaður váttaður', 'Email verified'), routeIndex: 14, back: false, ...guest }, screens.verifySuccess),
   page('/profile/user/verify-email/:email', { name: 'verify-email', title: t('Vátta teldubústað', 'Verify email'), routeIndex: 13, ...auth }, screens.verifyEmail),
-  page('/profile/payment-methods', { name: 'payment-methods', title: t('Gjaldhættir', 'Payment methods'), routeIndex: 12, ...auth }, screens.later),
-  page('/profile/payment-methods/agreement', { name: 'payment-agreement', title: t('Stovna gjaldsavtalu', 'Create payment agreement'), routeIndex: 13, ...auth }, screens.later),
-  page(`/profile/payment-methods/${card}/create`, { name: 'own-card-create', title: t('Stovna Støðkort', 'Create a Støð card'), routeIndex: 13, ...auth }, screens.later),
-  page(`/profile/payment-methods/${card}/add`, { name: 'own-card-add', title: t('Legg Støðkort afturat', 'Add a Støð card'), routeIndex: 13, ...auth }, screens.later),
-  page(`/profile/payment-methods/${card}/create/complete`, { name: 'own-card-create-complete', title: t('Støðkort stovnað', 'Støð card created'), routeIndex: 14, ...auth }, screens.later),
-  page(`/profile/payment-methods/${card}/add/complete`, { name: 'own-card-add-complete', title: t('Støðkort lagt afturat', 'Støð card added'), routeIndex: 14, ...auth }, screens.later),
-  page('/profile/payment-methods/:id', { name: 'payment-method', title: t('Gjaldháttur', 'Payment method'), routeIndex: 13, ...auth }, screens.later),
+  page('/profile/payment-methods', { name: 'payment-methods', title: t('Gjaldhættir', 'Payment methods'), routeIndex: 12, ...auth }, screens.paymentMethods),
+  page('/profile/payment-methods/agreement', { name: 'payment-agreement', title: t('Stovna gjaldsavtalu', 'Create payment agreement'), routeIndex: 13, ...auth }, screens.agreement),
+  page(`/profile/payment-methods/${card}/create`, { name: 'own-card-create', title: t('Stovna Støðkort', 'Create a Støð card'), routeIndex: 13, ...auth }, screens.ownCardCreate),
+  page(`/profile/payment-methods/${card}/add`, { name: 'own-card-add', title: t('Legg Støðkort afturat', 'Add a Støð card'), routeIndex: 13, ...auth }, screens.ownCardAdd),
+  page(`/profile/payment-methods/${card}/create/complete`, { name: 'own-card-create-complete', title: t('Støðkort stovnað', 'Støð card created'), routeIndex: 14, ...auth }, screens.ownCardComplete),
+  page(`/profile/payment-methods/${card}/add/complete`, { name: 'own-card-add-complete', title: t('Støðkort lagt afturat', 'Støð card added'), routeIndex: 14, ...auth }, screens.ownCardComplete),
+  page('/profile/payment-methods/:id', { name: 'payment-method', title: t('Gjaldháttur', 'Payment method'), routeIndex: 13, ...auth }, screens.paymentMethod),
   page('/profile/receipts', { name: 'receipts', title: t('Kvittanir', 'Receipts'), routeIndex: 12, ...auth }, screens.later),
   page('/profile/installations', { name: 'installations', title: t('Mínar ladistøðir', 'My charging stations'), routeIndex: 12, ...auth }, screens.later),
   page('/profile/installations/:id', { name: 'installation', title: t('Ladistøð', 'Charging station'), routeIndex: 13, ...auth }, screens.later),
   page('/profile/installations/:id/charges', { name: 'installation-charges', title: t('Ladingar', 'Charges'), routeIndex: 14, ...auth }, screens.later),
   page('/profile/installations/:id/share', { name: 'installation-share', title: t('Deil ladistøð', 'Share charging station'), routeIndex: 14, ...auth }, screens.later),
   page('/profile/installations/:id/share/:userId', { name: 'installation-share-user', title: t('Deilt við brúkara', 'Shared with user'), routeIndex: 15, ...auth }, screens.later),
-  page('/profile/agreement', { name: 'profile-agreement', title: t('Gjaldsavtala', 'Payment agreement'), routeIndex: 12, ...auth }, screens.later),
+  page('/profile/agreement', { name: 'profile-agreement', title: t('Gjaldsavtala', 'Payment agreement'), routeIndex: 12, ...auth }, screens.agreement),
   page('/profile/push-notifications', { name: 'push-notifications', title: t('Fráboðanir', 'Notifications'), routeIndex: 12, ...auth }, screens.later),
   page('/profile/language', { name: 'language', title: t('Mál', 'Language'), routeIndex: 12, ...auth }, screens.language),
 
   // Other routes
   page('/home', { name: 'home', title: t('Heim', 'Home'), routeIndex: 10, ...homeLike }, screens.home),
-  page('/stations', { name: 'stations', title: t('Støðir', 'Stations'), routeIndex: 11 }, screens.later),
+  page('/stations', { name: 'stations', title: t('Støðir', 'Stations'), routeIndex: 11, ...kept }, screens.keptAlive),
   page('/maintenance', { name: 'maintenance', title: t('Viðlíkahald', 'Maintenance'), routeIndex: 0, header: false, back: false }, screens.maintenance),
   // Bundled, not lazy: it has to render when nothing more can be fetched.
   { path: '/no-network', handle: noNetworkHandle, loader: guardLoader(noNetworkHandle), Component: NoNetworkScreen },

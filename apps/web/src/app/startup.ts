@@ -4,12 +4,15 @@ import { restoreSession } from '../lib/current-user.ts';
 import { isOnline } from '../platform/network.ts';
 
 /**
- * Spec §4 Startup, as far as this issue's data goes: language, network state, the current
- * user. Later features add their loads (installations, subscriptions, stations) here.
+ * Spec §4 Startup: language, network state, the current user, then the stations (signed in, or a
+ * guest on the web: the stations only). Later features add their loads (installations,
+ * subscriptions) here.
  */
 export async function startup(): Promise<void> {
   const [locale, online] = await Promise.all([readSavedLocale(), isOnline()]);
   await initI18n(locale);
   useAppState.setState({ noNetworkConnection: !online });
   await restoreSession();
+  // Not awaited, and loaded on demand: the first paint of /login waits for neither.
+  if (online) void import('../features/stations/store.ts').then((m) => m.refreshStations());
 }

@@ -24,6 +24,8 @@ export const routeHandleSchema = z
     /** 'auto' picks fade, slide-left or slide-right from the route indexes. */
     transition: z.enum(transitions),
     transitionMode: z.enum(transitionModes),
+    /** Spec §2 rule 7: the screen stays mounted (hidden) when left, with all its state. */
+    keepAlive: z.boolean(),
   })
   .refine((h) => !(h.isAuthRequired && h.isGuestRequired), {
     message: 'A route cannot be both auth-required and guest-only',

@@ -17,6 +17,7 @@ const defaults = {
   back: true,
   transition: 'auto',
   transitionMode: 'out-in',
+  keepAlive: false,
 } as const satisfies Partial<RouteHandle>;
 
 /** Fills the defaults; routeHandleSchema validates the result (see route-meta-schema.ts). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useLocale } from '../../i18n/index.ts';
 import { routeTitle, useRouteMeta } from '../../lib/route-meta.ts';
@@ -10,6 +10,7 @@ import { useRouteTransition } from './useRouteTransition.ts';
 import { useSessionExpiry } from './useSessionExpiry.ts';
 
 const ShellServices = lazy(() => import('./ShellServices.tsx'));
+const KeepAliveHost = lazy(() => import('./KeepAliveHost.tsx'));
 
 /** The app frame: header, the current screen with its transition, and the global hosts. */
 export function Shell() {
@@ -19,6 +20,9 @@ export function Shell() {
   const navigation = useNavigation();
   const title = routeTitle(meta, locale);
   const transition = useRouteTransition(location.pathname, meta);
+  // Mounted from the first kept-alive route on, and then for good (rule 7).
+  const [keepAlive, setKeepAlive] = useState(meta.keepAlive);
+  if (meta.keepAlive && !keepAlive) setKeepAlive(true);
 
   useDocumentMeta(title, meta.isDark);
   useNetworkRedirect();
@@ -39,14 +43,28 @@ export function Shell() {
       >
         {meta.header && <Header title={title} back={meta.back} dark={meta.isDark} />}
         <main
-          key={location.pathname}
           id="main"
           data-route={meta.name}
           data-transition={transition}
           data-transition-mode={meta.transitionMode}
-          className={cn('route-view flex flex-1 flex-col', `route-${transition}`)}
+          className="flex flex-1 flex-col"
         >
-          <Outlet />
+          {keepAlive && (
+            <Suspense fallback={null}>
+              <KeepAliveHost active={meta.keepAlive ? meta.name : null} transition={transition} />
+            </Suspense>
+          )}
+          {/* A kept-alive route renders nothing here: its screen lives in the host above. */}
+          <div
+            key={location.pathname}
+            className={cn(
+              'route-view flex-1 flex-col',
+              meta.keepAlive ? 'hidden' : 'flex',
+              `route-${transition}`,
+            )}
+          >
+            <Outlet />
+          </div>
         </main>
       </div>
       <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { ModalHost } from '../../ui/ModalHost.tsx';
 import { ToastHost } from '../../ui/ToastHost.tsx';
+import { useLocationServices } from './useLocationServices.ts';
 import { useMaintenanceRedirect } from './useMaintenanceRedirect.ts';
 import { useNativeBackButton } from './useNativeBackButton.ts';
 import { useUpdateCheck } from './useUpdateCheck.ts';
@@ -15,11 +16,13 @@ function Services({ routeName, backAllowed }: Props) {
   useMaintenanceRedirect(routeName);
   useUpdateCheck();
   useNativeBackButton(backAllowed);
+  useLocationServices();
   return null;
 }
 
 /**
- * The modal and toast hosts and the checks that talk to the API (maintenance, app version).
+ * The modal and toast hosts, the checks that talk to the API (maintenance, app version) and the
+ * location poll.
  * Loaded right after the first paint, so their schemas and the query client do not weigh on it.
  */
 export default function ShellServices(props: Props) {

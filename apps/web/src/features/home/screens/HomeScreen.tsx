@@ -6,6 +6,7 @@ import type { TranslationKey } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cn } from '../../../ui/cn.ts';
 import { Logo } from '../../../ui/Logo.tsx';
+import { PaymentMethodPrompt } from '../components/PaymentMethodPrompt.tsx';
 
 interface Entry {
   to: string;
@@ -97,6 +98,7 @@ export function HomeScreen() {
         </h1>
         <p className="text-base text-slate-300">{t('home.subtitle')}</p>
       </div>
+      <PaymentMethodPrompt />
       <nav aria-label={BRAND.name} className="grid grid-cols-2 gap-3">
         {entries.map(({ to, icon: Icon, label, text, chip }) => (
           <Link

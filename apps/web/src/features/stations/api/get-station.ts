@@ -1,0 +1,23 @@
+import { stationSchema } from '@stod/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PRODUCT_SLUG } from '../../../config.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
+
+/** GET /api/stations/{product}/{id}: one station; 404 when unknown. */
+export function getStation(id: string, signal?: AbortSignal) {
+  return apiRequest(`/stations/${PRODUCT_SLUG}/${encodeURIComponent(id)}`, {
+    schema: stationSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const stationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['stations', 'one', id],
+    queryFn: ({ signal }) => unwrap(getStation(id, signal)),
+    retry: false,
+  });
+
+export function useStation(id: string) {
+  return useQuery(stationQueryOptions(id));
+}

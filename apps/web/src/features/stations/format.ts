@@ -1,0 +1,27 @@
+import type { LatLng, StationService } from '@stod/domain';
+
+/** A distance as the app shows it: '0,05 km', '12,30 km' (comma decimals, 2 places). */
+export function formatDistance(km: number): string {
+  return `${km.toFixed(2).replace('.', ',')} km`;
+}
+
+/** Google Maps directions to a point, opened in the browser or the maps app. */
+export function directionsUrl(to: LatLng): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${String(to.lat)},${String(to.lng)}`;
+}
+
+const FLOW_BASE: Record<StationService, string> = {
+  fuel: '/fuel/stations',
+  carwash: '/carwash/stations',
+  food: '/food-order/stations',
+};
+
+/** The route that starts a service's flow at a station: /fuel/stations/{id} and the like. */
+export function stationFlowPath(service: StationService, stationId: number): string {
+  return `${FLOW_BASE[service]}/${String(stationId)}`;
+}
+
+/** Only plain hex colours from the API reach a style attribute. */
+export function safeColor(value: string | undefined, fallback: string): string {
+  return value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : fallback;
+}

@@ -1,0 +1,59 @@
+import { Hourglass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../../../ui/Button.tsx';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { EmptyState, ErrorState } from '../../../ui/States.tsx';
+import { useStation } from '../api/get-station.ts';
+
+/**
+ * Stands in for /fuel/stations/{id}, /carwash/stations/{id} and /food-order/stations/{id} until
+ * their flows are built: the route's title in the header, the station's name under it.
+ */
+export function StationFlowScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data: station, isPending } = useStation(id);
+
+  if (isPending) {
+    return (
+      <div
+        role="status"
+        aria-label={t('common.loading')}
+        className="flex flex-col items-center gap-4 px-6 pt-16"
+      >
+        <Skeleton className="size-16 rounded-3xl" />
+        <Skeleton className="h-6 w-56" />
+        <Skeleton className="h-4 w-40" />
+      </div>
+    );
+  }
+  if (!station) {
+    return (
+      <ErrorState
+        level={2}
+        title={t('station.notFoundTitle')}
+        action={
+          <ButtonLink to="/stations" variant="secondary">
+            {t('station.toList')}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return (
+    <div data-testid="station-flow" data-station-id={station.id} className="flex flex-1 flex-col">
+      <EmptyState
+        level={2}
+        icon={<Hourglass size={28} />}
+        title={station.name}
+        text={`${station.address}. ${t('notYet.text')}`}
+        action={
+          <ButtonLink to="/home" variant="secondary">
+            {t('common.toHome')}
+          </ButtonLink>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
+
+export function deletePaymentMethod(id: string) {
+  return apiRequest(`/payment-methods/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useDeletePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePaymentMethod,
+    onSuccess: async ([, error]) => {
+      if (!error) await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { paymentAgreementViewSchema, type paymentAgreementSchema } from '@stod/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
+
+export type PaymentAgreementBody = z.output<typeof paymentAgreementSchema>;
+
+/** POST creates (409 when one exists), PATCH changes (404 when none): the same body. */
+export function savePaymentAgreement(mode: 'create' | 'update', body: PaymentAgreementBody) {
+  return apiRequest('/payment-agreement', {
+    method: mode === 'create' ? 'POST' : 'PATCH',
+    body,
+    schema: paymentAgreementViewSchema,
+  });
+}
+
+export function useSavePaymentAgreement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mode, body }: { mode: 'create' | 'update'; body: PaymentAgreementBody }) =>
+      savePaymentAgreement(mode, body),
+    // The list answers the agreement too; the agreement query lives under the same key.
+    onSuccess: async ([saved]) => {
+      if (saved) await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import type { PaymentMethod } from '@stod/domain';
+import { WalletCards } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { useCardActions } from '../use-card-actions.ts';
+import { PaymentMethodRow } from './PaymentMethodRow.tsx';
+
+/** The user's cards, or a short empty state; skeleton rows while loading. */
+export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod[] | undefined }) {
+  const { t } = useTranslation();
+  const actions = useCardActions();
+
+  if (!methods) return <PaymentMethodsSkeleton label={t('common.loading')} />;
+  if (methods.length === 0) {
+    return (
+      <div
+        className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center ring-1 ring-slate-200"
+        data-testid="payment-methods-empty"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-14 items-center justify-center rounded-2xl bg-brand-soft text-brand-strong"
+        >
+          <WalletCards size={26} />
+        </span>
+        <h3 className="text-lg font-semibold text-slate-900">{t('wallet.emptyTitle')}</h3>
+        <p className="max-w-xs text-sm text-slate-600">{t('wallet.emptyText')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" data-testid="payment-method-list">
+      {methods.map((method) => (
+        <PaymentMethodRow
+          key={method.id}
+          method={method}
+          busy={actions.busy}
+          onFavourite={(m) => void actions.makeFavourite(m)}
+          onDelete={(m) => void actions.confirmDelete(m)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+export function PaymentMethodsSkeleton({ label, rows = 2 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <div className="flex items-center gap-3">
+            <Skeleton className="h-9 w-14 rounded-lg" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-3.5 w-44" />
+            </div>
+          </div>
+          <div className="flex gap-1.5">
+            <Skeleton className="h-6 w-20 rounded-full" />
+            <Skeleton className="h-6 w-20 rounded-full" />
+            <Skeleton className="h-6 w-16 rounded-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

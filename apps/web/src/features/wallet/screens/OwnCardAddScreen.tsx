@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ownCardAddSchema } from '@stod/domain';
+import { IdCard } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { messageText } from '../../../i18n/index.ts';
+import { applyApiError } from '../../../lib/forms.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import { Screen } from '../../../ui/Screen.tsx';
+import { showToast } from '../../../ui/toast-store.ts';
+import { useAddOwnCard } from '../api/add-own-card.ts';
+import { groupCardNumber } from '../card-format.ts';
+import { flowForPath } from '../paths.ts';
+
+type Input = z.input<typeof ownCardAddSchema>;
+type Output = z.output<typeof ownCardAddSchema>;
+
+/** `…/{own-card}/add` (profile and registration): an existing provider card by its number. */
+export function OwnCardAddScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const flow = flowForPath(useLocation().pathname);
+  const add = useAddOwnCard();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(ownCardAddSchema),
+    defaultValues: { cardNumber: '', name: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const cardNumber = form.register('cardNumber');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [card, error] = await add.mutateAsync(values);
+    if (error) {
+      applyApiError(error, form.setError, ['cardNumber', 'name']);
+      return;
+    }
+    showToast('success', t('ownCard.added'));
+    await navigate(flow.ownCardAddDone, { replace: true, state: { paymentMethodId: card.id } });
+  });
+
+  return (
+    <Screen>
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-soft text-brand-strong"
+        >
+          <IdCard size={24} />
+        </span>
+        <p className="text-base text-slate-700">{t('ownCard.addIntro')}</p>
+      </div>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+        data-testid="own-card-add-form"
+      >
+        <Field
+          label={t('field.cardNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="7077 0000 0000 0000"
+          maxLength={23}
+          className="[&_input]:font-mono [&_input]:tracking-wider"
+          error={messageText(errors.cardNumber?.message)}
+          {...cardNumber}
+          onChange={(event) => {
+            event.target.value = groupCardNumber(event.target.value);
+            void cardNumber.onChange(event);
+          }}
+        />
+        <Field
+          label={t('field.cardName')}
+          autoComplete="off"
+          hint={t('ownCard.nameHint')}
+          error={messageText(errors.name?.message)}
+          {...form.register('name')}
+        />
+        <Button type="submit" pending={isSubmitting}>
+          {t('ownCard.addSubmit')}
+        </Button>
+      </form>
+    </Screen>
+  );
+}

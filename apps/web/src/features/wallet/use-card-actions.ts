@@ -1,0 +1,43 @@
+import type { PaymentMethod } from '@stod/domain';
+import { useTranslation } from 'react-i18next';
+import { confirmModal } from '../../ui/modal-store.ts';
+import { showToast } from '../../ui/toast-store.ts';
+import { useDeletePaymentMethod } from './api/delete-payment-method.ts';
+import { useSetFavourite } from './api/set-favourite.ts';
+import { cardAccessibleName } from './card-format.ts';
+
+/** Favourite and delete, with the spec §8 texts when they fail; shared by list and details. */
+export function useCardActions() {
+  const { t } = useTranslation();
+  const favourite = useSetFavourite();
+  const remove = useDeletePaymentMethod();
+
+  const makeFavourite = async (method: PaymentMethod) => {
+    if (method.isFavourite) return;
+    const [, error] = await favourite.mutateAsync(method.id);
+    if (error) showToast('error', t('error.favourite'));
+    else showToast('success', t('wallet.favouriteChanged'));
+  };
+
+  /** Resolves true once the card is deleted. */
+  const confirmDelete = async (method: PaymentMethod): Promise<boolean> => {
+    const card = cardAccessibleName(method, t('wallet.ownCard'));
+    const confirmed = await confirmModal({
+      title: t('wallet.deleteConfirmTitle'),
+      body: t('wallet.deleteConfirmText', { card }),
+      confirmLabel: t('wallet.deleteConfirm'),
+      danger: true,
+      testId: 'delete-card-modal',
+    });
+    if (!confirmed) return false;
+    const [, error] = await remove.mutateAsync(method.id);
+    if (error) {
+      showToast('error', t('error.deleteCard'));
+      return false;
+    }
+    showToast('success', t('wallet.deleted'));
+    return true;
+  };
+
+  return { makeFavourite, confirmDelete, busy: favourite.isPending || remove.isPending };
+}
