@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { addOwnCardViaApi } from './wallet-fixtures.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { openSignedIn, registerViaApi } from './fixtures.ts';
 
@@ -193,6 +194,8 @@ for (const [label, metres, opens] of [
       longitude: klaksvik.location.lng,
     });
     const user = await registerViaApi(request, 'closest');
+    // Refuelling needs a payment method; without one the flow sends the user to add one.
+    await addOwnCardViaApi(request, user);
     await openSignedIn(page, user, '/home');
     await expect(page.getByTestId('home')).toBeVisible();
     await page.getByRole('link', { name: /^Tanka/ }).click();
@@ -213,6 +216,7 @@ test('the list is kept alive: scroll, sort and the open sheet survive a trip awa
   request,
 }) => {
   const user = await registerViaApi(request, 'keep-alive');
+  await addOwnCardViaApi(request, user);
   await openSignedIn(page, user, '/stations');
   await expect(rows(page)).toHaveCount(26);
   await page.getByRole('radio', { name: 'Tænastur' }).click();

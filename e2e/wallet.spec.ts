@@ -208,3 +208,21 @@ test.describe('payment methods', () => {
     await expect(page.getByRole('heading', { name: 'Kortið finst ikki' })).toBeVisible();
   });
 });
+
+test('refuelling and washing without a payment method lead to the no-payment screens', async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, 'no-card');
+  const stations = await request.get('/api/stations/stod?service=carwash');
+  const station = ((await stations.json()) as { items: { id: number }[] }).items[0]!;
+  await openSignedIn(page, user, `/fuel/stations/${String(station.id)}`);
+  await expect(page).toHaveURL(/\/fuel\/stations\/no-payment$/);
+  await page.goto(`/carwash/stations/${String(station.id)}`);
+  await expect(page).toHaveURL(/\/carwash\/stations\/no-payment$/);
+
+  await addOwnCardViaApi(request, user);
+  await page.goto(`/fuel/stations/${String(station.id)}`);
+  await expect(page.getByTestId('station-flow')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/fuel/stations/${String(station.id)}$`));
+});

@@ -1,19 +1,36 @@
 import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { canPayFor } from '@stod/domain';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { usePaymentMethods } from '../../../lib/payment-methods.ts';
 import { ButtonLink } from '../../../ui/Button.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../ui/States.tsx';
 import { useStation } from '../api/get-station.ts';
 
+/** Refuelling and washing need an active payment method that may buy them (spec §5). */
+const PAID_FLOWS = { fuel: 'fuel', carwash: 'carwash' } as const;
+
 /**
  * Stands in for /fuel/stations/{id}, /carwash/stations/{id} and /food-order/stations/{id} until
- * their flows are built: the route's title in the header, the station's name under it.
+ * their flows are built: the route's title in the header, the station's name under it. Without
+ * a payment method for the flow, it sends the user to that flow's no-payment screen.
  */
 export function StationFlowScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const { pathname } = useLocation();
   const { data: station, isPending } = useStation(id);
+  const flow = pathname.startsWith('/fuel/')
+    ? PAID_FLOWS.fuel
+    : pathname.startsWith('/carwash/')
+      ? PAID_FLOWS.carwash
+      : null;
+  const methods = usePaymentMethods();
+
+  if (flow && methods.data && !canPayFor(methods.data.items, flow)) {
+    return <Navigate to={`/${flow}/stations/no-payment`} replace />;
+  }
 
   if (isPending) {
     return (
