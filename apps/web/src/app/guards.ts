@@ -40,9 +40,14 @@ function runGuard(handle: RouteHandle, request: Request) {
 
 /** Rule 6: at a station that offers the service, its flow opens instead of the list. */
 async function openClosestStation(service: StationService) {
-  const { closestStationPath } = await import('../features/stations/closest.ts');
-  const path = await closestStationPath(service);
-  return path ? redirect(path) : null;
+  try {
+    const { closestStationPath } = await import('../features/stations/closest.ts');
+    const path = await closestStationPath(service);
+    return path ? redirect(path) : null;
+  } catch {
+    // Without the search the list opens, as when no station is near.
+    return null;
+  }
 }
 
 /** Every route's loader: the navigation rules run here, before anything renders. */
