@@ -73,3 +73,8 @@ export function formatReceiptDate(
   const month = MONTHS[locale][Number(p.month) - 1] ?? p.month;
   return `${p.day}. ${month}. ${p.year} kl. ${p.hour}.${p.minute}`;
 }
+
+/** A distance as the app shows it: '0,05 km', '12,30 km' (comma decimals, 2 places, spec §9). */
+export function formatDistance(km: number): string {
+  return `${km.toFixed(2).replace('.', ',')} km`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directionsUrl, formatDistance, safeColor, stationFlowPath } from './format.ts';
+import { formatDistance } from '@stod/domain';
+import { directionsUrl, safeColor, stationFlowPath } from './format.ts';
 
 describe('station formats', () => {
   it('shows distances with comma decimals and two places', () => {

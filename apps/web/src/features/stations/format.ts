@@ -1,10 +1,5 @@
 import type { LatLng, StationService } from '@stod/domain';
 
-/** A distance as the app shows it: '0,05 km', '12,30 km' (comma decimals, 2 places). */
-export function formatDistance(km: number): string {
-  return `${km.toFixed(2).replace('.', ',')} km`;
-}
-
 /** Google Maps directions to a point, opened in the browser or the maps app. */
 export function directionsUrl(to: LatLng): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${String(to.lat)},${String(to.lng)}`;

@@ -1,7 +1,7 @@
 import type { MergedStation } from '@stod/domain';
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDistance } from '../format.ts';
+import { formatDistance } from '@stod/domain';
 import { OpenStatus } from './OpenStatus.tsx';
 import { ServiceIcon } from './ServiceIcon.tsx';
 
