@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { OWN_CARD_SLUG } from '../config.ts';
 import { NoNetworkScreen } from '../features/system/screens/NoNetworkScreen.tsx';
 import { NotFoundScreen } from '../features/system/screens/NotFoundScreen.tsx';
+import { loadTexts, type TextBundle } from '../i18n/index.ts';
 import { defineHandle, notFoundHandle, type RouteHandleInput } from '../lib/route-meta.ts';
 import { guardLoader, hashLoader } from './guards.ts';
 import { withHashCheck } from './shell/HashRoute.tsx';
@@ -11,6 +12,12 @@ import { Shell } from './shell/Shell.tsx';
 import { Splash } from './shell/Splash.tsx';
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
+
+/** A screen whose texts are not on the first paint: both load before the route renders. */
+const withTexts =
+  (bundle: TextBundle, load: Lazy): Lazy =>
+  () =>
+    Promise.all([load(), loadTexts(bundle)]).then(([screen]) => screen);
 
 // prettier-ignore
 /** Screens load with their route, so the first paint of /login carries only what it needs. */
@@ -35,6 +42,10 @@ const screens = {
   ownCardComplete: () => import('../features/wallet/screens/OwnCardCompleteScreen.tsx').then((m) => ({ Component: m.OwnCardCompleteScreen })),
   registerPayment: () => import('../features/wallet/screens/RegisterPaymentMethodScreen.tsx').then((m) => ({ Component: m.RegisterPaymentMethodScreen })),
   registerCompleted: () => import('../features/wallet/screens/RegisterCompletedScreen.tsx').then((m) => ({ Component: m.RegisterCompletedScreen })),
+  receipts: withTexts('receipts', () => import('../features/receipts/screens/ReceiptsScreen.tsx').then((m) => ({ Component: m.ReceiptsScreen }))),
+  receipt: withTexts('receipts', () => import('../features/receipts/screens/ReceiptScreen.tsx').then((m) => ({ Component: m.ReceiptScreen }))),
+  vouchers: withTexts('vouchers', () => import('../features/vouchers/screens/VouchersScreen.tsx').then((m) => ({ Component: m.VouchersScreen }))),
+  subscriptions: withTexts('subscriptions', () => import('../features/subscriptions/screens/SubscriptionsScreen.tsx').then((m) => ({ Component: m.SubscriptionsScreen }))),
   later: () => import('../features/system/screens/NotYetAvailableScreen.tsx').then((m) => ({ Component: m.NotYetAvailableScreen })),
   stationFlow: () => import('../features/stations/screens/StationFlowScreen.tsx').then((m) => ({ Component: m.StationFlowScreen })),
   fuelNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.FuelNoPaymentScreen })),
@@ -135,7 +146,10 @@ export const appRoutes: RouteObject[] = [
   page(`/profile/payment-methods/${card}/create/complete`, { name: 'own-card-create-complete', title: t('Støðkort stovnað', 'Støð card created'), routeIndex: 14, ...auth }, screens.ownCardComplete),
   page(`/profile/payment-methods/${card}/add/complete`, { name: 'own-card-add-complete', title: t('Støðkort lagt afturat', 'Støð card added'), routeIndex: 14, ...auth }, screens.ownCardComplete),
   page('/profile/payment-methods/:id', { name: 'payment-method', title: t('Gjaldháttur', 'Payment method'), routeIndex: 13, ...auth }, screens.paymentMethod),
-  page('/profile/receipts', { name: 'receipts', title: t('Kvittanir', 'Receipts'), routeIndex: 12, ...auth }, screens.later),
+  page('/profile/receipts', { name: 'receipts', title: t('Kvittanir', 'Receipts'), routeIndex: 12, ...auth }, screens.receipts),
+  page('/profile/receipts/:id', { name: 'receipt', title: t('Kvittan', 'Receipt'), routeIndex: 13, ...auth }, screens.receipt),
+  page('/profile/vouchers', { name: 'vouchers', title: t('Gávukort og kupongir', 'Gift cards and vouchers'), routeIndex: 12, ...auth }, screens.vouchers),
+  page('/profile/subscriptions', { name: 'subscriptions', title: t('Hald', 'Subscriptions'), routeIndex: 12, ...auth }, screens.subscriptions),
   page('/profile/installations', { name: 'installations', title: t('Mínar ladistøðir', 'My charging stations'), routeIndex: 12, ...auth }, screens.later),
   page('/profile/installations/:id', { name: 'installation', title: t('Ladistøð', 'Charging station'), routeIndex: 13, ...auth }, screens.later),
   page('/profile/installations/:id/charges', { name: 'installation-charges', title: t('Ladingar', 'Charges'), routeIndex: 14, ...auth }, screens.later),

@@ -15,13 +15,76 @@ export const resources = {
   fo: { translation: { ...messages.fo, ...fo } },
 } as const;
 
-export type TranslationKey = keyof (typeof resources)['fo']['translation'];
+type Texts = Record<string, string>;
+type TextLoader = () => Promise<{ default: Texts }>;
 
-/** Faroese ships with the app; English loads when it is chosen. */
+/**
+ * Texts of screens that are not on the first paint load with their route, in both languages.
+ * Each feature keeps `i18n/fo.json` and `i18n/en.json`; the compiler checks that they match.
+ */
+const featureTexts = {
+  receipts: {
+    fo: () => import('../features/receipts/i18n/fo.json'),
+    en: () => import('../features/receipts/i18n/en.json'),
+  },
+  vouchers: {
+    fo: () => import('../features/vouchers/i18n/fo.json'),
+    en: () => import('../features/vouchers/i18n/en.json'),
+  },
+  subscriptions: {
+    fo: () => import('../features/subscriptions/i18n/fo.json'),
+    en: () => import('../features/subscriptions/i18n/en.json'),
+  },
+} satisfies Record<string, Record<Locale, TextLoader>>;
+
+export type TextBundle = keyof typeof featureTexts;
+
+type FeatureTexts = typeof import('../features/receipts/i18n/fo.json') &
+  typeof import('../features/vouchers/i18n/fo.json') &
+  typeof import('../features/subscriptions/i18n/fo.json');
+export type FeatureEnHasAllKeys = Assert<
+  typeof import('../features/receipts/i18n/en.json') &
+    typeof import('../features/vouchers/i18n/en.json') &
+    typeof import('../features/subscriptions/i18n/en.json') extends Record<
+    keyof FeatureTexts,
+    string
+  >
+    ? true
+    : false
+>;
+
+/** Every key the app may ask for, for i18next's types. */
+export interface AppResources {
+  translation: (typeof resources)['fo']['translation'] & FeatureTexts;
+}
+
+export type TranslationKey = keyof AppResources['translation'];
+
+const wantedBundles = new Set<TextBundle>();
+const loadedBundles = new Set<string>();
+
+async function loadBundle(name: TextBundle, locale: Locale): Promise<void> {
+  const id = `${locale}:${name}`;
+  if (loadedBundles.has(id)) return;
+  const texts = (await featureTexts[name][locale]()).default;
+  i18next.addResourceBundle(locale, 'translation', texts);
+  loadedBundles.add(id);
+}
+
+/** Loads a feature's texts in the current language (and Faroese, the fallback). */
+export async function loadTexts(name: TextBundle): Promise<void> {
+  wantedBundles.add(name);
+  const locale = currentLocale();
+  await Promise.all([loadBundle(name, defaultLocale), loadBundle(name, locale)]);
+}
+
+/** Faroese ships with the app; English loads when it is chosen, with the features in use. */
 async function ensureLoaded(locale: Locale): Promise<void> {
-  if (locale === 'fo' || i18next.hasResourceBundle(locale, 'translation')) return;
-  const en = (await import('./en.json')).default;
-  i18next.addResourceBundle('en', 'translation', { ...messages.en, ...en });
+  if (locale !== 'fo' && !i18next.hasResourceBundle(locale, 'translation')) {
+    const en = (await import('./en.json')).default;
+    i18next.addResourceBundle('en', 'translation', { ...messages.en, ...en });
+  }
+  await Promise.all([...wantedBundles].map((name) => loadBundle(name, locale)));
 }
 
 export async function readSavedLocale(): Promise<Locale> {

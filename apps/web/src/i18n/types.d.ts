@@ -1,9 +1,9 @@
 import 'i18next';
-import type { resources } from './index.ts';
+import type { AppResources } from './index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: (typeof resources)['fo'];
+    resources: AppResources;
     keySeparator: false;
     nsSeparator: false;
   }

@@ -12,6 +12,8 @@ interface RequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -57,6 +59,60 @@ function localError(statusCode: number, code: string): ApiError {
   return { statusCode, code, message };
 }
 
+async function send(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<ApiResult<Response>> {
+  const { method = 'GET', body, signal } = options;
+  const token = useSession.getState().token;
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: accept,
+    'Accept-Language': currentLocale(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    const response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+    if (response.status === 401 && token) unauthorizedListener?.();
+    return [response, null];
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    return [null, localError(0, 'NETWORK')];
+  }
+}
+
+function failure(response: Response, payload: unknown): ApiError {
+  return isApiError(payload)
+    ? payload
+    : localError(response.status, `HTTP_${String(response.status)}`);
+}
+
+/** A binary answer (a receipt's PDF): the body as a Blob, or the API's error. */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'signal'> & { accept: string },
+): Promise<ApiResult<Blob>> {
+  const sent = await send(path, options, options.accept);
+  if (sent[1]) return sent;
+  const response = sent[0];
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    return [null, failure(response, payload)];
+  }
+  try {
+    return [await response.blob(), null];
+  } catch {
+    return [null, localError(0, 'NETWORK')];
+  }
+}
+
 export function apiRequest(path: string, options?: RequestOptions): Promise<ApiResult<null>>;
 export function apiRequest<T>(
   path: string,
@@ -66,40 +122,15 @@ export async function apiRequest(
   path: string,
   options: RequestOptions & { schema?: ResponseSchema<unknown> } = {},
 ): Promise<ApiResult<unknown>> {
-  const { method = 'GET', body, signal, schema } = options;
-  const token = useSession.getState().token;
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentLocale(),
-  };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    return [null, localError(0, 'NETWORK')];
-  }
+  const { schema } = options;
+  const sent = await send(path, options, 'application/json');
+  if (sent[1]) return sent;
+  const response = sent[0];
 
   const payload: unknown =
     response.status === 204 ? null : await response.json().catch(() => undefined);
 
-  if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedListener?.();
-    return [
-      null,
-      isApiError(payload)
-        ? payload
-        : localError(response.status, `HTTP_${String(response.status)}`),
-    ];
-  }
+  if (!response.ok) return [null, failure(response, payload)];
   if (!schema) return [null, null] as unknown as ApiResult<unknown>;
   const parsed = schema.safeParse(payload);
   if (!parsed.success) return [null, localError(0, 'BAD_RESPONSE')];

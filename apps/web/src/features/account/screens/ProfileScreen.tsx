@@ -1,5 +1,7 @@
 import {
+  Coffee,
   CreditCard,
+  Gift,
   Globe,
   Handshake,
   LogOut,
@@ -85,6 +87,12 @@ export function ProfileScreen() {
           to="/profile/receipts"
           label={t('profile.receipts')}
           icon={<Receipt size={20} />}
+        />
+        <ListItem to="/profile/vouchers" label={t('profile.vouchers')} icon={<Gift size={20} />} />
+        <ListItem
+          to="/profile/subscriptions"
+          label={t('profile.subscriptions')}
+          icon={<Coffee size={20} />}
         />
         <ListItem
           to="/profile/installations"

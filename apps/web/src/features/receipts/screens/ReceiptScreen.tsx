@@ -1,0 +1,5 @@
+import { Screen } from '../../../ui/Screen.tsx';
+
+export function ReceiptScreen() {
+  return <Screen>{null}</Screen>;
+}

@@ -1,0 +1,5 @@
+import { Screen } from '../../../ui/Screen.tsx';
+
+export function ReceiptsScreen() {
+  return <Screen>{null}</Screen>;
+}

@@ -1,0 +1,5 @@
+import { Screen } from '../../../ui/Screen.tsx';
+
+export function VouchersScreen() {
+  return <Screen>{null}</Screen>;
+}
