@@ -290,36 +290,45 @@ describe('periodEnd', () => {
     );
   });
 
-  it('rolls 31 January over past the end of February, as Date does', () => {
+  it('ends on the last day of a shorter month instead of rolling over', () => {
     const start = new Date('2026-01-31T10:00:00.000Z');
     const end = periodEnd(start, 'monthly');
-    // 31 February 2026 does not exist: Date rolls over to 3 March.
-    expect(end.toISOString()).toBe('2026-03-03T10:00:00.000Z');
-    expect(end.getTime()).toBeGreaterThan(start.getTime());
-    // In a leap year, to 2 March.
+    expect(end.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    // In a leap year, 29 February.
     expect(periodEnd(new Date('2024-01-31T10:00:00.000Z'), 'monthly').toISOString()).toBe(
-      '2024-03-02T10:00:00.000Z',
+      '2024-02-29T10:00:00.000Z',
     );
-    // The 30th and 29th of January roll over too in a common year.
     expect(periodEnd(new Date('2026-01-29T00:00:00.000Z'), 'monthly').toISOString()).toBe(
-      '2026-03-01T00:00:00.000Z',
+      '2026-02-28T00:00:00.000Z',
     );
-    // 31 March → 1 May (April has 30 days).
+    // 31 March → 30 April.
     expect(periodEnd(new Date('2026-03-31T00:00:00.000Z'), 'monthly').toISOString()).toBe(
-      '2026-05-01T00:00:00.000Z',
+      '2026-04-30T00:00:00.000Z',
     );
   });
 
-  it('rolls 29 February over to 1 March a year later', () => {
+  it('returns to the day the subscription began once the month is long enough', () => {
+    const began = new Date('2026-01-31T10:00:00.000Z');
+    const feb = periodEnd(began, 'monthly', began);
+    const mar = periodEnd(feb, 'monthly', began);
+    const apr = periodEnd(mar, 'monthly', began);
+    expect([feb, mar, apr].map((d) => d.toISOString())).toEqual([
+      '2026-02-28T10:00:00.000Z',
+      '2026-03-31T10:00:00.000Z',
+      '2026-04-30T10:00:00.000Z',
+    ]);
+  });
+
+  it('ends 29 February on 28 February a year later', () => {
     expect(periodEnd(new Date('2024-02-29T08:00:00.000Z'), 'yearly').toISOString()).toBe(
-      '2025-03-01T08:00:00.000Z',
+      '2025-02-28T08:00:00.000Z',
     );
   });
 
   it('works in UTC, not the server time zone', () => {
     // 23:30 UTC on the 31st is already the 1st in many zones; it must not matter.
     expect(periodEnd(new Date('2026-10-31T23:30:00.000Z'), 'monthly').toISOString()).toBe(
-      '2026-12-01T23:30:00.000Z',
+      '2026-11-30T23:30:00.000Z',
     );
   });
 

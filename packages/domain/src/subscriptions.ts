@@ -92,11 +92,22 @@ export function coversBeverage(
   );
 }
 
-/** The end of a period that starts at `from`. */
-export function periodEnd(from: Date, interval: SubscriptionInterval): Date {
+const daysInMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/**
+ * The end of a period that starts at `from`, at the same time of day (UTC). A month later is
+ * the same day of the month, or the month's last day when it is shorter: 31 January → 28
+ * February. `anchor` is the date the subscription began, so renewals return to its day once
+ * the months are long enough again: 28 February → 31 March for a subscription of 31 January.
+ */
+export function periodEnd(from: Date, interval: SubscriptionInterval, anchor: Date = from): Date {
+  const months = interval === 'monthly' ? 1 : 12;
+  const year = from.getUTCFullYear() + Math.floor((from.getUTCMonth() + months) / 12);
+  const month = (from.getUTCMonth() + months) % 12;
+  const day = Math.min(anchor.getUTCDate(), daysInMonth(year, month));
   const end = new Date(from);
-  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
-  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  end.setUTCFullYear(year, month, day);
   return end;
 }
 

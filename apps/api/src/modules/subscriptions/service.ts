@@ -209,7 +209,7 @@ export async function renewDue(app: FastifyInstance, now = new Date()) {
     try {
       if (!sub.paymentMethodId) throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
       const payment = await charge(app, sub.userId, sub.paymentMethodId, price, key);
-      const validTo = periodEnd(sub.validTo, sub.interval);
+      const validTo = periodEnd(sub.validTo, sub.interval, sub.createdAt);
       const moved = await repo.updateIfPeriod(app.db, sub.id, sub.validTo, {
         periodStart: sub.validTo,
         validTo,

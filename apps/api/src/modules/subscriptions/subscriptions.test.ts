@@ -247,6 +247,26 @@ describe('renewal', () => {
     expect(months).toBeLessThan(32);
   });
 
+  it("renews on the day the subscription began, or the month's last day", async () => {
+    const c = await customer();
+    const sub = (
+      await subscribe(c.token, plan(1).id, { interval: 'monthly', paymentMethodId: c.cardId })
+    ).json<{ id: string }>();
+    const began = new Date('2026-01-31T10:00:00.000Z');
+    const february = new Date('2026-02-28T10:00:00.000Z');
+    await t.app.db
+      .update(userSubscriptions)
+      .set({ createdAt: began, periodStart: began, validTo: february, nextPaymentAt: february })
+      .where(eq(userSubscriptions.id, sub.id));
+    await renewDue(t.app, new Date('2026-02-28T10:05:00.000Z'));
+    const [row] = await t.app.db
+      .select()
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.id, sub.id));
+    expect(row?.periodStart.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(row?.validTo.toISOString()).toBe('2026-03-31T10:00:00.000Z');
+  });
+
   it('leaves a refused renewal expiring, usable until validTo, and tells the user', async () => {
     const c = await customer();
     const sub = (
