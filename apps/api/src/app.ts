@@ -35,6 +35,7 @@ import type { Counter } from './integrations/ratelimit/port.ts';
 import { redisCounter } from './integrations/ratelimit/redis.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -158,7 +159,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     openapi: {
       info: { title: 'Støð API', version: '1.0.0' },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -187,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(receiptRoutes);
       await api.register(voucherRoutes);
       await api.register(subscriptionRoutes);
+      if (config.ADMIN_TOKEN) await api.register(adminRoutes(config.ADMIN_TOKEN));
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },

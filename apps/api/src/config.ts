@@ -5,6 +5,12 @@ const bool = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** Secrets with a default for development; production must set its own. */
+const DEV_SECRETS = {
+  GATEWAY_WEBHOOK_SECRET: 'dev-webhook-secret-change-me',
+  IDENTITY_CLIENT_SECRET: 'dev-identity-secret-change-me',
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -27,6 +33,8 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{1,30}$/)
     .default('stod'),
   WEB_DIST: z.string().optional(),
+  /** Bearer token for the operator routes (/api/admin/…); they exist only when it is set. */
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   MIN_VERSION_IOS: z.string().default('0.0.0'),
   MIN_VERSION_ANDROID: z.string().default('0.0.0'),
@@ -47,7 +55,7 @@ const envSchema = z.object({
   PROVIDER_STATIONS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   GATEWAY_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
-  GATEWAY_WEBHOOK_SECRET: z.string().min(16).default('dev-webhook-secret-change-me'),
+  GATEWAY_WEBHOOK_SECRET: z.string().min(16).default(DEV_SECRETS.GATEWAY_WEBHOOK_SECRET),
   BRAND_NAME: z.string().default('Støð'),
   BRAND_LEGAL_NAME: z.string().default('Støð P/F'),
   BRAND_ADDRESS: z.string().default('Havnarvegur 1, 100 Tórshavn'),
@@ -56,7 +64,7 @@ const envSchema = z.object({
   BRAND_VAT_NUMBER: z.string().default('V-tal 123456'),
   IDENTITY_ISSUER_URL: z.url().optional(),
   IDENTITY_CLIENT_ID: z.string().default('stod-app'),
-  IDENTITY_CLIENT_SECRET: z.string().min(16).default('dev-identity-secret-change-me'),
+  IDENTITY_CLIENT_SECRET: z.string().min(16).default(DEV_SECRETS.IDENTITY_CLIENT_SECRET),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(60),
   RENEW_EVERY_SECONDS: z.coerce.number().int().min(0).default(300),
   RECONCILE_UNSTARTED_MINUTES: z.coerce.number().int().min(1).default(30),
@@ -72,6 +80,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production') {
+    const unset = (Object.keys(DEV_SECRETS) as (keyof typeof DEV_SECRETS)[]).filter(
+      (name) => c[name] === DEV_SECRETS[name],
+    );
+    if (unset.length > 0)
+      throw new Error(
+        `Invalid environment:\n${unset.map((n) => `  ${n}: must be set in production`).join('\n')}`,
+      );
+  }
   return {
     ...c,
     isProduction: c.NODE_ENV === 'production',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strict } from './fields.ts';
+import { paymentProducts } from './wallet.ts';
 
 export const voucherKinds = ['value', 'gift_card', 'product'] as const;
 export type VoucherKind = (typeof voucherKinds)[number];
@@ -36,3 +37,55 @@ export const vouchersResponseSchema = z.object({
   balance: z.number().int(),
   items: z.array(userVoucherSchema),
 });
+
+/** The most an operator may put on one value voucher or gift card: 100,000 kr. */
+export const MAX_VOUCHER_AMOUNT_ORE = 10_000_000;
+export const MAX_VOUCHERS_PER_ISSUE = 500;
+
+/** An operator's order for new codes (POST /api/admin/vouchers). */
+export const voucherIssueSchema = strict({
+  kind: z.enum(voucherKinds, { error: 'validation.invalid' }),
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(80, 'validation.tooLong'),
+  /** Øre, for value vouchers and gift cards. */
+  amount: z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .max(MAX_VOUCHER_AMOUNT_ORE, 'validation.invalid')
+    .optional(),
+  /** What a product voucher is good for. */
+  product: z.enum(paymentProducts, { error: 'validation.invalid' }).optional(),
+  codeType: z.enum(['pin', 'premium'], { error: 'validation.invalid' }),
+  expiresAt: z.iso.datetime({ offset: true, error: 'validation.invalid' }),
+  count: z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(MAX_VOUCHERS_PER_ISSUE, 'validation.invalid')
+    .default(1),
+  /** A chosen premium code, for one voucher; otherwise codes are generated. */
+  code: z
+    .string({ error: 'validation.invalid' })
+    .max(40, 'validation.tooLong')
+    .transform(normaliseVoucherCode)
+    .pipe(z.string().regex(/^[A-Z0-9]{6,32}$/, 'validation.code'))
+    .optional(),
+}).superRefine((order, ctx) => {
+  const problem = (path: string, message: 'validation.required' | 'validation.invalid') =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (order.kind === 'product') {
+    if (!order.product) problem('product', 'validation.required');
+    if (order.amount !== undefined) problem('amount', 'validation.invalid');
+  } else {
+    if (order.amount === undefined) problem('amount', 'validation.required');
+    if (order.product !== undefined) problem('product', 'validation.invalid');
+  }
+  if (order.code !== undefined && (order.count !== 1 || order.codeType !== 'premium'))
+    problem('code', 'validation.invalid');
+  if (Date.parse(order.expiresAt) <= Date.now()) problem('expiresAt', 'validation.invalid');
+});
+export type VoucherIssue = z.infer<typeof voucherIssueSchema>;

@@ -50,6 +50,7 @@ export const en: Record<keyof typeof fo, string> = {
   'error.voucherUnknown': 'Failed to redeem voucher: the code is unknown.',
   'error.voucherUsed': 'Failed to redeem voucher: the code has already been used.',
   'error.voucherExpired': 'Failed to redeem voucher: the code has expired.',
+  'error.voucherCodeTaken': 'This code already exists.',
   'error.deleteSubscription': 'Failed to delete subscription.',
   'error.subscriptionExists': 'You already have a subscription of this kind.',
   'error.notAnUpgrade': 'You can only upgrade to a higher tier of the same subscription.',

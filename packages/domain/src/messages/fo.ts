@@ -49,6 +49,7 @@ export const fo = {
   'error.voucherUnknown': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er ókend.',
   'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',
   'error.voucherExpired': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er útgingin.',
+  'error.voucherCodeTaken': 'Hendan kotan finst longu.',
   'error.deleteSubscription': 'Tað eydnaðist ikki at siga haldið upp.',
   'error.subscriptionExists': 'Tú hevur longu eitt hald av hesum slagi.',
   'error.notAnUpgrade': 'Tað ber bara til at dagføra til eitt hægri stig av sama haldi.',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -151,8 +152,28 @@ describe('unknown API paths and errors', () => {
 });
 
 describe('in production', () => {
+  it('refuses to start with the development secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /GATEWAY_WEBHOOK_SECRET: must be set in production[\s\S]*IDENTITY_CLIENT_SECRET/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        GATEWAY_WEBHOOK_SECRET: 'production-webhook-secret-0123',
+        IDENTITY_CLIENT_SECRET: 'production-identity-secret-0123',
+      }),
+    ).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_TOKEN: 'short' })).toThrow(
+      /ADMIN_TOKEN: must be at least 32 characters/,
+    );
+  });
+
   it('has no dev outbox or operator switches', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      GATEWAY_WEBHOOK_SECRET: 'production-webhook-secret-0123',
+      IDENTITY_CLIENT_SECRET: 'production-identity-secret-0123',
+    });
     try {
       expect((await prod.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
       const put = await prod.app.inject({

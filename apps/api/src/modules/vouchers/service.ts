@@ -1,9 +1,10 @@
-import type { UserVoucher } from '@stod/domain';
+import { normaliseVoucherCode, type UserVoucher, type VoucherIssue } from '@stod/domain';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { userVouchers, voucherCodes, voucherSpends } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { randomInt } from 'node:crypto';
 import { sha256 } from '../../lib/secrets.ts';
 
 const TRIES_PER_USER_PER_HOUR = 10;
@@ -174,4 +175,73 @@ export async function issue(
       expiresAt: input.expiresAt,
     })
     .onConflictDoNothing();
+}
+
+/** Letters and digits that cannot be mistaken for each other when read aloud or typed. */
+const PREMIUM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A new code as a person reads it: `8421 0937` (PIN) or `K7QM-4TZP-9HWA` (premium). */
+export function newVoucherCode(codeType: 'pin' | 'premium'): string {
+  const pick = (alphabet: string, n: number) =>
+    Array.from({ length: n }, () => alphabet[randomInt(alphabet.length)]).join('');
+  if (codeType === 'pin') return `${pick('0123456789', 4)} ${pick('0123456789', 4)}`;
+  return [0, 1, 2].map(() => pick(PREMIUM_ALPHABET, 4)).join('-');
+}
+
+/**
+ * Issues an operator's order of codes and answers each code once: only their hashes are
+ * stored. A generated code that happens to exist already is drawn again; a chosen one that
+ * exists is refused with 409 and nothing is issued.
+ */
+export async function issueCodes(db: Db, order: VoucherIssue) {
+  const expiresAt = new Date(order.expiresAt);
+  return db.transaction(async (tx) => {
+    const issued: { id: string; code: string }[] = [];
+    while (issued.length < order.count) {
+      const code = order.code ?? newVoucherCode(order.codeType);
+      const [row] = await tx
+        .insert(voucherCodes)
+        .values({
+          codeHash: sha256(normaliseVoucherCode(code)),
+          codeType: order.codeType,
+          kind: order.kind,
+          name: order.name,
+          amount: order.kind === 'product' ? null : (order.amount ?? null),
+          product: order.kind === 'product' ? (order.product ?? null) : null,
+          expiresAt,
+        })
+        .onConflictDoNothing()
+        .returning({ id: voucherCodes.id });
+      if (row) issued.push({ id: row.id, code });
+      else if (order.code) throw new AppError(409, 'VOUCHER_CODE_TAKEN', 'error.voucherCodeTaken');
+    }
+    return issued;
+  });
+}
+
+/** The codes on issue, newest first, without the codes themselves. */
+export async function listCodes(db: Db, offset: number, take: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(voucherCodes)
+      .orderBy(desc(voucherCodes.createdAt), desc(voucherCodes.id))
+      .offset(offset)
+      .limit(take),
+    db.select({ n: sql<number>`count(*)::int` }).from(voucherCodes),
+  ]);
+  return {
+    total: count?.n ?? 0,
+    items: rows.map((r) => ({
+      id: r.id,
+      codeType: r.codeType,
+      kind: r.kind,
+      name: r.name,
+      amount: r.amount,
+      product: r.product,
+      expiresAt: r.expiresAt.toISOString(),
+      redeemedAt: r.redeemedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
 }

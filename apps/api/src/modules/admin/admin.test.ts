@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+
+const ADMIN_TOKEN = 'operator-token-for-tests-0123456789abcdef';
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_TOKEN });
+});
+afterAll(() => t.close());
+
+const issue = (payload: Record<string, unknown>, headers: Record<string, string> = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/vouchers', headers, payload });
+const redeem = (token: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/vouchers/redeem',
+    headers: bearer(token),
+    payload: { code },
+  });
+
+describe('issuing vouchers', () => {
+  it('issues a batch of gift cards whose codes each redeem once', async () => {
+    const res = await issue({
+      kind: 'gift_card',
+      name: 'Gávukort 250 kr.',
+      amount: 25_000,
+      codeType: 'premium',
+      expiresAt: inAYear(),
+      count: 3,
+    });
+    expect(res.statusCode).toBe(201);
+    const { items } = res.json<{ items: { id: string; code: string }[] }>();
+    expect(items).toHaveLength(3);
+    expect(new Set(items.map((i) => i.code)).size).toBe(3);
+    for (const { code } of items)
+      expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+
+    const user = await registerUser(t.app);
+    const first = items[0]!.code;
+    expect((await redeem(user.token, first)).statusCode).toBe(201);
+    expect((await redeem(user.token, first)).json()).toMatchObject({ code: 'VOUCHER_USED' });
+    const wallet = (
+      await t.app.inject({ url: '/api/vouchers', headers: bearer(user.token) })
+    ).json<{
+      balance: number;
+    }>();
+    expect(wallet.balance).toBe(25_000);
+
+    const list = (await t.app.inject({ url: '/api/admin/vouchers?take=10', headers: admin })).json<{
+      total: number;
+      items: { id: string; redeemedAt: string | null }[];
+    }>();
+    expect(list.total).toBe(3);
+    expect(list.items.filter((i) => i.redeemedAt !== null).map((i) => i.id)).toEqual([
+      items[0]!.id,
+    ]);
+    // The stored codes are hashes: the list never shows them.
+    expect(JSON.stringify(list)).not.toContain(first);
+  });
+
+  it('issues PIN codes and product vouchers', async () => {
+    const res = await issue({
+      kind: 'product',
+      name: 'Ein bilvask',
+      product: 'carwash',
+      codeType: 'pin',
+      expiresAt: inAYear(),
+    });
+    expect(res.statusCode).toBe(201);
+    const [voucher] = res.json<{ items: { code: string }[] }>().items;
+    expect(voucher?.code).toMatch(/^\d{4} \d{4}$/);
+    const user = await registerUser(t.app);
+    expect((await redeem(user.token, voucher!.code)).json()).toMatchObject({
+      kind: 'product',
+      product: 'carwash',
+      balance: null,
+    });
+  });
+
+  it('takes a chosen premium code once, and refuses it a second time', async () => {
+    const order = {
+      kind: 'value',
+      name: 'Jólagáva',
+      amount: 10_000,
+      codeType: 'premium',
+      expiresAt: inAYear(),
+      code: 'jol-2026-gava',
+    };
+    const first = await issue(order);
+    expect(first.statusCode).toBe(201);
+    expect(first.json<{ items: { code: string }[] }>().items[0]?.code).toBe('JOL2026GAVA');
+    const again = await issue(order);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'VOUCHER_CODE_TAKEN',
+      message: 'Hendan kotan finst longu.',
+    });
+  });
+
+  it('refuses orders that do not add up, with field errors', async () => {
+    const base = {
+      kind: 'value',
+      name: 'Virðisskjal',
+      amount: 10_000,
+      codeType: 'premium',
+      expiresAt: inAYear(),
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, amount: undefined }, 'amount'],
+      [{ ...base, amount: 0 }, 'amount'],
+      [{ ...base, amount: 12.5 }, 'amount'],
+      [{ ...base, amount: 10_000_001 }, 'amount'],
+      [{ ...base, product: 'carwash' }, 'product'],
+      [{ ...base, kind: 'product', amount: undefined }, 'product'],
+      [{ ...base, kind: 'product', product: 'spaceship', amount: undefined }, 'product'],
+      [{ ...base, kind: 'coupon' }, 'kind'],
+      [{ ...base, name: '   ' }, 'name'],
+      [{ ...base, name: 'x'.repeat(10_000) }, 'name'],
+      [{ ...base, codeType: 'qr' }, 'codeType'],
+      [{ ...base, expiresAt: '2020-01-01T00:00:00Z' }, 'expiresAt'],
+      [{ ...base, expiresAt: 'tomorrow' }, 'expiresAt'],
+      [{ ...base, count: 0 }, 'count'],
+      [{ ...base, count: 501 }, 'count'],
+      [{ ...base, count: 2, code: 'CHOSEN2026' }, 'code'],
+      [{ ...base, codeType: 'pin', code: 'CHOSEN2026' }, 'code'],
+      [{ ...base, code: 'ab' }, 'code'],
+      [{ ...base, extra: true }, 'extra'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await issue(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(Object.keys(res.json<{ fieldErrors: object }>().fieldErrors)).toContain(field);
+    }
+    const list = (await t.app.inject({ url: '/api/admin/vouchers', headers: admin })).json<{
+      items: { name: string }[];
+    }>();
+    expect(list.items.map((i) => i.name)).not.toContain('Virðisskjal');
+  });
+
+  it('is closed to users and to wrong tokens', async () => {
+    const user = await registerUser(t.app);
+    const order = {
+      kind: 'value',
+      name: 'Ikki loyvt',
+      amount: 10_000,
+      codeType: 'premium',
+      expiresAt: inAYear(),
+    };
+    for (const headers of [{}, bearer(user.token), { authorization: 'Bearer wrong' }]) {
+      expect((await issue(order, headers)).statusCode).toBe(401);
+      expect((await t.app.inject({ url: '/api/admin/vouchers', headers })).statusCode).toBe(401);
+    }
+  });
+
+  it('does not exist without ADMIN_TOKEN', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/admin/vouchers',
+        headers: admin,
+        payload: {},
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
