@@ -24,3 +24,11 @@ export function onAppStateChange(callback: (isActive: boolean) => void): () => v
 export async function exitApp(): Promise<void> {
   if (isNativePlatform()) await (await native()).exitApp();
 }
+
+/** Calls back with the URL when a universal link or the app's scheme opens the native app. */
+export function onAppUrlOpen(callback: (url: string) => void): () => void {
+  if (!isNativePlatform()) return () => undefined;
+  return lazyListener(async () =>
+    (await native()).addListener('appUrlOpen', (event) => callback(event.url)),
+  );
+}

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { ModalHost } from '../../ui/ModalHost.tsx';
 import { ToastHost } from '../../ui/ToastHost.tsx';
+import { useDeepLinks } from './useDeepLinks.ts';
 import { useLocationServices } from './useLocationServices.ts';
 import { useMaintenanceRedirect } from './useMaintenanceRedirect.ts';
 import { useNativeBackButton } from './useNativeBackButton.ts';
@@ -16,6 +17,7 @@ function Services({ routeName, backAllowed }: Props) {
   useMaintenanceRedirect(routeName);
   useUpdateCheck();
   useNativeBackButton(backAllowed);
+  useDeepLinks();
   useLocationServices();
   return null;
 }
