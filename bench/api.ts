@@ -2,9 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/api/src/app.ts';
-import { testConfig } from '../apps/api/src/config.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/index.ts';
+import { createTestApp } from '../apps/api/src/test/app.ts';
 
 const CONCURRENCY = 100;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
@@ -36,7 +35,12 @@ bare.get('/bare', () => ({ ok: true }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const barePort = (bare.server.address() as AddressInfo).port;
 
-const app = await buildApp(testConfig({ RATE_LIMIT_PER_MINUTE: '1000000' }));
+// TEST_DATABASE_URL (and TEST_REDIS_URL) measure on a PostgreSQL server, in a fresh database.
+const server = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' });
+const app = server.app;
+const where = process.env.TEST_DATABASE_URL
+  ? `PostgreSQL${process.env.TEST_REDIS_URL ? ' + Redis' : ''}`
+  : 'PGlite in memory';
 await seedDemo(app);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
@@ -59,7 +63,7 @@ const cases: [string, Result][] = [
 
 const fmt = (n: number) => n.toFixed(2);
 console.log(
-  `API, ${String(REQUESTS)} requests at ${String(CONCURRENCY)} concurrent (PGlite in memory)`,
+  `API, ${String(REQUESTS)} requests at ${String(CONCURRENCY)} concurrent (${where})`,
 );
 console.log(`baseline bare Fastify: ${fmt(baseline.rps)} req/s, p99 ${fmt(baseline.p99)} ms`);
 for (const [name, r] of cases) {
@@ -67,5 +71,5 @@ for (const [name, r] of cases) {
     `${name.padEnd(28)} throughput ×${fmt(r.rps / baseline.rps)}  p50 ×${fmt(r.p50 / baseline.p50)}  p99 ×${fmt(r.p99 / baseline.p99)}  (p99 ${fmt(r.p99)} ms)`,
   );
 }
-await app.close();
+await server.close();
 await bare.close();

@@ -84,6 +84,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      onConnectionError: (error) =>
+        app.log.warn({ err: error }, 'database connection lost; the pool reconnects'),
     }));
   const counter =
     deps.counter ??

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** Told when PostgreSQL drops an idle connection (a restart, a failover); the pool reconnects. */
+  onConnectionError?: (error: Error) => void;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError)
     : openPglite(options.dataDir);
 }
 
@@ -62,8 +64,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onConnectionError: (error: Error) => void = () => undefined,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Without a listener, a dropped idle connection would be an unhandled 'error' and end the process.
+  pool.on('error', onConnectionError);
   // Several API processes may start at once: one migrates while the others wait.
   const conn = await pool.connect();
   try {
