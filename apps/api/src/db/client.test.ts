@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from './schema/index.ts';
 import { createTestApp, registerUser, type TestApp } from '../test/app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
