@@ -16,8 +16,10 @@ describe.runIf(serverUrl)('when PostgreSQL drops the connections', () => {
 
   it('keeps running and answers on new connections', async () => {
     const user = await registerUser(t.app);
-    const [row] = (await t.app.db.execute<{ name: string }>('select current_database() as name'))
-      .rows;
+    const [row] = await t.app.db
+      .select({ name: sql<string>`current_database()` })
+      .from(users)
+      .limit(1);
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     try {
