@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { voucherRedeemSchema } from '@stod/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { messageText } from '../../../i18n/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import { showToast } from '../../../ui/toast-store.ts';
+import { useRedeemVoucher } from '../api/redeem-voucher.ts';
+import { redeemFailureText } from '../voucher-state.ts';
+
+type Input = z.input<typeof voucherRedeemSchema>;
+type Output = z.output<typeof voucherRedeemSchema>;
+
+/**
+ * One field for PIN and premium codes. The server's reasons (unknown, used, expired) go under
+ * the field; anything else (no network, too many tries) is a toast. A failure changes nothing.
+ */
+export function RedeemForm() {
+  const { t } = useTranslation();
+  const redeem = useRedeemVoucher();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(voucherRedeemSchema),
+    defaultValues: { code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [voucher, error] = await redeem.mutateAsync(values);
+    if (error) {
+      const fieldError = error.fieldErrors?.code;
+      if (fieldError) {
+        form.setError('code', { type: 'server', message: fieldError }, { shouldFocus: true });
+      } else {
+        showToast('error', redeemFailureText(t('vouchers.redeemFailed'), error.message));
+      }
+      return;
+    }
+    form.reset();
+    showToast('success', t('vouchers.redeemed', { name: voucher.name }));
+  });
+
+  return (
+    <section aria-labelledby="voucher-redeem-title" className="flex flex-col gap-3">
+      <h2
+        id="voucher-redeem-title"
+        className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase"
+      >
+        {t('vouchers.redeemTitle')}
+      </h2>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+        data-testid="voucher-redeem-form"
+      >
+        <Field
+          label={t('vouchers.codeLabel')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="done"
+          hint={t('vouchers.codeHint')}
+          error={messageText(errors.code?.message)}
+          {...form.register('code')}
+        />
+        <Button type="submit" pending={isSubmitting}>
+          {t('vouchers.redeem')}
+        </Button>
+      </form>
+    </section>
+  );
+}

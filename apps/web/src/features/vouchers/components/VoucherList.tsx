@@ -1,0 +1,65 @@
+import type { UserVoucher } from '@stod/domain';
+import { Gift } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import type { VoucherState } from '../voucher-state.ts';
+import { VoucherRow } from './VoucherRow.tsx';
+
+interface Props {
+  /** Already sorted, usable first; undefined while loading. */
+  vouchers: readonly { voucher: UserVoucher; state: VoucherState }[] | undefined;
+}
+
+/** The user's vouchers, a short empty state, or skeleton rows while loading. */
+export function VoucherList({ vouchers }: Props) {
+  const { t } = useTranslation();
+
+  if (!vouchers) return <VouchersSkeleton label={t('common.loading')} />;
+  if (vouchers.length === 0) {
+    return (
+      <div
+        className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center ring-1 ring-slate-200"
+        data-testid="vouchers-empty"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-14 items-center justify-center rounded-2xl bg-brand-soft text-brand-strong"
+        >
+          <Gift size={26} />
+        </span>
+        <h3 className="text-lg font-semibold text-slate-900">{t('vouchers.emptyTitle')}</h3>
+        <p className="max-w-xs text-sm text-slate-600">{t('vouchers.emptyText')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" data-testid="voucher-list">
+      {vouchers.map(({ voucher, state }) => (
+        <VoucherRow key={voucher.id} voucher={voucher} state={state} />
+      ))}
+    </ul>
+  );
+}
+
+function VouchersSkeleton({ label, rows = 2 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-36" />
+              <Skeleton className="h-3.5 w-24" />
+            </div>
+            <Skeleton className="h-6 w-20 rounded-full" />
+          </div>
+          <div className="flex flex-col gap-2 pl-13">
+            <Skeleton className="h-4 w-44" />
+            <Skeleton className="h-3.5 w-32" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
