@@ -70,6 +70,17 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
+/** The company that issues the receipts, for their header and footer (GET /api/company). */
+export const companySchema = z.object({
+  name: z.string(),
+  legalName: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  vatNumber: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
 export const receiptListSchema = z.object({
   items: z.array(receiptSchema),
   total: z.number().int(),

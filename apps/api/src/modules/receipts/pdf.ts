@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { receiptLayout, type Locale, type Receipt } from '@stod/domain';
+import { receiptLayout, type Company, type Locale, type Receipt } from '@stod/domain';
 import PDFDocument from 'pdfkit';
 import { woffToSfnt } from '../../lib/woff.ts';
 
@@ -22,14 +22,7 @@ function loadFonts() {
   return fonts;
 }
 
-export interface Brand {
-  name: string;
-  legalName: string;
-  address: string;
-  phone: string;
-  email: string;
-  vatNumber: string;
-}
+export type Brand = Company;
 
 /** Renders a receipt as a small, searchable A5 PDF. */
 export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand): Promise<Buffer> {

@@ -2,6 +2,7 @@ import { vatOf, type Locale, type Receipt, type ReceiptProductType } from '@stod
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { companyOf } from '../system/service.ts';
 import { renderReceiptPdf } from './pdf.ts';
 import * as repo from './repo.ts';
 
@@ -65,13 +66,5 @@ export async function getOne(app: FastifyInstance, userId: string, id: string) {
 
 export async function pdf(app: FastifyInstance, userId: string, id: string, locale: Locale) {
   const receipt = await getOne(app, userId, id);
-  const c = app.config;
-  return renderReceiptPdf(receipt, locale, {
-    name: c.BRAND_NAME,
-    legalName: c.BRAND_LEGAL_NAME,
-    address: c.BRAND_ADDRESS,
-    phone: c.BRAND_PHONE,
-    email: c.BRAND_EMAIL,
-    vatNumber: c.BRAND_VAT_NUMBER,
-  });
+  return renderReceiptPdf(receipt, locale, companyOf(app.config));
 }

@@ -1,6 +1,7 @@
 import {
   appVersionQuerySchema,
   appVersionResponseSchema,
+  companySchema,
   maintenanceResponseSchema,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +33,21 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => service.checkAppVersion(app, request.query.platform, request.query.version),
+  );
+
+  app.get(
+    '/company',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The company that issues receipts: name, address and contact details',
+        response: { 200: companySchema },
+      },
+    },
+    (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=3600');
+      return service.companyOf(app.config);
+    },
   );
 
   app.get(

@@ -2,9 +2,11 @@ import {
   compareVersions,
   type AppPlatform,
   type AppVersionResponse,
+  type Company,
   type MaintenanceResponse,
 } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import * as repo from './repo.ts';
 
 const MAINTENANCE_KEY = 'maintenance';
@@ -43,5 +45,17 @@ export async function checkAppVersion(
     updateRequired: compareVersions(version, minVersion) < 0,
     locked: row?.locked ?? config.UPDATE_LOCKED,
     storeUrl: row?.storeUrl ?? defaults.storeUrl,
+  };
+}
+
+/** The company behind the app, from configuration: receipts (PDF and screen) show it. */
+export function companyOf(config: Config): Company {
+  return {
+    name: config.BRAND_NAME,
+    legalName: config.BRAND_LEGAL_NAME,
+    address: config.BRAND_ADDRESS,
+    phone: config.BRAND_PHONE,
+    email: config.BRAND_EMAIL,
+    vatNumber: config.BRAND_VAT_NUMBER,
   };
 }

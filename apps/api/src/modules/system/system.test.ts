@@ -102,6 +102,34 @@ describe('GET /api/app-version', () => {
   });
 });
 
+describe('GET /api/company', () => {
+  it('answers the configured company, the same the receipt PDF prints', async () => {
+    const res = await t.app.inject({ url: '/api/company' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.json()).toEqual({
+      name: 'Støð',
+      legalName: 'Støð P/F',
+      address: 'Havnarvegur 1, 100 Tórshavn',
+      phone: '+298 30 00 00',
+      email: 'hjalp@stod.example',
+      vatNumber: 'V-tal 123456',
+    });
+    const other = await createTestApp({
+      BRAND_LEGAL_NAME: 'Annað P/F',
+      BRAND_VAT_NUMBER: 'V-tal 9',
+    });
+    try {
+      expect((await other.app.inject({ url: '/api/company' })).json()).toMatchObject({
+        legalName: 'Annað P/F',
+        vatNumber: 'V-tal 9',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('GET /api/health', () => {
   it('reports the database as reachable', async () => {
     const res = await t.app.inject({ url: '/api/health' });
