@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentSteps, payments } from '../../db/schema/index.ts';
+import { paymentSteps, payments, simGatewayAuthorizations } from '../../db/schema/index.ts';
+import { GatewayError } from '../../integrations/payments/port.ts';
 import { expireSimHold } from '../../integrations/payments/sim.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addTestCard } from '../../test/cards.ts';
@@ -62,6 +63,74 @@ describe('authorise', () => {
       .from(payments)
       .where(eq(payments.idempotencyKey, 'poor-1'));
     expect(row).toMatchObject({ status: 'failed', failure: 'insufficient_funds', amountHeld: 0 });
+  });
+});
+
+describe('when the gateway does not answer', () => {
+  /** Makes the gateway's next authorise fail as a lost answer, before or after it acted. */
+  function loseNextAnswer(after: boolean) {
+    const gateway = t.app.gateway;
+    const real = gateway.authorise.bind(gateway);
+    gateway.authorise = async (...args) => {
+      gateway.authorise = real;
+      if (after) await real(...args);
+      throw new GatewayError('unavailable');
+    };
+  }
+
+  const gatewayHolds = async () =>
+    (
+      await t.app.db
+        .select({ id: simGatewayAuthorizations.id })
+        .from(simGatewayAuthorizations)
+        .where(eq(simGatewayAuthorizations.token, card.token))
+    ).length;
+
+  it('tries again under the same key, and finds a hold the gateway did make', async () => {
+    const k = key();
+    const before = await gatewayHolds();
+    loseNextAnswer(true);
+    await failsWith(hold(75_000, k), 503, 'GATEWAY_UNAVAILABLE');
+    const retried = await hold(75_000, k);
+    expect(retried).toMatchObject({ status: 'authorised', amountHeld: 75_000 });
+    const again = await hold(75_000, k);
+    expect(again.id).toBe(retried.id);
+    const rows = await t.app.db.select().from(payments).where(eq(payments.idempotencyKey, k));
+    expect(rows).toHaveLength(1);
+    // One hold at the gateway, not two.
+    expect(await gatewayHolds()).toBe(before + 1);
+    const steps = await t.app.db
+      .select()
+      .from(paymentSteps)
+      .where(eq(paymentSteps.paymentId, retried.id));
+    expect(steps.map((st) => [st.kind, st.amount])).toEqual([['authorise', 75_000]]);
+  });
+
+  it('tries again under the same key when the gateway never acted', async () => {
+    const k = key();
+    loseNextAnswer(false);
+    await failsWith(hold(75_000, k), 503, 'GATEWAY_UNAVAILABLE');
+    expect(await hold(75_000, k)).toMatchObject({ status: 'authorised', amountHeld: 75_000 });
+  });
+
+  it('does not try a refused card again under the same key', async () => {
+    const other = await registerUser(t.app);
+    const otherId = (
+      await t.app.inject({ url: '/api/user/v2', headers: bearer(other.token) })
+    ).json<{ id: string }>().id;
+    const poor = await addTestCard(t.app, otherId, '4000000000009995');
+    const refused = () =>
+      payment.authorise(t.app, {
+        userId: otherId,
+        paymentMethodId: poor.id,
+        token: poor.token,
+        amount: 75_000,
+        purpose: 'fuel',
+        reference: 'pump-3',
+        idempotencyKey: 'poor-again',
+      });
+    await failsWith(refused(), 422, 'NOT_ENOUGH_FUNDS');
+    expect(await refused()).toMatchObject({ status: 'failed', failure: 'insufficient_funds' });
   });
 });
 

@@ -25,6 +25,28 @@ export async function insertPayment(db: Db, values: typeof payments.$inferInsert
   return row ?? null;
 }
 
+/** Puts a payment the gateway never answered back to `created`, once, for another try. */
+export async function reopenUnanswered(db: Db, paymentId: string, failure: string) {
+  return db.transaction(async (tx) => {
+    const reopened = await tx
+      .update(payments)
+      .set({ status: 'created', failure: null, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.status, 'failed'),
+          eq(payments.failure, failure),
+        ),
+      )
+      .returning({ id: payments.id });
+    if (reopened.length === 0) return false;
+    await tx
+      .delete(paymentSteps)
+      .where(and(eq(paymentSteps.paymentId, paymentId), eq(paymentSteps.kind, 'authorise')));
+    return true;
+  });
+}
+
 export async function hasStep(db: Db, paymentId: string, kind: StepKind, key: string) {
   const [row] = await db
     .select({ id: paymentSteps.id })

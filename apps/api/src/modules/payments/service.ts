@@ -16,6 +16,9 @@ import * as repo from './repo.ts';
 
 export type Payment = repo.PaymentRow;
 
+/** The failure recorded when the gateway gave no answer; only this one may be tried again. */
+const UNANSWERED = 'unavailable';
+
 function gatewayFailure(error: unknown): AppError {
   if (!(error instanceof GatewayError)) throw error;
   switch (error.code) {
@@ -63,16 +66,27 @@ export interface AuthoriseInput {
 export async function authorise(app: FastifyInstance, input: AuthoriseInput): Promise<Payment> {
   assertOre(input.amount);
   const existing = await repo.findByKey(app.db, input.userId, input.idempotencyKey);
-  if (existing) return existing;
-  const created = await repo.insertPayment(app.db, {
-    userId: input.userId,
-    paymentMethodId: input.paymentMethodId,
-    purpose: input.purpose,
-    reference: input.reference,
-    idempotencyKey: input.idempotencyKey,
-    status: 'created',
-    amountHeld: 0,
-  });
+  let created: Payment | null;
+  if (existing?.status === 'failed' && existing.failure === UNANSWERED) {
+    // The gateway did not answer, so the caller may try again with the same key. The gateway
+    // call repeats its own key too: a hold it did make is found, not made a second time.
+    if (!(await repo.reopenUnanswered(app.db, existing.id, UNANSWERED))) {
+      return (await repo.findByKey(app.db, input.userId, input.idempotencyKey)) ?? existing;
+    }
+    created = existing;
+  } else if (existing) {
+    return existing;
+  } else {
+    created = await repo.insertPayment(app.db, {
+      userId: input.userId,
+      paymentMethodId: input.paymentMethodId,
+      purpose: input.purpose,
+      reference: input.reference,
+      idempotencyKey: input.idempotencyKey,
+      status: 'created',
+      amountHeld: 0,
+    });
+  }
   if (!created) {
     const raced = await repo.findByKey(app.db, input.userId, input.idempotencyKey);
     if (raced) return raced;
