@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSubscriptionSchema } from './account.ts';
 import { strict } from './fields.ts';
 
 export const subscriptionIntervals = ['monthly', 'yearly'] as const;
@@ -17,6 +18,18 @@ export const subscriptionPlanSchema = z.object({
   prices: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+/** GET /api/subscriptions. */
+export const subscriptionPlansResponseSchema = z.object({ items: z.array(subscriptionPlanSchema) });
+
+/** GET /api/user-subscriptions. */
+export const userSubscriptionsResponseSchema = z.object({ items: z.array(userSubscriptionSchema) });
+
+/** POST /api/user-subscriptions/{id}/upgrade: the new subscription and the money moved, in øre. */
+export const upgradedSubscriptionSchema = userSubscriptionSchema.extend({
+  credited: z.number().int(),
+  charged: z.number().int(),
+});
 
 export const subscriptionPriceSchema = z.object({
   subscriptionId: z.number().int(),

@@ -2,9 +2,12 @@ import {
   subscribeSchema,
   subscriptionIntervals,
   subscriptionPlanSchema,
+  subscriptionPlansResponseSchema,
   subscriptionPriceSchema,
+  upgradedSubscriptionSchema,
   upgradeSchema,
   userSubscriptionSchema,
+  userSubscriptionsResponseSchema,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +32,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary: 'The plans on offer',
-        response: { 200: z.object({ items: z.array(subscriptionPlanSchema) }) },
+        response: { 200: subscriptionPlansResponseSchema },
       },
     },
     () => service.listPlans(app),
@@ -105,7 +108,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         summary: "The user's usable subscriptions",
         security: bearer,
         response: {
-          200: z.object({ items: z.array(userSubscriptionView) }),
+          200: userSubscriptionsResponseSchema,
           ...errorResponses(401),
         },
       },
@@ -143,10 +146,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         headers: keyHeader,
         body: upgradeSchema,
         response: {
-          200: userSubscriptionView.extend({
-            credited: z.number().int(),
-            charged: z.number().int(),
-          }),
+          200: upgradedSubscriptionSchema,
           ...errorResponses(400, 401, 404, 409, 422, 503),
         },
       },

@@ -1,0 +1,30 @@
+import { upgradedSubscriptionSchema as upgradedSchema } from '@stod/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshSubscriptions } from '../refresh.ts';
+
+export interface UpgradeInput {
+  userSubscriptionId: string;
+  planId: number;
+  idempotencyKey: string;
+}
+
+/** POST /api/user-subscriptions/{id}/upgrade: the new subscription, what was credited and charged. */
+export function upgradeSubscription({ userSubscriptionId, planId, idempotencyKey }: UpgradeInput) {
+  return apiRequest(`/user-subscriptions/${encodeURIComponent(userSubscriptionId)}/upgrade`, {
+    method: 'POST',
+    body: { subscriptionId: planId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: upgradedSchema,
+  });
+}
+
+export function useUpgradeSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: upgradeSubscription,
+    onSuccess: async ([made]) => {
+      if (made) await refreshSubscriptions(queryClient);
+    },
+  });
+}

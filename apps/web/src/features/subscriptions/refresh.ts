@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getCurrentUser, setCurrentUser } from '../../lib/current-user.ts';
+import { userSubscriptionsQueryKey } from './api/get-user-subscriptions.ts';
+
+/**
+ * After a change: the list on this screen and the signed-in user, whose userSubscriptions other
+ * features read (a beverage needs one, spec §6).
+ */
+export async function refreshSubscriptions(queryClient: QueryClient): Promise<void> {
+  const [, [user]] = await Promise.all([
+    queryClient.invalidateQueries({ queryKey: userSubscriptionsQueryKey }),
+    getCurrentUser(),
+  ]);
+  if (user) setCurrentUser(user);
+}
