@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
 
 type NoticeTone = 'error' | 'info' | 'success';
@@ -43,5 +44,31 @@ export function Notice({ tone = 'info', children, onDismiss, dismissLabel, testI
         </button>
       )}
     </div>
+  );
+}
+
+interface RetryNoticeProps {
+  text: string;
+  retryLabel: string;
+  onRetry: () => void;
+  pending?: boolean;
+  testId?: string;
+}
+
+/** A part of the screen that failed to load, with a button to try again. */
+export function RetryNotice({ text, retryLabel, onRetry, pending, testId }: RetryNoticeProps) {
+  return (
+    <Notice tone="error" {...(testId ? { testId } : {})}>
+      <p>{text}</p>
+      <Button
+        variant="secondary"
+        block={false}
+        className="mt-3"
+        onClick={onRetry}
+        {...(pending === undefined ? {} : { pending })}
+      >
+        {retryLabel}
+      </Button>
+    </Notice>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import { cn } from '../../../ui/cn.ts';
-import { Notice } from '../../../ui/Notice.tsx';
+import { RetryNotice } from '../../../ui/Notice.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useSubscribe } from '../api/subscribe.ts';
@@ -65,17 +65,11 @@ export function SubscribeSheet({ plan, interval, onClose }: Props) {
       </div>
 
       {methods.isError ? (
-        <Notice tone="error">
-          <p>{methods.error.message}</p>
-          <Button
-            variant="secondary"
-            block={false}
-            className="mt-3"
-            onClick={() => void methods.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </Notice>
+        <RetryNotice
+          text={methods.error.message}
+          retryLabel={t('common.retry')}
+          onRetry={() => void methods.refetch()}
+        />
       ) : !cards ? (
         <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-2">
           <Skeleton className="h-14 w-full" />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMinuteClock } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Screen } from '../../../ui/Screen.tsx';
+import { Section } from '../../../ui/Section.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../ui/States.tsx';
 import { usePlans } from '../api/get-plans.ts';
@@ -14,8 +15,6 @@ import { MySubscriptionCard } from '../components/MySubscriptionCard.tsx';
 import { PlanCard } from '../components/PlanCard.tsx';
 import { sortPlans, subscriptionOfType, tierAction } from '../tiers.ts';
 import { useSubscriptionActions } from '../use-subscription-actions.tsx';
-
-const heading = 'px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase';
 
 /** `/profile/subscriptions`: the user's subscription and the tiers on offer, monthly or yearly. */
 export function SubscriptionsScreen() {
@@ -64,10 +63,7 @@ export function SubscriptionsScreen() {
       <p className="text-base text-slate-700">{t('subscriptions.intro')}</p>
 
       {subs.length > 0 && (
-        <section aria-labelledby="my-subscriptions-title" className="flex flex-col gap-3">
-          <h2 id="my-subscriptions-title" className={heading}>
-            {t('subscriptions.mineTitle')}
-          </h2>
+        <Section title={t('subscriptions.mineTitle')}>
           {subs.map((sub) => (
             <MySubscriptionCard
               key={sub.id}
@@ -78,13 +74,10 @@ export function SubscriptionsScreen() {
               onCancel={(s) => void actions.cancel(s)}
             />
           ))}
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="plans-title" className="flex flex-col gap-3">
-        <h2 id="plans-title" className={heading}>
-          {t('subscriptions.plansTitle')}
-        </h2>
+      <Section title={t('subscriptions.plansTitle')}>
         {sorted.length === 0 ? (
           <EmptyState level={2} title={t('subscriptions.empty')} />
         ) : (
@@ -108,7 +101,7 @@ export function SubscriptionsScreen() {
             </ul>
           </>
         )}
-      </section>
+      </Section>
     </Screen>
   );
 }

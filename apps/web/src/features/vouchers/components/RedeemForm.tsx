@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
+import { Section } from '../../../ui/Section.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useRedeemVoucher } from '../api/redeem-voucher.ts';
 import { redeemFailureText } from '../voucher-state.ts';
@@ -42,13 +43,7 @@ export function RedeemForm() {
   });
 
   return (
-    <section aria-labelledby="voucher-redeem-title" className="flex flex-col gap-3">
-      <h2
-        id="voucher-redeem-title"
-        className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase"
-      >
-        {t('vouchers.redeemTitle')}
-      </h2>
+    <Section title={t('vouchers.redeemTitle')}>
       <form
         onSubmit={(e) => void onSubmit(e)}
         noValidate
@@ -70,6 +65,6 @@ export function RedeemForm() {
           {t('vouchers.redeem')}
         </Button>
       </form>
-    </section>
+    </Section>
   );
 }

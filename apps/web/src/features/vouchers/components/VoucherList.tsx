@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import type { VoucherState } from '../voucher-state.ts';
 import { VoucherRow } from './VoucherRow.tsx';
+import { EmptyCard } from '../../../ui/States.tsx';
 
 interface Props {
   /** Already sorted, usable first; undefined while loading. */
@@ -17,19 +18,12 @@ export function VoucherList({ vouchers }: Props) {
   if (!vouchers) return <VouchersSkeleton label={t('common.loading')} />;
   if (vouchers.length === 0) {
     return (
-      <div
-        className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center ring-1 ring-slate-200"
-        data-testid="vouchers-empty"
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-14 items-center justify-center rounded-2xl bg-brand-soft text-brand-strong"
-        >
-          <Gift size={26} />
-        </span>
-        <h3 className="text-lg font-semibold text-slate-900">{t('vouchers.emptyTitle')}</h3>
-        <p className="max-w-xs text-sm text-slate-600">{t('vouchers.emptyText')}</p>
-      </div>
+      <EmptyCard
+        icon={<Gift size={26} />}
+        title={t('vouchers.emptyTitle')}
+        text={t('vouchers.emptyText')}
+        testId="vouchers-empty"
+      />
     );
   }
   return (

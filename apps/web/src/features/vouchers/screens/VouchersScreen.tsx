@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMinuteClock } from '../../../lib/use-now.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Notice } from '../../../ui/Notice.tsx';
+import { RetryNotice } from '../../../ui/Notice.tsx';
 import { Screen } from '../../../ui/Screen.tsx';
+import { Section } from '../../../ui/Section.tsx';
 import { useVouchers } from '../api/get-vouchers.ts';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { RedeemForm } from '../components/RedeemForm.tsx';
@@ -21,17 +21,12 @@ export function VouchersScreen() {
   return (
     <Screen>
       {list.isError ? (
-        <Notice tone="error" testId="vouchers-load-error">
-          <p>{t('vouchers.loadFailed')}</p>
-          <Button
-            variant="secondary"
-            block={false}
-            className="mt-3"
-            onClick={() => void list.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </Notice>
+        <RetryNotice
+          text={t('vouchers.loadFailed')}
+          retryLabel={t('common.retry')}
+          onRetry={() => void list.refetch()}
+          testId="vouchers-load-error"
+        />
       ) : (
         <BalanceCard balance={list.data?.balance} />
       )}
@@ -39,15 +34,9 @@ export function VouchersScreen() {
       <RedeemForm />
 
       {!list.isError && (
-        <section aria-labelledby="voucher-list-title" className="flex flex-col gap-3">
-          <h2
-            id="voucher-list-title"
-            className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase"
-          >
-            {t('vouchers.listTitle')}
-          </h2>
+        <Section title={t('vouchers.listTitle')}>
           <VoucherList vouchers={sorted} />
-        </section>
+        </Section>
       )}
     </Screen>
   );

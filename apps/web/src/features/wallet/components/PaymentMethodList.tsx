@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useCardActions } from '../use-card-actions.ts';
 import { PaymentMethodRow } from './PaymentMethodRow.tsx';
+import { EmptyCard } from '../../../ui/States.tsx';
 
 /** The user's cards, or a short empty state; skeleton rows while loading. */
 export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod[] | undefined }) {
@@ -13,19 +14,12 @@ export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod
   if (!methods) return <PaymentMethodsSkeleton label={t('common.loading')} />;
   if (methods.length === 0) {
     return (
-      <div
-        className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center ring-1 ring-slate-200"
-        data-testid="payment-methods-empty"
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-14 items-center justify-center rounded-2xl bg-brand-soft text-brand-strong"
-        >
-          <WalletCards size={26} />
-        </span>
-        <h3 className="text-lg font-semibold text-slate-900">{t('wallet.emptyTitle')}</h3>
-        <p className="max-w-xs text-sm text-slate-600">{t('wallet.emptyText')}</p>
-      </div>
+      <EmptyCard
+        icon={<WalletCards size={26} />}
+        title={t('wallet.emptyTitle')}
+        text={t('wallet.emptyText')}
+        testId="payment-methods-empty"
+      />
     );
   }
   return (

@@ -2,8 +2,7 @@ import { Handshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Notice } from '../../../ui/Notice.tsx';
+import { Notice, RetryNotice } from '../../../ui/Notice.tsx';
 import { Screen } from '../../../ui/Screen.tsx';
 import { FormSkeleton } from '../../../ui/Skeleton.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
@@ -49,17 +48,11 @@ export function AgreementScreen() {
       {query.isPending ? (
         <FormSkeleton fields={5} label={t('common.loading')} />
       ) : query.isError ? (
-        <Notice tone="error">
-          <p>{query.error.message}</p>
-          <Button
-            variant="secondary"
-            block={false}
-            className="mt-3"
-            onClick={() => void query.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </Notice>
+        <RetryNotice
+          text={query.error.message}
+          retryLabel={t('common.retry')}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <AgreementForm
           key={query.data?.createdAt ?? 'new'}

@@ -1,10 +1,10 @@
 import { BadgePlus, Handshake, IdCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { ListGroup, ListItem } from '../../../ui/ListItem.tsx';
-import { Notice } from '../../../ui/Notice.tsx';
+import { RetryNotice } from '../../../ui/Notice.tsx';
 import { Screen } from '../../../ui/Screen.tsx';
+import { Section } from '../../../ui/Section.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { AddCardButton } from '../components/AddCardButton.tsx';
 import { CardSessionNotice } from '../components/CardSessionNotice.tsx';
@@ -28,25 +28,13 @@ export function PaymentMethodsScreen() {
   return (
     <Screen>
       <CardSessionNotice state={cardReturn} />
-      <section aria-labelledby="cards-title" className="flex flex-col gap-3">
-        <h2
-          id="cards-title"
-          className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase"
-        >
-          {t('wallet.cardsTitle')}
-        </h2>
+      <Section title={t('wallet.cardsTitle')}>
         {list.isError ? (
-          <Notice tone="error">
-            <p>{t('wallet.loadFailed')}</p>
-            <Button
-              variant="secondary"
-              block={false}
-              className="mt-3"
-              onClick={() => void list.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          </Notice>
+          <RetryNotice
+            text={t('wallet.loadFailed')}
+            retryLabel={t('common.retry')}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <PaymentMethodList methods={list.data?.items} />
         )}
@@ -55,7 +43,7 @@ export function PaymentMethodsScreen() {
           variant={list.data && list.data.items.length > 0 ? 'secondary' : 'primary'}
         />
         <p className="px-1 text-sm text-slate-600">{t('wallet.addCardHint')}</p>
-      </section>
+      </Section>
 
       <ListGroup title={t('wallet.ownCard')}>
         <ListItem

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session.ts';
 import { ButtonLink } from '../../../ui/Button.tsx';
 import { Notice } from '../../../ui/Notice.tsx';
 import { Screen } from '../../../ui/Screen.tsx';
+import { Section } from '../../../ui/Section.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { cardTitle, formatExpiry, maskedNumber } from '../card-format.ts';
 import { ActivationPanel } from '../components/ActivationPanel.tsx';
@@ -53,13 +54,7 @@ export function RegisterCompletedScreen() {
       ) : methods.length === 0 && !agreement ? (
         <Notice tone="info">{t('registerDone.noMethod')}</Notice>
       ) : (
-        <section aria-labelledby="done-methods" className="flex flex-col gap-3">
-          <h3
-            id="done-methods"
-            className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase"
-          >
-            {t('registerDone.methods')}
-          </h3>
+        <Section title={t('registerDone.methods')} level={3}>
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
             {methods.map((m) => (
               <li key={m.id} className="flex items-center gap-3 px-4 py-3">
@@ -97,7 +92,7 @@ export function RegisterCompletedScreen() {
             )}
           </ul>
           {activating && <ActivationPanel method={activating} />}
-        </section>
+        </Section>
       )}
 
       <div className="mt-auto">
