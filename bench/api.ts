@@ -62,9 +62,7 @@ const cases: [string, Result][] = [
 ];
 
 const fmt = (n: number) => n.toFixed(2);
-console.log(
-  `API, ${String(REQUESTS)} requests at ${String(CONCURRENCY)} concurrent (${where})`,
-);
+console.log(`API, ${String(REQUESTS)} requests at ${String(CONCURRENCY)} concurrent (${where})`);
 console.log(`baseline bare Fastify: ${fmt(baseline.rps)} req/s, p99 ${fmt(baseline.p99)} ms`);
 for (const [name, r] of cases) {
   console.log(
