@@ -8,6 +8,8 @@ import {
   canUpgrade,
   coversBeverage,
   periodEnd,
+  renewalDue,
+  RENEW_AHEAD_MS,
   remainingValue,
   subscribeSchema,
   subscriptionState,
@@ -514,5 +516,14 @@ describe('upgradeSchema', () => {
     expect(errorsOf(upgradeSchema, { subscriptionId: 2, credit: 100 })).toEqual({
       credit: 'Hesin teigurin er ikki loyvdur.',
     });
+  });
+});
+
+describe('renewalDue', () => {
+  it('is a day before the period ends', () => {
+    expect(renewalDue(new Date('2026-03-31T10:00:00.000Z')).toISOString()).toBe(
+      '2026-03-30T10:00:00.000Z',
+    );
+    expect(RENEW_AHEAD_MS).toBe(86_400_000);
   });
 });

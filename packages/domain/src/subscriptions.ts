@@ -8,6 +8,15 @@ export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
 /** A subscription counts as expiring soon this long before its valid-to date. */
 export const EXPIRES_SOON_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * A renewal is charged a day before the period ends, so a refused card still leaves the
+ * subscription usable for that day, and the user is told while it is.
+ */
+export const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** When the next period is charged: RENEW_AHEAD_MS before `validTo`. */
+export const renewalDue = (validTo: Date): Date => new Date(validTo.getTime() - RENEW_AHEAD_MS);
+
 export const subscriptionPlanSchema = z.object({
   id: z.number().int(),
   type: z.string(),

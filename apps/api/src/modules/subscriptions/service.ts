@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatDate,
   periodEnd,
+  renewalDue,
   remainingValue,
   type SubscriptionInterval,
   type SubscriptionPlan,
@@ -125,7 +127,7 @@ export async function subscribe(
     status: 'active',
     periodStart: now,
     validTo,
-    nextPaymentAt: validTo,
+    nextPaymentAt: renewalDue(validTo),
     lastPaymentId: payment.id,
     periodPrice: price,
   });
@@ -187,7 +189,7 @@ export async function upgrade(
     status: found.sub.status === 'cancelled' ? 'cancelled' : 'active',
     periodStart: now,
     validTo,
-    nextPaymentAt: found.sub.status === 'cancelled' ? null : validTo,
+    nextPaymentAt: found.sub.status === 'cancelled' ? null : renewalDue(validTo),
     cancelledAt: found.sub.cancelledAt,
     lastPaymentId: payment?.id ?? null,
     periodPrice: price,
@@ -213,7 +215,7 @@ export async function renewDue(app: FastifyInstance, now = new Date()) {
       const moved = await repo.updateIfPeriod(app.db, sub.id, sub.validTo, {
         periodStart: sub.validTo,
         validTo,
-        nextPaymentAt: validTo,
+        nextPaymentAt: renewalDue(validTo),
         lastPaymentId: payment.id,
         periodPrice: price,
       });
@@ -247,17 +249,17 @@ async function notifyRenewalFailed(
 ) {
   const user = await findUserById(app.db, userId);
   if (!user) return;
-  const date = validTo.toISOString().slice(0, 10);
+  const date = formatDate(validTo);
   await app.mailer.send({
     to: user.email,
     ...(user.locale === 'en'
       ? {
           subject: `We could not renew ${planName}`,
-          text: `The payment for ${planName} was refused. It stays usable until ${date}. Update your card in the app to keep it.`,
+          text: `The payment for ${planName} was refused, so it will not renew. It stays usable until ${date}; after that you can subscribe again in the app with a card that works.`,
         }
       : {
           subject: `Vit kundu ikki endurnýggja ${planName}`,
-          text: `Gjaldið fyri ${planName} varð avvíst. Haldið kann brúkast til ${date}. Dagfør kortið í appini fyri at halda fram.`,
+          text: `Gjaldið fyri ${planName} varð avvíst, so haldið verður ikki endurnýggjað. Tað kann brúkast til ${date}; eftir tað kanst tú tekna tað aftur í appini við einum korti, ið virkar.`,
         }),
   });
 }

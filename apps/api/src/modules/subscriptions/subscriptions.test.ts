@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { formatDate } from '@stod/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, userSubscriptions } from '../../db/schema/index.ts';
 import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
@@ -110,6 +111,11 @@ describe('subscribe', () => {
     const days = (Date.parse(me.userSubscriptions[0].validTo) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
+    // The next period is charged a day before this one ends.
+    expect(
+      Date.parse(me.userSubscriptions[0].validTo) -
+        Date.parse(me.userSubscriptions[0].nextPaymentAt),
+    ).toBe(86_400_000);
     const dup = await subscribe(c.token, plan(2).id, {
       interval: 'monthly',
       paymentMethodId: c.cardId,
@@ -271,19 +277,34 @@ describe('renewal', () => {
     const c = await customer();
     const sub = (
       await subscribe(c.token, plan(1).id, { interval: 'monthly', paymentMethodId: c.cardId })
-    ).json<{ id: string }>();
+    ).json<{ id: string; validTo: string; nextPaymentAt: string }>();
     await t.app.inject({
       method: 'DELETE',
       url: `/api/payment-methods/${c.cardId}`,
       headers: bearer(c.token),
     });
-    await makeDue(sub.id);
-    expect(await renewDue(t.app)).toMatchObject({ failed: 1 });
+    // The job runs when the renewal falls due, a day before the period ends.
+    expect(await renewDue(t.app, new Date(Date.parse(sub.nextPaymentAt) - 60_000))).toMatchObject({
+      failed: 0,
+    });
+    expect(await renewDue(t.app, new Date(Date.parse(sub.nextPaymentAt) + 60_000))).toMatchObject({
+      failed: 1,
+    });
     const [row] = await t.app.db
       .select()
       .from(userSubscriptions)
       .where(eq(userSubscriptions.id, sub.id));
     expect(row).toMatchObject({ status: 'expiring', nextPaymentAt: null });
-    expect((await lastMailTo(t.app, c.email))?.subject).toBe('Vit kundu ikki endurnýggja Kaffi');
+    expect(row?.validTo.toISOString()).toBe(sub.validTo);
+    const mail = await lastMailTo(t.app, c.email);
+    expect(mail?.subject).toBe('Vit kundu ikki endurnýggja Kaffi');
+    expect(mail?.text).toContain(`kann brúkast til ${formatDate(sub.validTo)}`);
+    // Still the user's, usable until validTo, and no longer renewing.
+    const me = (await t.app.inject({ url: '/api/user/v2', headers: bearer(c.token) })).json<{
+      userSubscriptions: { id: string; nextPaymentAt: string | null; cancelledAt: string | null }[];
+    }>();
+    expect(me.userSubscriptions).toEqual([
+      expect.objectContaining({ id: sub.id, nextPaymentAt: null, cancelledAt: null }),
+    ]);
   });
 });
