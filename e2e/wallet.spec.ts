@@ -184,12 +184,21 @@ test.describe('payment methods', () => {
     await expect(page).toHaveURL(/\/profile\/payment-methods$/);
     await expect(page.getByRole('link', { name: /Reg\. 6460 · konto ••••7890/ })).toBeVisible();
 
-    // Editing on /profile/agreement: the whole account number is typed again.
+    // Editing on /profile/agreement: an empty account number keeps the saved one.
     await page.goto('/profile/agreement');
     await expect(agreement.getByLabel('Skrásetingarnummar')).toHaveValue('6460');
-    await expect(agreement.getByText('Nú ••••7890')).toBeVisible();
+    await expect(
+      agreement.getByText('Nú ••••7890. Lat teigin standa tóman fyri at varðveita tað.'),
+    ).toBeVisible();
+    await agreement.getByLabel('Telefonnummar').fill('+298 555555');
     await agreement.getByRole('button', { name: 'Goym broytingar' }).click();
-    await expect(agreement.getByText('Teigurin er kravdur.')).toBeVisible();
+    await expect(page.getByText('Gjaldsavtalan er broytt.')).toBeVisible();
+    expect((await listViaApi(request, user)).agreement?.accountNumberMasked).toBe('••••7890');
+    await closeToasts(page);
+    await page.goto('/profile/agreement');
+    await agreement.getByLabel('Kontonummar').fill('12ab');
+    await agreement.getByRole('button', { name: 'Goym broytingar' }).click();
+    await expect(agreement.getByText('Kontonummarið skal vera í mesta lagi 10 tøl.')).toBeVisible();
     await agreement.getByLabel('Kontonummar').fill('555 1234');
     await agreement.getByRole('button', { name: 'Goym broytingar' }).click();
     await expect(page.getByText('Gjaldsavtalan er broytt.')).toBeVisible();

@@ -15,6 +15,7 @@ import {
   paymentProducts,
   type PaymentMethod,
   type PaymentProduct,
+  paymentAgreementUpdateSchema,
 } from './wallet.ts';
 
 /** The texts of the message files, written out so that a changed text is caught here. */
@@ -649,5 +650,34 @@ describe('canPayFor', () => {
         },
       ),
     );
+  });
+});
+
+describe('paymentAgreementUpdateSchema', () => {
+  const base = {
+    fullName: 'Jógvan Joensen',
+    email: 'jogvan@example.fo',
+    phone: '+298 211234',
+    registrationNumber: '6460',
+  };
+
+  it('keeps the saved account number when it is left out or empty', () => {
+    for (const accountNumber of [undefined, '', '   ']) {
+      const parsed = paymentAgreementUpdateSchema.safeParse({ ...base, accountNumber });
+      expect(parsed.success).toBe(true);
+      expect(parsed.data?.accountNumber).toBeUndefined();
+    }
+  });
+
+  it('checks a given account number like a new agreement does', () => {
+    expect(
+      paymentAgreementUpdateSchema.parse({ ...base, accountNumber: '555 1234' }).accountNumber,
+    ).toBe('5551234');
+    const bad = paymentAgreementUpdateSchema.safeParse({ ...base, accountNumber: '12ab' });
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ['accountNumber'],
+      message: 'validation.accountNumber',
+    });
+    expect(paymentAgreementSchema.safeParse({ ...base, accountNumber: '' }).success).toBe(false);
   });
 });

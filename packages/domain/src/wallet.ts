@@ -68,6 +68,18 @@ export const paymentAgreementSchema = strict({
 });
 export type PaymentAgreementInput = z.input<typeof paymentAgreementSchema>;
 
+/**
+ * An edit of the agreement. Only the last digits of the account number ever leave the server, so
+ * an empty or missing account number keeps the saved one.
+ */
+export const paymentAgreementUpdateSchema = paymentAgreementSchema.extend({
+  accountNumber: z
+    .string({ error: 'validation.accountNumber' })
+    .optional()
+    .transform((value) => (value?.trim() ? value : undefined))
+    .pipe(accountNumberField.optional()),
+});
+
 export const cardSessionStartSchema = strict({
   name: cardNameField,
   /** Where the app continues after the hosted page: an app path, never another site. */

@@ -2,6 +2,7 @@ import {
   cardSessionStartSchema,
   ownCardAddSchema,
   paymentAgreementSchema,
+  paymentAgreementUpdateSchema,
   paymentAgreementViewSchema,
   paymentMethodSchema,
   paymentMethodsResponseSchema,
@@ -192,8 +193,8 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
       ...guarded,
       schema: {
         ...agreementSchema,
-        summary: 'Change the payment agreement',
-        body: paymentAgreementSchema,
+        summary: 'Change the payment agreement; without an account number the saved one stays',
+        body: paymentAgreementUpdateSchema,
       },
     },
     (request) => service.saveAgreement(app, authOf(request).userId, request.body, 'update'),

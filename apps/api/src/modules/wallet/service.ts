@@ -275,11 +275,16 @@ export async function getAgreement(app: FastifyInstance, userId: string) {
 export async function saveAgreement(
   app: FastifyInstance,
   userId: string,
-  input: PaymentAgreementInput & { accountNumber: string },
+  input: Omit<PaymentAgreementInput, 'accountNumber'> & { accountNumber?: string | undefined },
   mode: 'create' | 'update',
 ) {
   const existing = await repo.findAgreement(app.db, userId);
   if (mode === 'create' && existing) throw new AppError(409, 'AGREEMENT_EXISTS', 'error.conflict');
   if (mode === 'update' && !existing) throw notFound();
-  return agreementView(await repo.upsertAgreement(app.db, { userId, ...input }));
+  const accountNumber = input.accountNumber ?? existing?.accountNumber;
+  if (!accountNumber)
+    throw new AppError(400, 'VALIDATION', 'validation.form', {
+      accountNumber: 'validation.required',
+    });
+  return agreementView(await repo.upsertAgreement(app.db, { userId, ...input, accountNumber }));
 }

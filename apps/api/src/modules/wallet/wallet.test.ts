@@ -306,6 +306,35 @@ describe('the payment agreement', () => {
       payload: { ...agreement, phone: '+298 555555' },
     });
     expect(changed.json().phone).toBe('+298 555555');
+    // The account number is only ever shown masked: an edit without it keeps the saved one.
+    for (const accountNumber of [undefined, '', '   ']) {
+      const kept = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/payment-agreement',
+        headers: bearer(user.token),
+        payload: { ...agreement, accountNumber, fullName: 'Jógvan á Trøð' },
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toMatchObject({
+        fullName: 'Jógvan á Trøð',
+        accountNumberMasked: '••••7890',
+      });
+    }
+    const badEdit = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/payment-agreement',
+      headers: bearer(user.token),
+      payload: { ...agreement, accountNumber: '12ab' },
+    });
+    expect(badEdit.statusCode).toBe(400);
+    expect(Object.keys(badEdit.json().fieldErrors)).toEqual(['accountNumber']);
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/payment-agreement',
+      headers: bearer(user.token),
+      payload: { ...agreement, accountNumber: '555' },
+    });
+    expect(moved.json().accountNumberMasked).toBe('••••555');
     const other = await registerUser(t.app);
     expect(
       (await t.app.inject({ url: '/api/payment-agreement', headers: bearer(other.token) }))

@@ -1,10 +1,11 @@
-import { paymentAgreementViewSchema, type paymentAgreementSchema } from '@stod/domain';
+import { paymentAgreementViewSchema, type paymentAgreementUpdateSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
 
-export type PaymentAgreementBody = z.output<typeof paymentAgreementSchema>;
+/** A new agreement carries the account number; an edit may leave it out to keep the saved one. */
+export type PaymentAgreementBody = z.output<typeof paymentAgreementUpdateSchema>;
 
 /** POST creates (409 when one exists), PATCH changes (404 when none): the same body. */
 export function savePaymentAgreement(mode: 'create' | 'update', body: PaymentAgreementBody) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { paymentAgreementSchema } from '@stod/domain';
+import { paymentAgreementUpdateSchema } from '@stod/domain';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,8 +10,8 @@ import { Field } from '../../../ui/Field.tsx';
 import type { PaymentAgreementView } from '../api/get-payment-agreement.ts';
 import { useSavePaymentAgreement } from '../api/save-payment-agreement.ts';
 
-type Input = z.input<typeof paymentAgreementSchema>;
-type Output = z.output<typeof paymentAgreementSchema>;
+type Input = z.input<typeof paymentAgreementUpdateSchema>;
+type Output = z.output<typeof paymentAgreementUpdateSchema>;
 
 const fields: Path<Input>[] = ['fullName', 'email', 'phone', 'registrationNumber', 'accountNumber'];
 
@@ -29,14 +29,15 @@ export function AgreementForm({ agreement, suggested, onSaved }: Props) {
   const save = useSavePaymentAgreement();
   const mode = agreement ? 'update' : 'create';
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(paymentAgreementSchema),
+    // An edit may leave the account number empty, and the saved one stays; a new one needs it.
+    resolver: zodResolver(paymentAgreementUpdateSchema),
     defaultValues: agreement
       ? {
           fullName: agreement.fullName,
           email: agreement.email,
           phone: agreement.phone,
           registrationNumber: agreement.registrationNumber,
-          // Only the last digits leave the server: the whole number is typed again.
+          // Only the last digits leave the server; empty keeps the saved number.
           accountNumber: '',
         }
       : { ...suggested, registrationNumber: '', accountNumber: '' },
@@ -45,6 +46,10 @@ export function AgreementForm({ agreement, suggested, onSaved }: Props) {
   const err = (field: keyof Input) => messageText(errors[field]?.message);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (mode === 'create' && values.accountNumber === undefined) {
+      form.setError('accountNumber', { message: 'validation.required' }, { shouldFocus: true });
+      return;
+    }
     const [, error] = await save.mutateAsync({ mode, body: values });
     if (error) {
       applyApiError(error, form.setError, fields);
