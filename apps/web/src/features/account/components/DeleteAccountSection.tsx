@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { endSession } from '../../../lib/current-user.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { confirmModal } from '../../../ui/modal-store.ts';
-import { Section } from '../../../ui/Screen.tsx';
+import { CardSection } from '../../../ui/Screen.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
@@ -33,7 +33,7 @@ export function DeleteAccountSection() {
   };
 
   return (
-    <Section title={t('user.deleteTitle')}>
+    <CardSection title={t('user.deleteTitle')}>
       <p className="-mt-2 text-sm text-slate-600">{t('user.deleteText')}</p>
       <Button
         variant="danger"
@@ -43,6 +43,6 @@ export function DeleteAccountSection() {
       >
         {t('user.deleteButton')}
       </Button>
-    </Section>
+    </CardSection>
   );
 }

@@ -8,7 +8,7 @@ import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
-import { Section } from '../../../ui/Screen.tsx';
+import { CardSection } from '../../../ui/Screen.tsx';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
 
 type Input = z.input<typeof emailChangeRequestSchema>;
@@ -35,7 +35,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   });
 
   return (
-    <Section title={t('user.emailTitle')}>
+    <CardSection title={t('user.emailTitle')}>
       <div className="-mt-2 flex flex-col text-sm">
         <span className="text-slate-600">{t('user.emailCurrent')}</span>
         <span
@@ -64,6 +64,6 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
           {t('user.emailSubmit')}
         </Button>
       </form>
-    </Section>
+    </CardSection>
   );
 }

@@ -7,7 +7,7 @@ import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/Field.tsx';
-import { Section } from '../../../ui/Screen.tsx';
+import { CardSection } from '../../../ui/Screen.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 
@@ -34,7 +34,7 @@ export function PasswordChangeForm() {
   });
 
   return (
-    <Section title={t('user.passwordTitle')}>
+    <CardSection title={t('user.passwordTitle')}>
       <form
         onSubmit={(e) => void onSubmit(e)}
         noValidate
@@ -62,6 +62,6 @@ export function PasswordChangeForm() {
           {t('user.passwordTitle')}
         </Button>
       </form>
-    </Section>
+    </CardSection>
   );
 }

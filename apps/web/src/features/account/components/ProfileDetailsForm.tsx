@@ -7,8 +7,9 @@ import { messageText } from '../../../i18n/index.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { Section } from '../../../ui/Screen.tsx';
+import { ContactFields } from '../../../ui/ContactFields.tsx';
+
+import { CardSection } from '../../../ui/Screen.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -43,48 +44,14 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
   });
 
   return (
-    <Section title={t('user.details')}>
+    <CardSection title={t('user.details')}>
       <form
         onSubmit={(e) => void onSubmit(e)}
         noValidate
         className="flex flex-col gap-4"
         data-testid="profile-form"
       >
-        <Field
-          label={t('field.name')}
-          autoComplete="name"
-          error={err('name')}
-          {...form.register('name')}
-        />
-        <Field
-          label={t('field.address')}
-          autoComplete="street-address"
-          error={err('address')}
-          {...form.register('address')}
-        />
-        <div className="grid grid-cols-[9rem_1fr] gap-3">
-          <Field
-            label={t('field.postCode')}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            error={err('postCode')}
-            {...form.register('postCode')}
-          />
-          <Field
-            label={t('field.city')}
-            autoComplete="address-level2"
-            error={err('city')}
-            {...form.register('city')}
-          />
-        </div>
-        <Field
-          label={t('field.mobile')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          error={err('mobile')}
-          {...form.register('mobile')}
-        />
+        <ContactFields field={(name) => ({ ...form.register(name), error: err(name) })} />
         {user.accountType === 'business' && (
           <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
             <div>
@@ -101,6 +68,6 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
           {t('common.save')}
         </Button>
       </form>
-    </Section>
+    </CardSection>
   );
 }

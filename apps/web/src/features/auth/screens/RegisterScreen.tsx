@@ -9,6 +9,7 @@ import { startSession } from '../../../lib/current-user.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { saveUserLocale } from '../../../lib/user-locale.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ContactFields } from '../../../ui/ContactFields.tsx';
 import { CheckboxField, Field, PasswordField } from '../../../ui/Field.tsx';
 import { Screen } from '../../../ui/Screen.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
@@ -70,41 +71,7 @@ export function RegisterScreen() {
     <Screen>
       <p className="text-base text-slate-700">{t('register.intro')}</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-        <Field
-          label={t('field.name')}
-          autoComplete="name"
-          error={err('name')}
-          {...form.register('name')}
-        />
-        <Field
-          label={t('field.address')}
-          autoComplete="street-address"
-          error={err('address')}
-          {...form.register('address')}
-        />
-        <div className="grid grid-cols-[9rem_1fr] gap-3">
-          <Field
-            label={t('field.postCode')}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            error={err('postCode')}
-            {...form.register('postCode')}
-          />
-          <Field
-            label={t('field.city')}
-            autoComplete="address-level2"
-            error={err('city')}
-            {...form.register('city')}
-          />
-        </div>
-        <Field
-          label={t('field.mobile')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          error={err('mobile')}
-          {...form.register('mobile')}
-        />
+        <ContactFields field={(name) => ({ ...form.register(name), error: err(name) })} />
         <Field
           label={t('field.email')}
           type="email"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
-import { Screen, Section } from '../../../ui/Screen.tsx';
+import { CardSection, Screen } from '../../../ui/Screen.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { ErrorState } from '../../../ui/States.tsx';
 import { usePaymentMethod } from '../api/get-payment-method.ts';
@@ -76,7 +76,7 @@ function PaymentMethodDetails({ method }: { method: PaymentMethod }) {
           <StatusBadge method={method} />
         </div>
       )}
-      <Section title={t('wallet.details')}>
+      <CardSection title={t('wallet.details')}>
         <dl className="-mt-1 divide-y divide-slate-100 text-base">
           <Row label={t('wallet.type')}>
             {method.kind === 'own_card' ? t('wallet.ownCard') : t('wallet.typeCard')}
@@ -96,7 +96,7 @@ function PaymentMethodDetails({ method }: { method: PaymentMethod }) {
           <h3 className="text-sm font-medium text-slate-600">{t('wallet.productsLabel')}</h3>
           <ProductChips products={method.products} />
         </div>
-      </Section>
+      </CardSection>
       <div className="flex flex-col gap-3">
         {!method.isFavourite && (
           <Button
