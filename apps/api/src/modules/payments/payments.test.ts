@@ -7,6 +7,7 @@ import { expireSimHold } from '../../integrations/payments/sim.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { issue } from '../vouchers/service.ts';
 import * as payment from './service.ts';
 
 let t: TestApp;
@@ -169,6 +170,77 @@ describe('capture', () => {
     await failsWith(payment.capture(t.app, p.id, 5_000, key()), 409, 'HOLD_EXPIRED');
     const [row] = await t.app.db.select().from(payments).where(eq(payments.id, p.id));
     expect(row?.status).toBe('expired');
+  });
+});
+
+describe('split tender: voucher balance first, then the card', () => {
+  /** A user with a card and `balance` øre on a redeemed value voucher. */
+  async function customerWithBalance(balance: number) {
+    const user = await registerUser(t.app);
+    const id = (await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) })).json<{
+      id: string;
+    }>().id;
+    const own = await addTestCard(t.app, id);
+    const code = `SPLIT${String((keyCounter += 1)).padStart(6, '0')}`;
+    await issue(t.app.db, {
+      code,
+      codeType: 'premium',
+      kind: 'value',
+      name: 'Test',
+      amount: balance,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/vouchers/redeem',
+      headers: bearer(user.token),
+      payload: { code },
+    });
+    expect(redeemed.statusCode).toBe(201);
+    const holdFor = (amount: number) =>
+      payment.authorise(t.app, {
+        userId: id,
+        paymentMethodId: own.id,
+        token: own.token,
+        amount,
+        purpose: 'fuel',
+        reference: 'pump-1',
+        idempotencyKey: key(),
+      });
+    const balanceLeft = async () =>
+      (await t.app.inject({ url: '/api/vouchers', headers: bearer(user.token) })).json<{
+        balance: number;
+      }>().balance;
+    return { holdFor, balanceLeft };
+  }
+
+  it('draws the balance and captures the rest from the hold, once per key', async () => {
+    const c = await customerWithBalance(10_000);
+    const p = await c.holdFor(75_000);
+    const k = key();
+    const first = await payment.captureWithBalance(t.app, p.id, 30_000, k);
+    expect(first).toMatchObject({ fromBalance: 10_000, fromCard: 20_000 });
+    expect(first.payment).toMatchObject({ status: 'captured', amountCaptured: 20_000 });
+    const again = await payment.captureWithBalance(t.app, p.id, 30_000, k);
+    expect(again).toMatchObject({ fromBalance: 10_000, fromCard: 20_000 });
+    expect(await c.balanceLeft()).toBe(0);
+  });
+
+  it('voids the hold when the balance pays it all', async () => {
+    const c = await customerWithBalance(10_000);
+    const p = await c.holdFor(75_000);
+    const paid = await payment.captureWithBalance(t.app, p.id, 4_000, key());
+    expect(paid).toMatchObject({ fromBalance: 4_000, fromCard: 0 });
+    expect(paid.payment.status).toBe('voided');
+    expect(await c.balanceLeft()).toBe(6_000);
+  });
+
+  it('gives the balance back when the card part is refused', async () => {
+    const c = await customerWithBalance(10_000);
+    const p = await c.holdFor(20_000);
+    await expireSimHold(t.app.db, p.gatewayAuthorizationId!);
+    await failsWith(payment.captureWithBalance(t.app, p.id, 15_000, key()), 409, 'HOLD_EXPIRED');
+    expect(await c.balanceLeft()).toBe(10_000);
   });
 });
 

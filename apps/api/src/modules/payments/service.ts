@@ -2,6 +2,7 @@ import { assertOre, type PaymentProduct } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError, type Authorization } from '../../integrations/payments/port.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import * as vouchers from '../vouchers/service.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -198,6 +199,37 @@ export function voidHold(app: FastifyInstance, paymentId: string, key: string) {
 export function refund(app: FastifyInstance, paymentId: string, amount: number, key: string) {
   assertOre(amount);
   return step(app, 'refund', paymentId, key, amount);
+}
+
+/**
+ * A split tender: the user's voucher balance pays first and the card's hold the rest, captured,
+ * or voided when the balance covers it all. Keyed like every step: a repeat draws and captures
+ * nothing more. A refusal gives the balance back; an unanswered gateway (503) keeps it drawn for
+ * the retry under the same key.
+ */
+export async function captureWithBalance(
+  app: FastifyInstance,
+  paymentId: string,
+  amount: number,
+  key: string,
+) {
+  assertOre(amount);
+  const payment = await load(app, paymentId);
+  const balanceKey = `${key}:balance`;
+  const fromBalance = await vouchers.spendBalance(app.db, payment.userId, amount, balanceKey);
+  const fromCard = amount - fromBalance;
+  try {
+    const settled =
+      fromCard > 0
+        ? await capture(app, paymentId, fromCard, key)
+        : await voidHold(app, paymentId, key);
+    return { payment: settled, fromBalance, fromCard };
+  } catch (error) {
+    if (!(error instanceof AppError && error.statusCode === 503)) {
+      await vouchers.returnBalance(app.db, payment.userId, balanceKey);
+    }
+    throw error;
+  }
 }
 
 /**

@@ -151,6 +151,33 @@ export async function spendBalance(
 }
 
 /** Issues a code; the seed uses it, and so can an operator's tooling. */
+/**
+ * Gives back what `spendBalance` drew under `key`, for a purchase that did not go through. A
+ * second call finds nothing left to give back.
+ */
+export async function returnBalance(db: Db, userId: string, key: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const spends = await tx
+      .select({
+        id: voucherSpends.id,
+        userVoucherId: voucherSpends.userVoucherId,
+        amount: voucherSpends.amount,
+      })
+      .from(voucherSpends)
+      .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
+      .where(and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)))
+      .for('update');
+    for (const spend of spends) {
+      await tx
+        .update(userVouchers)
+        .set({ balance: sql`${userVouchers.balance} + ${spend.amount}` })
+        .where(eq(userVouchers.id, spend.userVoucherId));
+      await tx.delete(voucherSpends).where(eq(voucherSpends.id, spend.id));
+    }
+    return spends.reduce((sum, s) => sum + s.amount, 0);
+  });
+}
+
 export async function issue(
   db: Db,
   input: {
