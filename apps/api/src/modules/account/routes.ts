@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
-    async (request) => service.currentUser(app, await service.getUser(app, authOf(request).userId)),
+    (request) => service.currentUserById(app, authOf(request).userId),
   );
 
   app.post(

@@ -35,6 +35,15 @@ export async function currentUser(app: FastifyInstance, row: repo.UserRow): Prom
   return { ...toCurrentUser(row), userSubscriptions: await usableSubscriptions(app, row.id) };
 }
 
+/** GET /api/user/v2: the user and their subscriptions, read side by side. */
+export async function currentUserById(app: FastifyInstance, userId: string): Promise<CurrentUser> {
+  const [row, userSubscriptions] = await Promise.all([
+    getUser(app, userId),
+    usableSubscriptions(app, userId),
+  ]);
+  return { ...toCurrentUser(row), userSubscriptions };
+}
+
 function toCurrentUser(row: repo.UserRow): CurrentUser {
   return {
     id: row.id,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/auth.ts';
 import * as systemRepo from '../system/repo.ts';
-import { setMaintenance } from '../system/service.ts';
+import { setAppVersion, setMaintenance } from '../system/service.ts';
 
 /**
  * Development helpers: the mail outbox and operator switches. Registered only
@@ -64,7 +64,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await systemRepo.upsertAppVersion(app.db, request.body);
+      await setAppVersion(app, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -16,16 +16,56 @@ interface MaintenanceSetting {
   message?: string | undefined;
 }
 
+/**
+ * Every app asks for the maintenance switch and its minimum version at start and every few
+ * minutes. A process reads the switches from the database at most every SWITCH_TTL_MS, and one
+ * read serves all the requests that wait for it; a switch flipped through this process is seen
+ * at once, one flipped on another process within SWITCH_TTL_MS.
+ */
+export const SWITCH_TTL_MS = 5_000;
+// Keyed by the database: each plugin sees its own FastifyInstance, but they share one database.
+const switches = new WeakMap<object, Map<string, { value: Promise<unknown>; until: number }>>();
+
+function cachedSwitch<T>(app: FastifyInstance, key: string, load: () => Promise<T>): Promise<T> {
+  let cache = switches.get(app.db);
+  if (!cache) {
+    cache = new Map();
+    switches.set(app.db, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
+  const value = load();
+  cache.set(key, { value, until: Date.now() + SWITCH_TTL_MS });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** Forgets the switches this process has read, after it changed one. */
+export function forgetSwitches(app: FastifyInstance): void {
+  switches.delete(app.db);
+}
+
 /** The database's switch wins over the environment's, so an operator can flip it live. */
 export async function maintenanceStatus(app: FastifyInstance): Promise<MaintenanceResponse> {
-  const stored = (await repo.getSetting(app.db, MAINTENANCE_KEY)) as MaintenanceSetting | undefined;
+  const stored = (await cachedSwitch(app, MAINTENANCE_KEY, () =>
+    repo.getSetting(app.db, MAINTENANCE_KEY),
+  )) as MaintenanceSetting | undefined;
   const maintenance = stored?.maintenance ?? app.config.MAINTENANCE;
   const message = stored ? stored.message : app.config.MAINTENANCE_MESSAGE;
   return maintenance && message ? { maintenance, message } : { maintenance };
 }
 
-export function setMaintenance(app: FastifyInstance, value: MaintenanceSetting) {
-  return repo.putSetting(app.db, MAINTENANCE_KEY, value);
+export async function setMaintenance(app: FastifyInstance, value: MaintenanceSetting) {
+  await repo.putSetting(app.db, MAINTENANCE_KEY, value);
+  forgetSwitches(app);
+}
+
+export async function setAppVersion(
+  app: FastifyInstance,
+  value: Parameters<typeof repo.upsertAppVersion>[1],
+) {
+  await repo.upsertAppVersion(app.db, value);
+  forgetSwitches(app);
 }
 
 export async function checkAppVersion(
@@ -39,7 +79,9 @@ export async function checkAppVersion(
     android: { minVersion: config.MIN_VERSION_ANDROID, storeUrl: config.STORE_URL_ANDROID },
     web: { minVersion: config.MIN_VERSION_WEB, storeUrl: null },
   }[platform];
-  const row = await repo.findAppVersion(app.db, platform);
+  const row = await cachedSwitch(app, `app-version:${platform}`, () =>
+    repo.findAppVersion(app.db, platform),
+  );
   const minVersion = row?.minVersion ?? defaults.minVersion;
   return {
     updateRequired: compareVersions(version, minVersion) < 0,

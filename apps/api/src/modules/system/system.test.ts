@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import * as systemRepo from './repo.ts';
+import { forgetSwitches } from './service.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -22,6 +24,29 @@ describe('GET /api/maintenance', () => {
     expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
       maintenance: true,
       message: 'Vit dagføra kervið.',
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/dev/maintenance',
+      payload: { maintenance: false },
+    });
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: false,
+    });
+  });
+
+  it('reads a switch flipped by another process after a short while, with one query for many', async () => {
+    await t.app.inject({ url: '/api/maintenance' });
+    // Another API process flips the switch in the shared database.
+    await systemRepo.putSetting(t.app.db, 'maintenance', { maintenance: true });
+    const seen = await Promise.all(
+      Array.from({ length: 20 }, () => t.app.inject({ url: '/api/maintenance' })),
+    );
+    expect(new Set(seen.map((r) => r.body))).toEqual(new Set(['{"maintenance":false}']));
+    // Once SWITCH_TTL_MS has passed this process reads it again; forgetting stands in for that.
+    forgetSwitches(t.app);
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: true,
     });
     await t.app.inject({
       method: 'PUT',
