@@ -1,19 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn, registerViaApi } from './fixtures.ts';
 import { addOwnCardViaApi } from './wallet-fixtures.ts';
-
-/** WCAG 2.2 AA (engineering guide): no violations of the A and AA rules on the main screens. */
-async function expectAccessible(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
-}
 
 test('the guest screens meet WCAG AA', async ({ page }) => {
   for (const path of ['/', '/login', '/register-user', '/forgot-password', '/no/such/page']) {

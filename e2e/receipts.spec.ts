@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn, registerViaApi, signInViaUi, type TestUser } from './fixtures.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
@@ -15,16 +15,6 @@ async function demoUser(request: APIRequestContext): Promise<TestUser> {
   expect(response.status(), await response.text()).toBe(200);
   const { access_token: token } = (await response.json()) as { access_token: string };
   return { ...DEMO, name: 'Jógvan Joensen', token };
-}
-
-async function expectAccessible(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 const rowsOf = (page: Page, type?: string) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn, registerViaApi, type TestUser } from './fixtures.ts';
 import { closeToasts, enterCardOnHostedPage, listViaApi, shot } from './wallet-fixtures.ts';
 
@@ -41,17 +41,6 @@ async function userSubscriptions(
   const response = await request.get('/api/user-subscriptions', { headers: bearer(user) });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { items: UserSubscriptionJson[] }).items;
-}
-
-/** WCAG 2.2 AA, as the a11y suite checks the other screens. */
-async function expectAccessible(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** The wallet journey's way in: the test card through the gateway's hosted page. */

@@ -185,7 +185,11 @@ export const rootRoute: RouteObject = {
     ...appRoutes.filter((r) => OUTSIDE_QUERY_LAYOUT.has(r.path ?? '')),
     {
       id: 'query-layout',
-      lazy: () => import('./QueryLayout.tsx').then((m) => ({ Component: m.QueryLayout })),
+      // The texts of every screen past the guest ones load with the layout, before any renders.
+      lazy: () =>
+        Promise.all([import('./QueryLayout.tsx'), loadTexts('app')]).then(([m]) => ({
+          Component: m.QueryLayout,
+        })),
       children: appRoutes.filter((r) => !OUTSIDE_QUERY_LAYOUT.has(r.path ?? '')),
     },
   ],

@@ -2,7 +2,6 @@ import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn.ts';
-import { Section } from './Section.tsx';
 
 interface ListItemProps {
   label: string;
@@ -69,23 +68,19 @@ export function ListItem({
   );
 }
 
-function OptionalSection({ title, children }: { title: string | undefined; children: ReactNode }) {
-  return title ? (
-    <Section title={title} tight>
-      {children}
-    </Section>
-  ) : (
-    <section className="flex flex-col gap-2">{children}</section>
-  );
-}
-
 /** A rounded card holding rows separated by hairlines. */
 export function ListGroup({ children, title }: { children: ReactNode; title?: string }) {
   return (
-    <OptionalSection title={title}>
+    <section className="flex flex-col gap-2">
+      {/* The login screen shows a group: Section (ui/Section.tsx) would add a chunk to its paint. */}
+      {title && (
+        <h2 className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          {title}
+        </h2>
+      )}
       <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
         {children}
       </div>
-    </OptionalSection>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { endSession } from '../../../lib/current-user.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { confirmModal } from '../../../ui/modal-store.ts';
-import { CardSection } from '../../../ui/Screen.tsx';
+import { CardSection } from '../../../ui/CardSection.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 

@@ -8,7 +8,7 @@ import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
-import { CardSection } from '../../../ui/Screen.tsx';
+import { CardSection } from '../../../ui/CardSection.tsx';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
 
 type Input = z.input<typeof emailChangeRequestSchema>;

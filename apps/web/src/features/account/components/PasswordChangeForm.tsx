@@ -7,7 +7,7 @@ import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/Field.tsx';
-import { CardSection } from '../../../ui/Screen.tsx';
+import { CardSection } from '../../../ui/CardSection.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 

@@ -9,7 +9,7 @@ import { applyApiError } from '../../../lib/forms.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ContactFields } from '../../../ui/ContactFields.tsx';
 
-import { CardSection } from '../../../ui/Screen.tsx';
+import { CardSection } from '../../../ui/CardSection.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import type { VoucherState } from '../voucher-state.ts';
 import { VoucherRow } from './VoucherRow.tsx';
-import { EmptyCard } from '../../../ui/States.tsx';
+import { EmptyCard } from '../../../ui/EmptyCard.tsx';
 
 interface Props {
   /** Already sorted, usable first; undefined while loading. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useCardActions } from '../use-card-actions.ts';
 import { PaymentMethodRow } from './PaymentMethodRow.tsx';
-import { EmptyCard } from '../../../ui/States.tsx';
+import { EmptyCard } from '../../../ui/EmptyCard.tsx';
 
 /** The user's cards, or a short empty state; skeleton rows while loading. */
 export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod[] | undefined }) {
