@@ -6,7 +6,7 @@ export function Skeleton({ className }: { className?: string }) {
   );
 }
 
-/** A form-shaped placeholder while a screen's data loads. */
+/** A form-shaped skeleton while a screen's data loads. */
 export function FormSkeleton({ fields = 4, label }: { fields?: number; label: string }) {
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-5">

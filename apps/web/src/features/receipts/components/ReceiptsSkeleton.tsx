@@ -23,7 +23,7 @@ export function ReceiptsSkeleton({ label, rows = 6 }: { label: string; rows?: nu
   );
 }
 
-/** A paper-receipt-shaped placeholder while one receipt loads. */
+/** A paper-receipt-shaped skeleton while one receipt loads. */
 export function ReceiptSkeleton({ label }: { label: string }) {
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-6">
