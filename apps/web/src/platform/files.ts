@@ -28,7 +28,17 @@ async function shareNative(file: SavedFile, title: string): Promise<void> {
     data: await toBase64(file.data),
     directory: Directory.Cache,
   });
-  await Share.share({ title, dialogTitle: title, files: [written.uri] });
+  try {
+    await Share.share({ title, dialogTitle: title, files: [written.uri] });
+  } catch (error) {
+    // Closing the share sheet without choosing is the user's choice, not a failure.
+    if (!isShareCancelled(error)) throw error;
+  }
+}
+
+/** The Share plugin rejects with "Share canceled" when the sheet is closed without a choice. */
+export function isShareCancelled(error: unknown): boolean {
+  return error instanceof Error && /cancel/i.test(error.message);
 }
 
 function downloadInBrowser(file: SavedFile): void {
