@@ -50,6 +50,7 @@ export const en: Record<keyof typeof fo, string> = {
   'error.voucherUnknown': 'Failed to redeem voucher: the code is unknown.',
   'error.voucherUsed': 'Failed to redeem voucher: the code has already been used.',
   'error.voucherExpired': 'Failed to redeem voucher: the code has expired.',
+  'error.paymentInProgress': 'The payment is still being processed. Try again in a moment.',
   'error.voucherCodeTaken': 'This code already exists.',
   'error.deleteSubscription': 'Failed to delete subscription.',
   'error.subscriptionExists': 'You already have a subscription of this kind.',

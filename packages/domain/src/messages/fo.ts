@@ -49,6 +49,7 @@ export const fo = {
   'error.voucherUnknown': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er ókend.',
   'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',
   'error.voucherExpired': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er útgingin.',
+  'error.paymentInProgress': 'Gjaldið verður enn viðgjørt. Royn aftur um eina løtu.',
   'error.voucherCodeTaken': 'Hendan kotan finst longu.',
   'error.deleteSubscription': 'Tað eydnaðist ikki at siga haldið upp.',
   'error.subscriptionExists': 'Tú hevur longu eitt hald av hesum slagi.',

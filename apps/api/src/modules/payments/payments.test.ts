@@ -107,6 +107,40 @@ describe('when the gateway does not answer', () => {
     expect(steps.map((st) => [st.kind, st.amount])).toEqual([['authorise', 75_000]]);
   });
 
+  it('answers a retry that races another one with "in progress", not with a refusal', async () => {
+    const k = key();
+    loseNextAnswer(false);
+    await failsWith(hold(75_000, k), 503, 'GATEWAY_UNAVAILABLE');
+    // The retry that reaches the gateway waits there until released.
+    const gateway = t.app.gateway;
+    const real = gateway.authorise.bind(gateway);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    gateway.authorise = async (...args) => {
+      gateway.authorise = real;
+      await gate;
+      return real(...args);
+    };
+    const calls = [hold(75_000, k), hold(75_000, k)];
+    const first = await Promise.race(
+      calls.map((c) =>
+        c.then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    expect(first).toMatchObject({ statusCode: 409, code: 'PAYMENT_IN_PROGRESS' });
+    release();
+    const settled = await Promise.allSettled(calls);
+    const made = settled.filter((r) => r.status === 'fulfilled');
+    expect(made).toHaveLength(1);
+    expect(made[0]?.value).toMatchObject({ status: 'authorised' });
+    expect(await hold(75_000, k)).toMatchObject({ status: 'authorised' });
+  });
+
   it('tries again under the same key when the gateway never acted', async () => {
     const k = key();
     loseNextAnswer(false);
@@ -181,22 +215,25 @@ describe('split tender: voucher balance first, then the card', () => {
       id: string;
     }>().id;
     const own = await addTestCard(t.app, id);
-    const code = `SPLIT${String((keyCounter += 1)).padStart(6, '0')}`;
-    await issue(t.app.db, {
-      code,
-      codeType: 'premium',
-      kind: 'value',
-      name: 'Test',
-      amount: balance,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    const redeemed = await t.app.inject({
-      method: 'POST',
-      url: '/api/vouchers/redeem',
-      headers: bearer(user.token),
-      payload: { code },
-    });
-    expect(redeemed.statusCode).toBe(201);
+    const redeem = async (amount: number) => {
+      const code = `SPLIT${String((keyCounter += 1)).padStart(6, '0')}`;
+      await issue(t.app.db, {
+        code,
+        codeType: 'premium',
+        kind: 'value',
+        name: 'Test',
+        amount,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      const redeemed = await t.app.inject({
+        method: 'POST',
+        url: '/api/vouchers/redeem',
+        headers: bearer(user.token),
+        payload: { code },
+      });
+      expect(redeemed.statusCode).toBe(201);
+    };
+    if (balance > 0) await redeem(balance);
     const holdFor = (amount: number) =>
       payment.authorise(t.app, {
         userId: id,
@@ -211,7 +248,7 @@ describe('split tender: voucher balance first, then the card', () => {
       (await t.app.inject({ url: '/api/vouchers', headers: bearer(user.token) })).json<{
         balance: number;
       }>().balance;
-    return { holdFor, balanceLeft };
+    return { holdFor, balanceLeft, redeem };
   }
 
   it('draws the balance and captures the rest from the hold, once per key', async () => {
@@ -224,6 +261,21 @@ describe('split tender: voucher balance first, then the card', () => {
     const again = await payment.captureWithBalance(t.app, p.id, 30_000, k);
     expect(again).toMatchObject({ fromBalance: 10_000, fromCard: 20_000 });
     expect(await c.balanceLeft()).toBe(0);
+  });
+
+  it('draws nothing on a repeat of a settled key, even when a balance has come since', async () => {
+    const c = await customerWithBalance(0);
+    const p = await c.holdFor(75_000);
+    const k = key();
+    expect(await payment.captureWithBalance(t.app, p.id, 30_000, k)).toMatchObject({
+      fromBalance: 0,
+      fromCard: 30_000,
+    });
+    await c.redeem(10_000);
+    const again = await payment.captureWithBalance(t.app, p.id, 30_000, k);
+    expect(again).toMatchObject({ fromBalance: 0, fromCard: 30_000 });
+    expect(again.payment.amountCaptured).toBe(30_000);
+    expect(await c.balanceLeft()).toBe(10_000);
   });
 
   it('voids the hold when the balance pays it all', async () => {

@@ -47,6 +47,21 @@ export async function reopenUnanswered(db: Db, paymentId: string, failure: strin
   });
 }
 
+/** The amount of a recorded step, or undefined when the payment has no such step. */
+export async function stepAmount(db: Db, paymentId: string, kind: StepKind, key: string) {
+  const [row] = await db
+    .select({ amount: paymentSteps.amount })
+    .from(paymentSteps)
+    .where(
+      and(
+        eq(paymentSteps.paymentId, paymentId),
+        eq(paymentSteps.kind, kind),
+        eq(paymentSteps.idempotencyKey, key),
+      ),
+    );
+  return row?.amount;
+}
+
 export async function hasStep(db: Db, paymentId: string, kind: StepKind, key: string) {
   const [row] = await db
     .select({ id: paymentSteps.id })

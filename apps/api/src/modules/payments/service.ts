@@ -17,6 +17,9 @@ import * as repo from './repo.ts';
 
 export type Payment = repo.PaymentRow;
 
+/** A repeat of a key whose first request has not finished: the caller tries again shortly. */
+const inProgress = () => new AppError(409, 'PAYMENT_IN_PROGRESS', 'error.paymentInProgress');
+
 /** The failure recorded when the gateway gave no answer; only this one may be tried again. */
 const UNANSWERED = 'unavailable';
 
@@ -71,10 +74,11 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
   if (existing?.status === 'failed' && existing.failure === UNANSWERED) {
     // The gateway did not answer, so the caller may try again with the same key. The gateway
     // call repeats its own key too: a hold it did make is found, not made a second time.
-    if (!(await repo.reopenUnanswered(app.db, existing.id, UNANSWERED))) {
-      return (await repo.findByKey(app.db, input.userId, input.idempotencyKey)) ?? existing;
-    }
+    if (!(await repo.reopenUnanswered(app.db, existing.id, UNANSWERED))) throw inProgress();
     created = existing;
+  } else if (existing?.status === 'created') {
+    // Another request with this key is talking to the gateway right now.
+    throw inProgress();
   } else if (existing) {
     return existing;
   } else {
@@ -90,8 +94,9 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
   }
   if (!created) {
     const raced = await repo.findByKey(app.db, input.userId, input.idempotencyKey);
-    if (raced) return raced;
-    throw illegal();
+    if (!raced) throw illegal();
+    if (raced.status === 'created') throw inProgress();
+    return raced;
   }
   let auth: Authorization;
   try {
@@ -203,9 +208,10 @@ export function refund(app: FastifyInstance, paymentId: string, amount: number, 
 
 /**
  * A split tender: the user's voucher balance pays first and the card's hold the rest, captured,
- * or voided when the balance covers it all. Keyed like every step: a repeat draws and captures
- * nothing more. A refusal gives the balance back; an unanswered gateway (503) keeps it drawn for
- * the retry under the same key.
+ * or voided when the balance covers it all. Keyed like every step: a repeat of a settled key
+ * answers the first split and draws nothing. A definite refusal of the card part gives the
+ * balance back; any other failure (no answer, a crash) keeps it drawn for the retry under the
+ * same key, which captures or voids what the first try did not.
  */
 export async function captureWithBalance(
   app: FastifyInstance,
@@ -215,6 +221,12 @@ export async function captureWithBalance(
 ) {
   assertOre(amount);
   const payment = await load(app, paymentId);
+  const captured = await repo.stepAmount(app.db, paymentId, 'capture', key);
+  const voided = await repo.stepAmount(app.db, paymentId, 'void', key);
+  if (captured !== undefined || voided !== undefined) {
+    const fromCard = captured ?? 0;
+    return { payment, fromBalance: amount - fromCard, fromCard };
+  }
   const balanceKey = `${key}:balance`;
   const fromBalance = await vouchers.spendBalance(app.db, payment.userId, amount, balanceKey);
   const fromCard = amount - fromBalance;
@@ -225,9 +237,8 @@ export async function captureWithBalance(
         : await voidHold(app, paymentId, key);
     return { payment: settled, fromBalance, fromCard };
   } catch (error) {
-    if (!(error instanceof AppError && error.statusCode === 503)) {
-      await vouchers.returnBalance(app.db, payment.userId, balanceKey);
-    }
+    const refused = error instanceof AppError && error.statusCode < 500;
+    if (refused) await vouchers.returnBalance(app.db, payment.userId, balanceKey);
     throw error;
   }
 }
