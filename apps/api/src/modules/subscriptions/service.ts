@@ -67,7 +67,7 @@ export async function usable(app: FastifyInstance, userId: string, now = new Dat
   return (await repo.usableForUser(app.db, userId, now)).map(toUserSubscription);
 }
 
-/** Charges a saved card through the payments service: a hold, then its capture. */
+/** Charges through the payments service: a hold on the card, then the voucher balance first. */
 async function charge(
   app: FastifyInstance,
   userId: string,
@@ -90,10 +90,11 @@ async function charge(
     reference: key,
     idempotencyKey: key,
   });
-  if (held.status === 'captured') return held;
-  if (held.status !== 'authorised')
+  if (!['authorised', 'captured', 'voided'].includes(held.status))
     throw new AppError(422, 'PAYMENT_UNSUCCESSFUL', 'error.paymentUnsuccessful');
-  return payments.capture(app, held.id, amount, `${key}:capture`);
+  // The voucher balance pays first; a repeat answers the first split.
+  const { payment } = await payments.captureWithBalance(app, held.id, amount, `${key}:capture`);
+  return payment;
 }
 
 export async function subscribe(
@@ -126,6 +127,8 @@ export async function subscribe(
     paymentMethodId: input.paymentMethodId,
     status: 'active',
     periodStart: now,
+    // The anchor day of later periods (periodEnd): from the same clock as periodStart.
+    createdAt: now,
     validTo,
     nextPaymentAt: renewalDue(validTo),
     lastPaymentId: payment.id,
@@ -188,6 +191,8 @@ export async function upgrade(
     paymentMethodId: found.sub.paymentMethodId,
     status: found.sub.status === 'cancelled' ? 'cancelled' : 'active',
     periodStart: now,
+    // The anchor day of later periods (periodEnd): from the same clock as periodStart.
+    createdAt: now,
     validTo,
     nextPaymentAt: found.sub.status === 'cancelled' ? null : renewalDue(validTo),
     cancelledAt: found.sub.cancelledAt,

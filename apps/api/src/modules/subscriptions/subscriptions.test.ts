@@ -5,6 +5,7 @@ import { payments, userSubscriptions } from '../../db/schema/index.ts';
 import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, lastMailTo, registerUser, type TestApp } from '../../test/app.ts';
 import { addTestCard } from '../../test/cards.ts';
+import { issue } from '../vouchers/service.ts';
 import { renewDue } from './service.ts';
 
 let t: TestApp;
@@ -121,6 +122,36 @@ describe('subscribe', () => {
       paymentMethodId: c.cardId,
     });
     expect(dup.statusCode).toBe(409);
+  });
+
+  it('spends the voucher balance before the card', async () => {
+    const c = await customer();
+    await issue(t.app.db, {
+      code: 'SUBSBALANCE1',
+      codeType: 'premium',
+      kind: 'value',
+      name: 'Gávukort',
+      amount: 10_000,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/vouchers/redeem',
+      headers: bearer(c.token),
+      payload: { code: 'SUBSBALANCE1' },
+    });
+    expect(redeemed.statusCode).toBe(201);
+    const made = await subscribe(c.token, plan(1).id, {
+      interval: 'monthly',
+      paymentMethodId: c.cardId,
+    });
+    expect(made.statusCode).toBe(201);
+    const [paid] = await t.app.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(paid).toMatchObject({ status: 'captured', amountCaptured: 14_900 - 10_000 });
+    const wallet = (await t.app.inject({ url: '/api/vouchers', headers: bearer(c.token) })).json<{
+      balance: number;
+    }>();
+    expect(wallet.balance).toBe(0);
   });
 
   it("refuses a card without funds, another user's card and bad input", async () => {
