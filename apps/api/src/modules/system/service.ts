@@ -36,7 +36,10 @@ function cachedSwitch<T>(app: FastifyInstance, key: string, load: () => Promise<
   if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
   const value = load();
   cache.set(key, { value, until: Date.now() + SWITCH_TTL_MS });
-  value.catch(() => cache.delete(key));
+  // A failed read is not kept; a newer read that replaced it meanwhile stays.
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
   return value;
 }
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import * as systemRepo from './repo.ts';
-import { forgetSwitches } from './service.ts';
+import { forgetSwitches, SWITCH_TTL_MS } from './service.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -43,11 +43,17 @@ describe('GET /api/maintenance', () => {
       Array.from({ length: 20 }, () => t.app.inject({ url: '/api/maintenance' })),
     );
     expect(new Set(seen.map((r) => r.body))).toEqual(new Set(['{"maintenance":false}']));
-    // Once SWITCH_TTL_MS has passed this process reads it again; forgetting stands in for that.
+    // Once SWITCH_TTL_MS has passed, this process reads it again.
+    const later = Date.now() + SWITCH_TTL_MS + 1;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+        maintenance: true,
+      });
+    } finally {
+      clock.mockRestore();
+    }
     forgetSwitches(t.app);
-    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
-      maintenance: true,
-    });
     await t.app.inject({
       method: 'PUT',
       url: '/api/dev/maintenance',
