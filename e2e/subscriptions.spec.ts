@@ -80,10 +80,18 @@ test.describe('subscriptions', () => {
     await intervals.getByRole('radio', { name: 'Árliga' }).click();
     await expect(first.getByTestId('plan-price')).toHaveText('1.490,00 kr. um árið');
     await expect(first).toContainText('Tú sparir 298,00 kr. um árið');
-    await intervals.getByRole('radio', { name: 'Mánaðarliga' }).click();
+    // The keyboard works as on any radio group: one tab stop, arrows move the choice.
+    await expect(intervals.getByRole('radio', { name: 'Árliga' })).toHaveAttribute('tabindex', '0');
+    await intervals.getByRole('radio', { name: 'Árliga' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(intervals.getByRole('radio', { name: 'Mánaðarliga' })).toBeFocused();
     await expect(intervals.getByRole('radio', { name: 'Mánaðarliga' })).toHaveAttribute(
       'aria-checked',
       'true',
+    );
+    await expect(intervals.getByRole('radio', { name: 'Árliga' })).toHaveAttribute(
+      'tabindex',
+      '-1',
     );
     await expect(plans.getByTestId('plan-price')).toHaveText([
       '149,00 kr. um mánaðin',

@@ -13,3 +13,12 @@ export async function refreshSubscriptions(queryClient: QueryClient): Promise<vo
   ]);
   if (user) setCurrentUser(user);
 }
+
+/**
+ * Whether an answer means the subscriptions have changed: a success, or a 409 or 404 that says
+ * they are not what this screen showed (another device changed them, or a lost answer's request
+ * went through).
+ */
+export function changedBy(error: { statusCode: number } | null): boolean {
+  return error === null || error.statusCode === 409 || error.statusCode === 404;
+}

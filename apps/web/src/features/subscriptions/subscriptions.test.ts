@@ -1,6 +1,7 @@
 import type { PaymentMethod, SubscriptionPlan } from '@stod/domain';
 import { describe, expect, it } from 'vitest';
 import { AttemptKeys, outcomeUnknown } from './attempt-keys.ts';
+import { changedBy } from './refresh.ts';
 import {
   canCancel,
   cardLabel,
@@ -218,5 +219,15 @@ describe('AttemptKeys', () => {
     expect(outcomeUnknown(503)).toBe(true);
     expect(outcomeUnknown(409)).toBe(false);
     expect(outcomeUnknown(422)).toBe(false);
+  });
+});
+
+describe('changedBy', () => {
+  it('refreshes after a success and after answers that say the list is out of date', () => {
+    expect(changedBy(null)).toBe(true);
+    expect(changedBy({ statusCode: 409 })).toBe(true);
+    expect(changedBy({ statusCode: 404 })).toBe(true);
+    expect(changedBy({ statusCode: 422 })).toBe(false);
+    expect(changedBy({ statusCode: 0 })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshSubscriptions } from '../refresh.ts';
+import { changedBy, refreshSubscriptions } from '../refresh.ts';
 
 /** DELETE /api/user-subscriptions/{id}: ends renewal; usable until validTo. */
 export function cancelSubscription(id: string) {
@@ -12,7 +12,7 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: cancelSubscription,
     onSuccess: async ([, error]) => {
-      if (!error) await refreshSubscriptions(queryClient);
+      if (changedBy(error)) await refreshSubscriptions(queryClient);
     },
   });
 }

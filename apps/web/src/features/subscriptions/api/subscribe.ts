@@ -2,7 +2,7 @@ import { userSubscriptionSchema, type subscribeSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshSubscriptions } from '../refresh.ts';
+import { changedBy, refreshSubscriptions } from '../refresh.ts';
 
 export type SubscribeBody = z.input<typeof subscribeSchema>;
 
@@ -26,8 +26,8 @@ export function useSubscribe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: subscribe,
-    onSuccess: async ([made]) => {
-      if (made) await refreshSubscriptions(queryClient);
+    onSuccess: async ([, error]) => {
+      if (changedBy(error)) await refreshSubscriptions(queryClient);
     },
   });
 }

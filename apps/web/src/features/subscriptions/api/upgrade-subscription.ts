@@ -1,7 +1,7 @@
 import { upgradedSubscriptionSchema as upgradedSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshSubscriptions } from '../refresh.ts';
+import { changedBy, refreshSubscriptions } from '../refresh.ts';
 
 export interface UpgradeInput {
   userSubscriptionId: string;
@@ -23,8 +23,8 @@ export function useUpgradeSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: upgradeSubscription,
-    onSuccess: async ([made]) => {
-      if (made) await refreshSubscriptions(queryClient);
+    onSuccess: async ([, error]) => {
+      if (changedBy(error)) await refreshSubscriptions(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { subscriptionIntervals, type SubscriptionInterval } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn.ts';
+import { radioItem } from '../../../ui/radio.ts';
 import { intervalKey } from '../tiers.ts';
 
 const segment =
@@ -26,8 +27,7 @@ export function IntervalSwitch({
         <button
           key={interval}
           type="button"
-          role="radio"
-          aria-checked={value === interval}
+          {...radioItem(subscriptionIntervals, value, interval, onChange)}
           onClick={() => onChange(interval)}
           className={cn(
             segment,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import { cn } from '../../../ui/cn.ts';
+import { radioItem } from '../../../ui/radio.ts';
 import { RetryNotice } from '../../../ui/Notice.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
@@ -33,6 +34,7 @@ export function SubscribeSheet({ plan, interval, onClose }: Props) {
   const cards = methods.data ? subscriptionCards(methods.data.items) : undefined;
   // The favourite is listed first, so it is the one chosen until the user picks another.
   const cardId = cards?.find((c) => c.id === chosen)?.id ?? cards?.[0]?.id ?? null;
+  const cardIds = cards?.map((c) => c.id) ?? [];
   const price = formatCurrency(planPrice(plan, interval));
 
   const submit = async () => {
@@ -99,8 +101,7 @@ export function SubscribeSheet({ plan, interval, onClose }: Props) {
                 <button
                   key={card.id}
                   type="button"
-                  role="radio"
-                  aria-checked={selected}
+                  {...radioItem<string | null>(cardIds, cardId, card.id, setChosen)}
                   disabled={subscribe.isPending}
                   onClick={() => setChosen(card.id)}
                   className={cn(
