@@ -51,6 +51,7 @@ export const en: Record<keyof typeof fo, string> = {
   'error.voucherUsed': 'Failed to redeem voucher: the code has already been used.',
   'error.voucherExpired': 'Failed to redeem voucher: the code has expired.',
   'error.paymentInProgress': 'The payment is still being processed. Try again in a moment.',
+  'error.voucherOrderIssued': 'This order has been issued already. Codes are shown only once.',
   'error.voucherCodeTaken': 'This code already exists.',
   'error.deleteSubscription': 'Failed to delete subscription.',
   'error.subscriptionExists': 'You already have a subscription of this kind.',

@@ -50,6 +50,8 @@ export const fo = {
   'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',
   'error.voucherExpired': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er útgingin.',
   'error.paymentInProgress': 'Gjaldið verður enn viðgjørt. Royn aftur um eina løtu.',
+  'error.voucherOrderIssued':
+    'Hendan bíleggingin er longu givin út. Kotur verða bara vístar eina ferð.',
   'error.voucherCodeTaken': 'Hendan kotan finst longu.',
   'error.deleteSubscription': 'Tað eydnaðist ikki at siga haldið upp.',
   'error.subscriptionExists': 'Tú hevur longu eitt hald av hesum slagi.',

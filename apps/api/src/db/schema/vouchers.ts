@@ -1,6 +1,13 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+/** One operator order of codes, under its idempotency key, so a repeated order issues nothing. */
+export const voucherOrders = pgTable('voucher_orders', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Codes issued by the operator: a PIN or a premium code, each redeemable once. */
 export const voucherCodes = pgTable(
   'voucher_codes',
@@ -15,9 +22,13 @@ export const voucherCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    orderKey: text('order_key').references(() => voucherOrders.key),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('voucher_codes_hash_key').on(t.codeHash)],
+  (t) => [
+    uniqueIndex('voucher_codes_hash_key').on(t.codeHash),
+    index('voucher_codes_order_idx').on(t.orderKey),
+  ],
 );
 
 /** A redeemed voucher in a user's wallet; value vouchers carry a balance. */

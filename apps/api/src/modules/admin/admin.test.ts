@@ -100,6 +100,37 @@ describe('issuing vouchers', () => {
     });
   });
 
+  it('issues an order once per Idempotency-Key, also when it arrives twice at once', async () => {
+    const order = {
+      kind: 'gift_card',
+      name: 'Jólagávukort',
+      amount: 20_000,
+      codeType: 'premium',
+      expiresAt: inAYear(),
+      count: 2,
+    };
+    const keyed = { ...admin, 'idempotency-key': 'order-jol-2026-001' };
+    const before = (await t.app.inject({ url: '/api/admin/vouchers', headers: admin })).json<{
+      total: number;
+    }>().total;
+    const [a, b] = await Promise.all([issue(order, keyed), issue(order, keyed)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const repeat = await issue(order, keyed);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toMatchObject({
+      code: 'VOUCHER_ORDER_ISSUED',
+      message: 'Hendan bíleggingin er longu givin út. Kotur verða bara vístar eina ferð.',
+    });
+    const after = (await t.app.inject({ url: '/api/admin/vouchers', headers: admin })).json<{
+      total: number;
+    }>().total;
+    expect(after - before).toBe(2);
+    // Another key is another order.
+    expect(
+      (await issue(order, { ...admin, 'idempotency-key': 'order-jol-2026-002' })).statusCode,
+    ).toBe(201);
+  });
+
   it('refuses orders that do not add up, with field errors', async () => {
     const base = {
       kind: 'value',

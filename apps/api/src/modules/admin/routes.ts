@@ -30,8 +30,12 @@ export function adminRoutes(adminToken: string): FastifyPluginAsyncZod {
         onRequest: requireAdmin,
         schema: {
           tags,
-          summary: 'Issue value vouchers, gift cards or product vouchers; the codes are shown once',
+          summary:
+            'Issue value vouchers, gift cards or product vouchers; the codes are shown once. A repeated Idempotency-Key issues nothing (409)',
           security,
+          headers: z.object({
+            'idempotency-key': z.string().min(8).max(200).optional(),
+          }),
           body: voucherIssueSchema,
           response: {
             201: z.object({
@@ -44,7 +48,7 @@ export function adminRoutes(adminToken: string): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const order = request.body;
-        const items = await issueCodes(app.db, order);
+        const items = await issueCodes(app.db, order, request.headers['idempotency-key']);
         request.log.info(
           { kind: order.kind, name: order.name, count: items.length },
           'vouchers issued',

@@ -2,9 +2,9 @@ import { normaliseVoucherCode, type UserVoucher, type VoucherIssue } from '@stod
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { userVouchers, voucherCodes, voucherSpends } from '../../db/schema/index.ts';
+import { userVouchers, voucherCodes, voucherOrders, voucherSpends } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { sha256 } from '../../lib/secrets.ts';
 
 const TRIES_PER_USER_PER_HOUR = 10;
@@ -217,12 +217,19 @@ export function newVoucherCode(codeType: 'pin' | 'premium'): string {
 
 /**
  * Issues an operator's order of codes and answers each code once: only their hashes are
- * stored. A generated code that happens to exist already is drawn again; a chosen one that
- * exists is refused with 409 and nothing is issued.
+ * stored. The order is kept under its key first, so a repeat of the key (an answer lost on the
+ * way) issues nothing and answers 409. A generated code that happens to exist already is drawn
+ * again; a chosen one that exists is refused with 409 and nothing is issued.
  */
-export async function issueCodes(db: Db, order: VoucherIssue) {
+export async function issueCodes(db: Db, order: VoucherIssue, orderKey: string = randomUUID()) {
   const expiresAt = new Date(order.expiresAt);
   return db.transaction(async (tx) => {
+    const [placed] = await tx
+      .insert(voucherOrders)
+      .values({ key: orderKey, count: order.count })
+      .onConflictDoNothing()
+      .returning({ key: voucherOrders.key });
+    if (!placed) throw new AppError(409, 'VOUCHER_ORDER_ISSUED', 'error.voucherOrderIssued');
     const issued: { id: string; code: string }[] = [];
     while (issued.length < order.count) {
       const code = order.code ?? newVoucherCode(order.codeType);
@@ -236,6 +243,7 @@ export async function issueCodes(db: Db, order: VoucherIssue) {
           amount: order.kind === 'product' ? null : (order.amount ?? null),
           product: order.kind === 'product' ? (order.product ?? null) : null,
           expiresAt,
+          orderKey,
         })
         .onConflictDoNothing()
         .returning({ id: voucherCodes.id });
