@@ -63,17 +63,7 @@ export async function stepAmount(db: Db, paymentId: string, kind: StepKind, key:
 }
 
 export async function hasStep(db: Db, paymentId: string, kind: StepKind, key: string) {
-  const [row] = await db
-    .select({ id: paymentSteps.id })
-    .from(paymentSteps)
-    .where(
-      and(
-        eq(paymentSteps.paymentId, paymentId),
-        eq(paymentSteps.kind, kind),
-        eq(paymentSteps.idempotencyKey, key),
-      ),
-    );
-  return Boolean(row);
+  return (await stepAmount(db, paymentId, kind, key)) !== undefined;
 }
 
 /**
