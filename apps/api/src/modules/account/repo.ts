@@ -1,17 +1,23 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { oneTimeCodes, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 type Purpose = (typeof oneTimeCodes.$inferInsert)['purpose'];
 
-export async function findUserById(db: Db, id: string) {
-  const [row] = await db
+const userById = (db: Db) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('user_by_id');
+
+/** The signed-in user, read on most requests: a prepared statement. */
+export async function findUserById(db: Db, id: string) {
+  const [row] = await prepared(db, 'user_by_id', userById).execute({ id });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export async function insertSession(
@@ -16,15 +17,24 @@ export async function insertSession(
   return row.id;
 }
 
-export async function findActiveSession(db: Db, tokenHash: string) {
-  const [row] = await db
+const activeSession = (db: Db) =>
+  db
     .select({ sessionId: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(users.deletedAt)),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        isNull(users.deletedAt),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('active_session');
+
+/** Runs on every signed-in request, so it is a prepared statement. */
+export async function findActiveSession(db: Db, tokenHash: string) {
+  const [row] = await prepared(db, 'active_session', activeSession).execute({ tokenHash });
   return row;
 }
 

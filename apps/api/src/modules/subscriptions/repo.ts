@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { subscriptionPlans, userSubscriptions } from '../../db/schema/index.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -21,19 +22,24 @@ export async function findPlan(db: Db, id: number) {
 }
 
 /** The user's subscriptions that can still be used, with their plans. */
-export function usableForUser(db: Db, userId: string, now: Date) {
-  return db
+const usable = (db: Db) =>
+  db
     .select({ sub: userSubscriptions, plan: subscriptionPlans })
     .from(userSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.subscriptionId))
     .where(
       and(
-        eq(userSubscriptions.userId, userId),
-        gt(userSubscriptions.validTo, now),
+        eq(userSubscriptions.userId, sql.placeholder('userId')),
+        gt(userSubscriptions.validTo, sql.placeholder('now')),
         ne(userSubscriptions.status, 'replaced'),
       ),
     )
-    .orderBy(asc(userSubscriptions.validTo));
+    .orderBy(asc(userSubscriptions.validTo))
+    .prepare('usable_subscriptions');
+
+/** Read with every /user/v2: a prepared statement. */
+export function usableForUser(db: Db, userId: string, now: Date) {
+  return prepared(db, 'usable_subscriptions', usable).execute({ userId, now });
 }
 
 export async function findUserSubscription(db: Db, userId: string, id: string) {

@@ -192,6 +192,28 @@ describe('subscribe', () => {
 });
 
 describe('cancel and upgrade', () => {
+  it('lists a subscription until its validTo and not after; then a new one can be taken', async () => {
+    const c = await customer();
+    const sub = (
+      await subscribe(c.token, plan(1).id, { interval: 'monthly', paymentMethodId: c.cardId })
+    ).json<{ id: string }>();
+    const listed = async () =>
+      (await t.app.inject({ url: '/api/user-subscriptions', headers: bearer(c.token) })).json<{
+        items: { id: string }[];
+      }>().items;
+    expect((await listed()).map((i) => i.id)).toEqual([sub.id]);
+    await t.app.db
+      .update(userSubscriptions)
+      .set({ status: 'cancelled', validTo: new Date(Date.now() - 60_000), nextPaymentAt: null })
+      .where(eq(userSubscriptions.id, sub.id));
+    expect(await listed()).toEqual([]);
+    const again = await subscribe(c.token, plan(1).id, {
+      interval: 'monthly',
+      paymentMethodId: c.cardId,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
   it('cancels, and the subscription stays usable until validTo', async () => {
     const c = await customer();
     const sub = (
