@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { reconcile } from './modules/payments/service.ts';
+import { reconcile } from './modules/payments/reconcile.ts';
 import { renewDue } from './modules/subscriptions/service.ts';
 import { DEMO_ACCOUNT, seedIfEmpty } from './seed/index.ts';
 

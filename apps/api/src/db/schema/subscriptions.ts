@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
+  uniqueIndex,
   pgTable,
   serial,
   text,
@@ -36,8 +38,21 @@ export const userSubscriptions = pgTable(
       .references(() => subscriptionPlans.id),
     interval: text('interval', { enum: ['monthly', 'yearly'] }).notNull(),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
-    /** active, cancelled (usable until validTo), expiring (renewal failed) or replaced (upgraded). */
-    status: text('status', { enum: ['active', 'cancelled', 'expiring', 'replaced'] }).notNull(),
+    /**
+     * pending (reserved while its first payment runs), active, cancelled (usable until validTo),
+     * expiring (renewal failed), replaced (upgraded) or ended (past validTo, superseded).
+     */
+    status: text('status', {
+      enum: ['pending', 'active', 'cancelled', 'expiring', 'replaced', 'ended'],
+    }).notNull(),
+    /** The plan's type, kept here so the database can hold one usable subscription per type. */
+    planType: text('plan_type').notNull(),
+    /** The idempotency record (scope:key) of the request that made it. */
+    requestKey: text('request_key'),
+    /** The subscription this one upgraded; each is replaced at most once. */
+    replacesId: uuid('replaces_id'),
+    /** The upgrade request that holds this subscription while its payment runs. */
+    upgradeKey: text('upgrade_key'),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
     nextPaymentAt: timestamp('next_payment_at', { withTimezone: true }),
@@ -50,5 +65,11 @@ export const userSubscriptions = pgTable(
   (t) => [
     index('user_subscriptions_user_idx').on(t.userId, t.validTo),
     index('user_subscriptions_due_idx').on(t.status, t.nextPaymentAt),
+    uniqueIndex('user_subscriptions_replaces_key').on(t.replacesId),
+    uniqueIndex('user_subscriptions_request_key').on(t.userId, t.requestKey),
+    // One subscription of each type that is, or is about to be, usable.
+    uniqueIndex('user_subscriptions_one_per_type')
+      .on(t.userId, t.planType)
+      .where(sql`${t.status} in ('pending', 'active', 'cancelled', 'expiring')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { payments } from './wallet.ts';
 
 /** One operator order of codes, under its idempotency key, so a repeated order issues nothing. */
 export const voucherOrders = pgTable('voucher_orders', {
@@ -64,7 +65,12 @@ export const voucherSpends = pgTable(
       .references(() => userVouchers.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
     amount: integer('amount').notNull(),
+    /** The payment whose card part this draw pays with; a voided payment gives it back. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('voucher_spends_key').on(t.userVoucherId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('voucher_spends_key').on(t.userVoucherId, t.idempotencyKey),
+    index('voucher_spends_payment_idx').on(t.paymentId),
+  ],
 );

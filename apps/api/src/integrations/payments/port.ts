@@ -66,4 +66,9 @@ export interface PaymentGateway {
   /** Returns at most what was captured. */
   refund(key: string, input: { authorizationId: string; amount: number }): Promise<Authorization>;
   status(authorizationId: string): Promise<Authorization>;
+  /**
+   * The hold made under an `authorise` key, or null when the gateway made none: how a payment
+   * whose answer was lost (a crash mid-call) is settled.
+   */
+  authorisationByKey(key: string): Promise<Authorization | null>;
 }

@@ -284,6 +284,21 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
       });
     },
 
+    async authorisationByKey(key) {
+      await network();
+      const [request] = await db
+        .select({ response: simGatewayRequests.response })
+        .from(simGatewayRequests)
+        .where(and(eq(simGatewayRequests.operation, 'authorise'), eq(simGatewayRequests.key, key)));
+      const answer = request?.response as Stored | { pending: true } | undefined;
+      if (!answer || 'pending' in answer || 'error' in answer) return null;
+      const [row] = await db
+        .select()
+        .from(simGatewayAuthorizations)
+        .where(eq(simGatewayAuthorizations.id, answer.ok.id));
+      return row ? toAuthorization(row, Date.now()) : null;
+    },
+
     async status(authorizationId) {
       await network();
       const [row] = await db

@@ -9,6 +9,7 @@ import { addTestCard } from '../../test/cards.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { issue } from '../vouchers/service.ts';
 import * as payment from './service.ts';
+import { reconcile as reconcileBooks } from './reconcile.ts';
 
 let t: TestApp;
 let userId: string;
@@ -348,7 +349,7 @@ describe('reconcile', () => {
       .set({ holdExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(payments.id, expired.id));
 
-    const result = await payment.reconcile(t.app, -1000);
+    const result = await reconcileBooks(t.app, -1000);
     expect(result.voided).toBeGreaterThanOrEqual(1);
     const status = async (id: string) =>
       (await t.app.db.select().from(payments).where(eq(payments.id, id)))[0]?.status;
@@ -356,7 +357,7 @@ describe('reconcile', () => {
     expect(await status(started.id)).toBe('authorised');
     expect(await status(expired.id)).toBe('expired');
     // A second run, as on another process, changes nothing.
-    await payment.reconcile(t.app, -1000);
+    await reconcileBooks(t.app, -1000);
     expect(await status(started.id)).toBe('authorised');
   });
 });

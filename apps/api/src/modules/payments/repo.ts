@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentSteps, payments } from '../../db/schema/index.ts';
 
@@ -45,6 +45,34 @@ export async function reopenUnanswered(db: Db, paymentId: string, failure: strin
       .where(and(eq(paymentSteps.paymentId, paymentId), eq(paymentSteps.kind, 'authorise')));
     return true;
   });
+}
+
+/**
+ * Takes over a payment left in `created` by a request that died mid-call, once its lease has
+ * run out; answers false while another request may still be working on it.
+ */
+export async function reclaimCreated(db: Db, paymentId: string, leaseMs: number) {
+  const rows = await db
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'created'),
+        sql`${payments.updatedAt} < now() - ${`${String(leaseMs)} milliseconds`}::interval`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** Payments still `created` long after their request began: the request died mid-call. */
+export function stuckCreated(db: Db, before: Date) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'created'), lt(payments.updatedAt, before)))
+    .limit(200);
 }
 
 /** The amount of a recorded step, or undefined when the payment has no such step. */

@@ -1,6 +1,7 @@
 import { assertOre, type PaymentProduct } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError, type Authorization } from '../../integrations/payments/port.ts';
+import { crashPoint } from '../../lib/crash.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as vouchers from '../vouchers/service.ts';
 import * as repo from './repo.ts';
@@ -56,6 +57,9 @@ async function load(app: FastifyInstance, paymentId: string) {
 
 const gatewayKey = (paymentId: string, kind: string, key: string) => `${paymentId}:${kind}:${key}`;
 
+/** The gateway key of a payment's hold: the reconciliation finds a lost hold by it. */
+export const authoriseKey = (paymentId: string) => gatewayKey(paymentId, 'authorise', 'create');
+
 export interface AuthoriseInput {
   userId: string;
   paymentMethodId: string;
@@ -65,6 +69,9 @@ export interface AuthoriseInput {
   reference: string;
   idempotencyKey: string;
 }
+
+/** A `created` payment untouched this long belongs to a request that died; a retry resumes it. */
+const CREATED_LEASE_MS = 30_000;
 
 /** Places a hold. A repeat of the key answers the payment it made the first time. */
 export async function authorise(app: FastifyInstance, input: AuthoriseInput): Promise<Payment> {
@@ -77,8 +84,10 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
     if (!(await repo.reopenUnanswered(app.db, existing.id, UNANSWERED))) throw inProgress();
     created = existing;
   } else if (existing?.status === 'created') {
-    // Another request with this key is talking to the gateway right now.
-    throw inProgress();
+    // Another request with this key is talking to the gateway right now, unless it died: then
+    // this one takes it over and asks the gateway again under the same key.
+    if (!(await repo.reclaimCreated(app.db, existing.id, CREATED_LEASE_MS))) throw inProgress();
+    created = existing;
   } else if (existing) {
     return existing;
   } else {
@@ -98,9 +107,10 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
     if (raced.status === 'created') throw inProgress();
     return raced;
   }
+  crashPoint('payment.before-hold');
   let auth: Authorization;
   try {
-    auth = await app.gateway.authorise(gatewayKey(created.id, 'authorise', 'create'), {
+    auth = await app.gateway.authorise(authoriseKey(created.id), {
       token: input.token,
       amount: input.amount,
       currency: 'DKK',
@@ -116,6 +126,7 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
     );
     throw failure;
   }
+  crashPoint('payment.after-hold');
   await repo.transition(
     app.db,
     created.id,
@@ -228,7 +239,10 @@ export async function captureWithBalance(
     return { payment, fromBalance: amount - fromCard, fromCard };
   }
   const balanceKey = `${key}:balance`;
-  const fromBalance = await vouchers.spendBalance(app.db, payment.userId, amount, balanceKey);
+  const fromBalance = await vouchers.spendBalance(app.db, payment.userId, amount, balanceKey, {
+    paymentId,
+  });
+  crashPoint('payment.after-balance');
   const fromCard = amount - fromBalance;
   try {
     const settled =
@@ -241,59 +255,4 @@ export async function captureWithBalance(
     if (refused) await vouchers.returnBalance(app.db, payment.userId, balanceKey);
     throw error;
   }
-}
-
-/**
- * Voids holds whose service never started, and brings our books in line with
- * the gateway's for holds it has expired or captured behind our back (a crash
- * between its answer and our write). Safe to run on several processes at once:
- * every step is keyed.
- */
-export async function reconcile(app: FastifyInstance, unstartedForMs: number) {
-  const stale = await repo.openHolds(app.db, new Date(Date.now() - unstartedForMs));
-  let voided = 0;
-  let synced = 0;
-  for (const payment of stale) {
-    if (!payment.gatewayAuthorizationId) continue;
-    try {
-      const auth = await app.gateway.status(payment.gatewayAuthorizationId);
-      if (auth.status === 'expired') {
-        await repo.transition(
-          app.db,
-          payment.id,
-          ['authorised'],
-          { status: 'expired' },
-          { kind: 'expire', key: 'reconcile', amount: 0 },
-        );
-        synced += 1;
-      } else if (auth.status === 'captured' || auth.status === 'refunded') {
-        await repo.transition(
-          app.db,
-          payment.id,
-          ['authorised'],
-          { status: auth.status, amountCaptured: auth.captured, amountRefunded: auth.refunded },
-          { kind: 'sync', key: 'reconcile', amount: auth.captured },
-        );
-        synced += 1;
-      } else if (auth.status === 'voided') {
-        await repo.transition(
-          app.db,
-          payment.id,
-          ['authorised'],
-          { status: 'voided' },
-          { kind: 'sync', key: 'reconcile', amount: 0 },
-        );
-        synced += 1;
-      } else if (!payment.serviceStartedAt) {
-        await voidHold(app, payment.id, 'reconcile');
-        voided += 1;
-      }
-    } catch (error) {
-      app.log.warn(
-        { err: error, paymentId: payment.id },
-        'reconciliation step failed; next run retries',
-      );
-    }
-  }
-  return { voided, synced };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { subscriptionPlans, userSubscriptions } from '../../db/schema/index.ts';
+import { subscriptionPlans, userSubscriptions, users } from '../../db/schema/index.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type UserSubscriptionRow = typeof userSubscriptions.$inferSelect;
@@ -21,6 +21,9 @@ export async function findPlan(db: Db, id: number) {
   return row;
 }
 
+/** The states of a subscription that can be used until its validTo. */
+export const USABLE = ['active', 'cancelled', 'expiring'] as const;
+
 /** The user's subscriptions that can still be used, with their plans. */
 const usable = (db: Db) =>
   db
@@ -31,7 +34,7 @@ const usable = (db: Db) =>
       and(
         eq(userSubscriptions.userId, sql.placeholder('userId')),
         gt(userSubscriptions.validTo, sql.placeholder('now')),
-        ne(userSubscriptions.status, 'replaced'),
+        inArray(userSubscriptions.status, USABLE),
       ),
     )
     .orderBy(asc(userSubscriptions.validTo))
@@ -80,13 +83,148 @@ export async function updateIfPeriod(
   return rows.length > 0;
 }
 
+/** Active subscriptions whose renewal is due, of accounts that still exist. */
 export function dueForRenewal(db: Db, now: Date) {
   return db
     .select({ sub: userSubscriptions, plan: subscriptionPlans })
     .from(userSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.subscriptionId))
+    .innerJoin(users, eq(users.id, userSubscriptions.userId))
     .where(
-      and(inArray(userSubscriptions.status, ['active']), lte(userSubscriptions.nextPaymentAt, now)),
+      and(
+        eq(userSubscriptions.status, 'active'),
+        lte(userSubscriptions.nextPaymentAt, now),
+        isNull(users.deletedAt),
+      ),
     )
     .limit(200);
+}
+
+/** A deleted account's subscriptions end their renewal; nothing is charged for it again. */
+export async function cancelForDeletedAccounts(db: Db) {
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ status: 'cancelled', nextPaymentAt: null, cancelledAt: sql`now()` })
+    .where(
+      and(
+        eq(userSubscriptions.status, 'active'),
+        sql`${userSubscriptions.userId} in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`,
+      ),
+    )
+    .returning({ id: userSubscriptions.id });
+  return rows.length;
+}
+
+/**
+ * Serialises the subscription changes of one user: the claim of each takes this lock first.
+ * `no key update` waits for its own kind only, not for the key-share locks that rows referring
+ * to the user take (the claim's own idempotency record among them), so it cannot deadlock there.
+ */
+export async function lockUser(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** Marks the user's subscriptions of a type that are past validTo as ended. */
+export async function endLapsed(tx: Db, userId: string, planType: string, now: Date) {
+  await tx
+    .update(userSubscriptions)
+    .set({ status: 'ended', nextPaymentAt: null })
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.planType, planType),
+        inArray(userSubscriptions.status, USABLE),
+        lte(userSubscriptions.validTo, now),
+      ),
+    );
+}
+
+/** The user's subscription of a type that is usable or reserved, if any. */
+export async function heldOfType(tx: Db, userId: string, planType: string) {
+  const [row] = await tx
+    .select()
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.planType, planType),
+        inArray(userSubscriptions.status, ['pending', ...USABLE]),
+      ),
+    );
+  return row;
+}
+
+export async function findByRequestKey(db: Db, userId: string, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.requestKey, requestKey)));
+  return row;
+}
+
+/** Turns the reservation of a request into the subscription it paid for. */
+export async function activateReserved(
+  tx: Db,
+  userId: string,
+  requestKey: string,
+  set: Partial<typeof userSubscriptions.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(userSubscriptions)
+    .set(set)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.requestKey, requestKey),
+        eq(userSubscriptions.status, 'pending'),
+      ),
+    )
+    .returning();
+  if (!row) throw new Error('the reserved subscription is gone');
+  return row;
+}
+
+export async function dropReserved(tx: Db, userId: string, requestKey: string) {
+  await tx
+    .delete(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.requestKey, requestKey),
+        eq(userSubscriptions.status, 'pending'),
+      ),
+    );
+}
+
+/** The subscription with a row lock, for the claim of an upgrade. */
+export async function lockUserSubscription(tx: Db, userId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Holds a subscription for one upgrade request; answers false when another holds it. */
+export async function holdForUpgrade(tx: Db, id: string, upgradeKey: string) {
+  const rows = await tx
+    .update(userSubscriptions)
+    .set({ upgradeKey })
+    .where(
+      and(
+        eq(userSubscriptions.id, id),
+        isNull(userSubscriptions.upgradeKey),
+        inArray(userSubscriptions.status, USABLE),
+      ),
+    )
+    .returning({ id: userSubscriptions.id });
+  return rows.length > 0;
+}
+
+export async function releaseUpgrade(tx: Db, userId: string, upgradeKey: string) {
+  await tx
+    .update(userSubscriptions)
+    .set({ upgradeKey: null })
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.upgradeKey, upgradeKey)));
 }

@@ -1,4 +1,5 @@
 import {
+  idParam,
   subscribeSchema,
   subscriptionIntervals,
   subscriptionPlanSchema,
@@ -15,12 +16,7 @@ import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.
 import * as service from './service.ts';
 
 const tags = ['subscriptions'];
-const planParams = z.object({
-  id: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .positive('validation.invalid'),
-});
+const planParams = z.object({ id: idParam });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const keyHeader = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 const userSubscriptionView = userSubscriptionSchema;

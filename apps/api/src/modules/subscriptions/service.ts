@@ -8,9 +8,10 @@ import {
   type SubscriptionPlan,
 } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
+import { crashPoint } from '../../lib/crash.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findUserById } from '../account/repo.ts';
-import { findByKey as findPaymentByKey } from '../payments/repo.ts';
+import { runIdempotent, registerRelease } from '../payments/idempotent.ts';
 import * as payments from '../payments/service.ts';
 import * as wallet from '../wallet/repo.ts';
 import { toView as methodView } from '../wallet/service.ts';
@@ -97,6 +98,15 @@ async function charge(
   return payment;
 }
 
+const conflict = () => new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
+const exists = () => new AppError(409, 'SUBSCRIPTION_EXISTS', 'error.subscriptionExists');
+
+/**
+ * Subscribes and pays the first period, once per key (decision 0012): the claim reserves the
+ * one subscription of the plan's type that a user may hold, so parallel requests under other
+ * keys are refused before anything is charged; the payment's steps are keyed by the request;
+ * the reservation becomes the subscription in the same transaction that stores the answer.
+ */
 export async function subscribe(
   app: FastifyInstance,
   userId: string,
@@ -105,42 +115,58 @@ export async function subscribe(
   idempotencyKey: string = randomUUID(),
 ) {
   const plan = await getPlan(app, planId);
-  const key = `subscribe:${idempotencyKey}`;
-  // A repeat of the same request answers what the first one made.
-  const earlier = await findPaymentByKey(app.db, userId, key);
-  const made = earlier ? await repo.findByPayment(app.db, earlier.id) : undefined;
-  if (made) return toUserSubscription({ sub: made, plan });
-  const current = await repo.usableForUser(app.db, userId, new Date());
-  if (current.some((c) => c.plan.type === plan.type)) {
-    throw new AppError(409, 'SUBSCRIPTION_EXISTS', 'error.subscriptionExists');
-  }
   const price = priceOf(plan, input.interval);
-  const payment = await charge(app, userId, input.paymentMethodId, price, key);
-  const repeat = await repo.findByPayment(app.db, payment.id);
-  if (repeat) return toUserSubscription({ sub: repeat, plan });
-  const now = new Date();
-  const validTo = periodEnd(now, input.interval);
-  const sub = await repo.insert(app.db, {
-    userId,
-    subscriptionId: plan.id,
-    interval: input.interval,
-    paymentMethodId: input.paymentMethodId,
-    status: 'active',
-    periodStart: now,
-    // The anchor day of later periods (periodEnd): from the same clock as periodStart.
-    createdAt: now,
-    validTo,
-    nextPaymentAt: renewalDue(validTo),
-    lastPaymentId: payment.id,
-    periodPrice: price,
-  });
-  return toUserSubscription({ sub, plan });
+  return runIdempotent(
+    app.db,
+    { userId, scope: 'subscribe', key: idempotencyKey, request: { planId, ...input } },
+    {
+      reserve: async (tx, claim) => {
+        await repo.lockUser(tx, userId);
+        if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
+        const now = new Date();
+        await repo.endLapsed(tx, userId, plan.type, now);
+        if (await repo.heldOfType(tx, userId, plan.type)) throw exists();
+        await repo.insert(tx, {
+          userId,
+          subscriptionId: plan.id,
+          planType: plan.type,
+          interval: input.interval,
+          paymentMethodId: input.paymentMethodId,
+          status: 'pending',
+          requestKey: claim.paymentKey,
+          periodStart: now,
+          validTo: now,
+          periodPrice: price,
+        });
+      },
+      act: (claim) => charge(app, userId, input.paymentMethodId, price, claim.paymentKey),
+      finish: async (tx, claim, payment) => {
+        crashPoint('subscription.before-finish');
+        const now = new Date();
+        const validTo = periodEnd(now, input.interval);
+        const sub = await repo.activateReserved(tx, userId, claim.paymentKey, {
+          status: 'active',
+          periodStart: now,
+          // The anchor day of later periods (periodEnd): from the same clock as periodStart.
+          createdAt: now,
+          validTo,
+          nextPaymentAt: renewalDue(validTo),
+          lastPaymentId: payment.id,
+        });
+        return toUserSubscription({ sub, plan });
+      },
+      release: (tx, claim) => repo.dropReserved(tx, userId, claim.paymentKey),
+    },
+  );
 }
+
+registerRelease('subscribe', (tx, claim) => repo.dropReserved(tx, claim.userId, claim.paymentKey));
+registerRelease('upgrade', (tx, claim) => repo.releaseUpgrade(tx, claim.userId, claim.paymentKey));
 
 /** Ends renewal; the subscription stays usable until its valid-to date. */
 export async function cancel(app: FastifyInstance, userId: string, id: string) {
   const found = await repo.findUserSubscription(app.db, userId, id);
-  if (!found || found.sub.status === 'replaced') throw notFound();
+  if (!found || !['active', 'cancelled', 'expiring'].includes(found.sub.status)) throw notFound();
   if (found.sub.status === 'cancelled') return;
   await repo.updateIfPeriod(app.db, id, found.sub.validTo, {
     status: 'cancelled',
@@ -149,7 +175,11 @@ export async function cancel(app: FastifyInstance, userId: string, id: string) {
   });
 }
 
-/** Moves to a higher tier of the same type; what is left of the paid period is credited. */
+/**
+ * Moves to a higher tier of the same type; what is left of the paid period is credited. Once per
+ * key, like subscribe: the claim holds the subscription for this request, so other upgrades of
+ * it are refused before they charge, and a repeat answers the first upgrade.
+ */
 export async function upgrade(
   app: FastifyInstance,
   userId: string,
@@ -157,49 +187,77 @@ export async function upgrade(
   targetId: number,
   idempotencyKey: string = randomUUID(),
 ) {
-  const found = await repo.findUserSubscription(app.db, userId, id);
-  const now = new Date();
-  if (!found || found.sub.validTo <= now) throw notFound();
-  if (found.sub.status === 'replaced') throw new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
-  const target = await getPlan(app, targetId);
-  if (target.type !== found.plan.type || target.index <= found.plan.index) {
-    throw new AppError(422, 'NOT_AN_UPGRADE', 'error.notAnUpgrade');
-  }
-  if (!found.sub.paymentMethodId)
-    throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
-  const credit = remainingValue(
-    found.sub.periodPrice,
-    found.sub.periodStart,
-    found.sub.validTo,
-    now,
-  );
-  const price = priceOf(target, found.sub.interval);
-  const due = Math.max(0, price - credit);
-  const key = `upgrade:${id}:${idempotencyKey}`;
-  const payment = due > 0 ? await charge(app, userId, found.sub.paymentMethodId, due, key) : null;
-  const validTo = periodEnd(now, found.sub.interval);
-  const moved = await repo.updateIfPeriod(app.db, id, found.sub.validTo, {
-    status: 'replaced',
-    validTo: now,
-    nextPaymentAt: null,
+  const request = { userId, scope: 'upgrade', key: idempotencyKey, request: { id, targetId } };
+  return runIdempotent(app.db, request, {
+    reserve: async (tx, claim) => {
+      const sub = await repo.lockUserSubscription(tx, userId, id);
+      if (!sub || !(repo.USABLE as readonly string[]).includes(sub.status)) {
+        if (sub?.status === 'replaced') throw conflict();
+        throw notFound();
+      }
+      if (sub.upgradeKey === claim.paymentKey) return;
+      if (sub.validTo <= new Date()) throw notFound();
+      // Inside the claim's transaction every read goes through it (PGlite has one connection).
+      const target = await repo.findPlan(tx, targetId);
+      const current = await repo.findPlan(tx, sub.subscriptionId);
+      if (!target || !current) throw notFound();
+      if (target.type !== current.type || target.index <= current.index) {
+        throw new AppError(422, 'NOT_AN_UPGRADE', 'error.notAnUpgrade');
+      }
+      if (!sub.paymentMethodId) throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
+      if (!(await repo.holdForUpgrade(tx, id, claim.paymentKey))) throw conflict();
+    },
+    act: async (claim) => {
+      const found = await repo.findUserSubscription(app.db, userId, id);
+      if (!found?.sub.paymentMethodId) throw conflict();
+      const target = await getPlan(app, targetId);
+      const now = new Date();
+      const credit = remainingValue(
+        found.sub.periodPrice,
+        found.sub.periodStart,
+        found.sub.validTo,
+        now,
+      );
+      const price = priceOf(target, found.sub.interval);
+      const due = Math.max(0, price - credit);
+      const payment =
+        due > 0
+          ? await charge(app, userId, found.sub.paymentMethodId, due, claim.paymentKey)
+          : null;
+      return { old: found.sub, target, now, credit, price, due, payment };
+    },
+    finish: async (tx, claim, { old, target, now, credit, price, due, payment }) => {
+      const moved = await repo.updateIfPeriod(tx, id, old.validTo, {
+        status: 'replaced',
+        validTo: now,
+        nextPaymentAt: null,
+        upgradeKey: null,
+      });
+      if (!moved) throw conflict();
+      const validTo = periodEnd(now, old.interval);
+      const cancelled = old.status === 'cancelled';
+      const sub = await repo.insert(tx, {
+        userId,
+        subscriptionId: target.id,
+        planType: target.type,
+        interval: old.interval,
+        paymentMethodId: old.paymentMethodId,
+        status: cancelled ? 'cancelled' : 'active',
+        requestKey: claim.paymentKey,
+        replacesId: old.id,
+        periodStart: now,
+        // The anchor day of later periods (periodEnd): from the same clock as periodStart.
+        createdAt: now,
+        validTo,
+        nextPaymentAt: cancelled ? null : renewalDue(validTo),
+        cancelledAt: old.cancelledAt,
+        lastPaymentId: payment?.id ?? null,
+        periodPrice: price,
+      });
+      return { ...toUserSubscription({ sub, plan: target }), credited: credit, charged: due };
+    },
+    release: (tx, claim) => repo.releaseUpgrade(tx, userId, claim.paymentKey),
   });
-  if (!moved) throw new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
-  const sub = await repo.insert(app.db, {
-    userId,
-    subscriptionId: target.id,
-    interval: found.sub.interval,
-    paymentMethodId: found.sub.paymentMethodId,
-    status: found.sub.status === 'cancelled' ? 'cancelled' : 'active',
-    periodStart: now,
-    // The anchor day of later periods (periodEnd): from the same clock as periodStart.
-    createdAt: now,
-    validTo,
-    nextPaymentAt: found.sub.status === 'cancelled' ? null : renewalDue(validTo),
-    cancelledAt: found.sub.cancelledAt,
-    lastPaymentId: payment?.id ?? null,
-    periodPrice: price,
-  });
-  return { ...toUserSubscription({ sub, plan: target }), credited: credit, charged: due };
 }
 
 /**
@@ -210,6 +268,7 @@ export async function upgrade(
 export async function renewDue(app: FastifyInstance, now = new Date()) {
   let renewed = 0;
   let failed = 0;
+  await repo.cancelForDeletedAccounts(app.db);
   for (const { sub, plan } of await repo.dueForRenewal(app.db, now)) {
     const key = `renew:${sub.id}:${sub.validTo.toISOString()}`;
     const price = priceOf(plan, sub.interval);

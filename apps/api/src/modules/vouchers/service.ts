@@ -1,5 +1,5 @@
 import { normaliseVoucherCode, type UserVoucher, type VoucherIssue } from '@stod/domain';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { userVouchers, voucherCodes, voucherOrders, voucherSpends } from '../../db/schema/index.ts';
@@ -119,20 +119,23 @@ export async function spendBalance(
   userId: string,
   amount: number,
   key: string,
+  link: { paymentId?: string } = {},
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const earlier = await tx
-      .select({ amount: voucherSpends.amount })
-      .from(voucherSpends)
-      .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
-      .where(and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)));
-    if (earlier.length > 0) return earlier.reduce((sum, s) => sum + s.amount, 0);
+    // The balance rows are locked before anything is read, so two draws of one user (or two
+    // repeats of one key) run one after the other and the second sees the first's spends.
     const sources = await tx
       .select()
       .from(userVouchers)
       .where(and(live(userId), gt(userVouchers.balance, 0)))
       .orderBy(asc(userVouchers.expiresAt))
       .for('update');
+    const earlier = await tx
+      .select({ amount: voucherSpends.amount })
+      .from(voucherSpends)
+      .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
+      .where(and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)));
+    if (earlier.length > 0) return earlier.reduce((sum, s) => sum + s.amount, 0);
     let left = amount;
     for (const source of sources) {
       if (left <= 0) break;
@@ -141,21 +144,32 @@ export async function spendBalance(
         .update(userVouchers)
         .set({ balance: sql`${userVouchers.balance} - ${take}` })
         .where(eq(userVouchers.id, source.id));
-      await tx
-        .insert(voucherSpends)
-        .values({ userVoucherId: source.id, idempotencyKey: key, amount: take });
+      await tx.insert(voucherSpends).values({
+        userVoucherId: source.id,
+        idempotencyKey: key,
+        amount: take,
+        paymentId: link.paymentId ?? null,
+      });
       left -= take;
     }
     return amount - left;
   });
 }
 
-/** Issues a code; the seed uses it, and so can an operator's tooling. */
 /**
  * Gives back what `spendBalance` drew under `key`, for a purchase that did not go through. A
  * second call finds nothing left to give back.
  */
-export async function returnBalance(db: Db, userId: string, key: string): Promise<number> {
+export function returnBalance(db: Db, userId: string, key: string): Promise<number> {
+  return giveBack(db, and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)));
+}
+
+/** Gives back every draw that paid with a payment the reconciliation voided or refunded. */
+export function returnBalanceOfPayment(db: Db, paymentId: string): Promise<number> {
+  return giveBack(db, eq(voucherSpends.paymentId, paymentId));
+}
+
+async function giveBack(db: Db, which: SQL | undefined): Promise<number> {
   return db.transaction(async (tx) => {
     const spends = await tx
       .select({
@@ -165,7 +179,7 @@ export async function returnBalance(db: Db, userId: string, key: string): Promis
       })
       .from(voucherSpends)
       .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
-      .where(and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)))
+      .where(which)
       .for('update');
     for (const spend of spends) {
       await tx
@@ -178,6 +192,7 @@ export async function returnBalance(db: Db, userId: string, key: string): Promis
   });
 }
 
+/** Issues a code; the seed uses it, and so can an operator's tooling. */
 export async function issue(
   db: Db,
   input: {

@@ -1,0 +1,232 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import { idempotencyRecords, payments, userSubscriptions } from '../../db/schema/index.ts';
+import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
+import { bearer, registerUser } from '../../test/app.ts';
+import { checkBooks } from '../../test/books.ts';
+import { addTestCard } from '../../test/cards.ts';
+import { issue } from '../vouchers/service.ts';
+import { reconcile } from './reconcile.ts';
+
+// The API process is killed (SIGKILL) at chosen points of a payment and started again on the same
+// PostgreSQL database. A retry of the request must finish it once; without a retry, the
+// reconciliation must undo it. Either way the books must balance.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const serverScript = fileURLToPath(new URL('../../server.ts', import.meta.url));
+
+let databaseUrl = '';
+let dbName = '';
+let app: FastifyInstance;
+let planId = 0;
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+interface Child {
+  process: ChildProcess;
+  base: string;
+  exited: Promise<NodeJS.Signals | null>;
+}
+
+async function startApi(crashAt?: string): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      RECONCILE_EVERY_SECONDS: '0',
+      RENEW_EVERY_SECONDS: '0',
+      GATEWAY_LATENCY_MS: '0',
+      REDIS_URL: '',
+      STOD_CRASH_AT: crashAt ?? '',
+    },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => {
+    child.once('exit', (_code, signal) => {
+      resolve(signal);
+    });
+  });
+  const base = `http://127.0.0.1:${String(port)}`;
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { process: child, base, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the API did not start');
+}
+
+async function customer(code: string) {
+  const user = await registerUser(app);
+  const me = (await app.inject({ url: '/api/user/v2', headers: bearer(user.token) })).json<{
+    id: string;
+  }>();
+  const card = await addTestCard(app, me.id);
+  await issue(app.db, {
+    code,
+    codeType: 'premium',
+    kind: 'value',
+    name: 'Gávukort',
+    amount: 10_000,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const redeemed = await app.inject({
+    method: 'POST',
+    url: '/api/vouchers/redeem',
+    headers: bearer(user.token),
+    payload: { code },
+  });
+  expect(redeemed.statusCode).toBe(201);
+  return { token: user.token, id: me.id, cardId: card.id };
+}
+
+type Customer = Awaited<ReturnType<typeof customer>>;
+
+function subscribe(base: string, c: Customer, key: string) {
+  return fetch(`${base}/api/subscriptions/${String(planId)}/subscribe`, {
+    method: 'POST',
+    headers: {
+      ...bearer(c.token),
+      'content-type': 'application/json',
+      'idempotency-key': key,
+    },
+    body: JSON.stringify({ interval: 'monthly', paymentMethodId: c.cardId }),
+  });
+}
+
+/** Sends the request to an API that dies at `point`, and waits for it to die. */
+async function crashDuring(point: string, c: Customer, key: string) {
+  const api = await startApi(point);
+  await expect(subscribe(api.base, c, key)).rejects.toThrow();
+  expect(await api.exited).toBe('SIGKILL');
+}
+
+/** Moves the clock past the claims' and payments' leases, as if the crash were minutes ago. */
+async function ageClaims(userId: string) {
+  await app.db
+    .update(idempotencyRecords)
+    .set({ lockedUntil: sql`now() - interval '10 minutes'` })
+    .where(eq(idempotencyRecords.userId, userId));
+  await app.db
+    .update(payments)
+    .set({
+      updatedAt: sql`now() - interval '10 minutes'`,
+      createdAt: sql`now() - interval '10 minutes'`,
+    })
+    .where(eq(payments.userId, userId));
+}
+
+const balanceOf = async (c: Customer) =>
+  (await app.inject({ url: '/api/vouchers', headers: bearer(c.token) })).json<{ balance: number }>()
+    .balance;
+
+const subscriptionsOf = (c: Customer) =>
+  app.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, c.id));
+
+describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
+  beforeAll(async () => {
+    dbName = `stod_crash_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+    app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '10000' }));
+    await seedSubscriptionPlans(app.db);
+    const plans = (await app.inject({ url: '/api/subscriptions' })).json<{
+      items: { id: number; index: number }[];
+    }>();
+    planId = plans.items.find((p) => p.index === 1)?.id ?? 0;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app.close();
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${dbName} with (force)`);
+    await cleanup.end();
+  });
+
+  it.each([
+    'payment.before-hold',
+    'payment.after-hold',
+    'payment.after-balance',
+    'subscription.before-finish',
+  ])(
+    'killed at %s: a retry finishes it once, and without one the reconciliation undoes it',
+    async (point) => {
+      const tag = point.replace(/[^a-z]/g, '').toUpperCase();
+      const retried = await customer(`RETRY${tag}`);
+      const abandoned = await customer(`ABANDON${tag}`);
+      await crashDuring(point, retried, `retry-${point}`);
+      await crashDuring(point, abandoned, `abandon-${point}`);
+
+      const api = await startApi();
+      try {
+        await ageClaims(retried.id);
+        const again = await subscribe(api.base, retried, `retry-${point}`);
+        expect(again.status).toBe(201);
+        const repeat = await subscribe(api.base, retried, `retry-${point}`);
+        expect(await repeat.json()).toEqual(await again.json());
+      } finally {
+        api.process.kill('SIGTERM');
+        await api.exited;
+      }
+      const made = (await subscriptionsOf(retried)).filter((s) => s.status === 'active');
+      expect(made).toHaveLength(1);
+      const paid = await app.db.select().from(payments).where(eq(payments.userId, retried.id));
+      expect(paid).toHaveLength(1);
+      expect(paid[0]).toMatchObject({ status: 'captured', amountCaptured: 14_900 - 10_000 });
+      expect(await balanceOf(retried)).toBe(0);
+
+      await ageClaims(abandoned.id);
+      await reconcile(app, 0);
+      await reconcile(app, 0);
+      expect((await subscriptionsOf(abandoned)).length).toBe(0);
+      expect(await balanceOf(abandoned)).toBe(10_000);
+      const undone = await app.db.select().from(payments).where(eq(payments.userId, abandoned.id));
+      for (const p of undone) expect(['voided', 'failed', 'refunded']).toContain(p.status);
+      const late = await app.inject({
+        method: 'POST',
+        url: `/api/subscriptions/${String(planId)}/subscribe`,
+        headers: { ...bearer(abandoned.token), 'idempotency-key': `abandon-${point}` },
+        payload: { interval: 'monthly', paymentMethodId: abandoned.cardId },
+      });
+      expect(late.json()).toMatchObject({ code: 'PAYMENT_ABANDONED' });
+
+      expect(await checkBooks(app.db)).toEqual([]);
+    },
+    120_000,
+  );
+});

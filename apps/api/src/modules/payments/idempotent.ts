@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorKey, MessageKey } from '@stod/domain';
+import { AppError } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import type { Db } from '../../db/client.ts';
+import * as records from './idempotency-repo.ts';
+
+/**
+ * The one pattern for a request that moves money (decision 0012):
+ *
+ *   claim    one transaction: the idempotency record is inserted (or found) under a
+ *            fingerprint of the request, and `reserve` takes the row locks and makes the
+ *            reservations ("one active X per user" rows under their unique constraints);
+ *   act      the keyed, retry-safe steps outside the database: the gateway's hold and capture,
+ *            the voucher balance draw (each keyed by `claim.paymentKey`);
+ *   finish   one transaction: the effect and the stored result, only while the claim is ours.
+ *
+ * A repeat of the key answers the stored result, whatever the timing: while the first request
+ * works it waits a little, then answers 409 in progress. A refusal (an AppError below 500) is
+ * stored too, and `release` gives back the reservation in the same transaction. A request that
+ * dies leaves its claim to lapse: a retry after `LEASE_MS` resumes it (every step is keyed), and
+ * the reconciliation undoes whatever nobody resumed (see `abandonStale`).
+ */
+
+export const LEASE_MS = 30_000;
+const WAIT_FOR_OTHER_MS = 5_000;
+const POLL_MS = 100;
+
+export interface Claim {
+  userId: string;
+  scope: string;
+  key: string;
+  owner: string;
+  /** The idempotency key of the payment this effect makes: one per effect. */
+  paymentKey: string;
+  /** True when this request resumes one whose claim lapsed. */
+  resumed: boolean;
+}
+
+export interface EffectSteps<A, T> {
+  /** Row locks and reservations, in the claim's transaction; must accept its own earlier claim. */
+  reserve?: (tx: Db, claim: Claim) => Promise<void>;
+  act: (claim: Claim) => Promise<A>;
+  finish: (tx: Db, claim: Claim, acted: A) => Promise<T>;
+  /** Gives back the reservation of a refused or abandoned request. */
+  release?: (tx: Db, claim: Claim) => Promise<void>;
+}
+
+export interface EffectRequest {
+  userId: string;
+  scope: string;
+  key: string;
+  /** What the request asked for: a repeat of the key with something else is refused. */
+  request: unknown;
+}
+
+interface StoredError {
+  statusCode: number;
+  code: string;
+  messageKey: ErrorKey | MessageKey;
+  fieldErrors?: Record<string, MessageKey>;
+}
+
+const releases = new Map<string, NonNullable<EffectSteps<unknown, unknown>['release']>>();
+
+/** Tells the reconciliation how to give back a scope's reservation when nobody resumes it. */
+export function registerRelease(scope: string, release: (tx: Db, claim: Claim) => Promise<void>) {
+  releases.set(scope, release);
+}
+
+export const paymentKeyOf = (scope: string, key: string) => `${scope}:${key}`;
+
+const fingerprintOf = (request: unknown) => sha256(JSON.stringify(request ?? null));
+
+const inProgress = () => new AppError(409, 'PAYMENT_IN_PROGRESS', 'error.paymentInProgress');
+
+function replay(row: records.RecordRow): unknown {
+  if (row.status === 'failed') {
+    const e = row.result as StoredError;
+    throw new AppError(e.statusCode, e.code, e.messageKey, e.fieldErrors);
+  }
+  return row.result;
+}
+
+const toStored = (error: AppError): StoredError => ({
+  statusCode: error.statusCode,
+  code: error.code,
+  messageKey: error.messageKey,
+  ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+});
+
+/** A refusal is final for its key; anything else (no answer, a crash, a race) may be retried. */
+const isRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.statusCode < 500 && error.code !== 'PAYMENT_IN_PROGRESS';
+
+type Claimed =
+  | { kind: 'claimed'; claim: Claim }
+  | { kind: 'answered'; row: records.RecordRow }
+  | { kind: 'busy' };
+
+async function claimOnce<A, T>(
+  db: Db,
+  req: EffectRequest,
+  fingerprint: string,
+  steps: EffectSteps<A, T>,
+): Promise<Claimed> {
+  const owner = randomUUID();
+  const claim: Claim = {
+    userId: req.userId,
+    scope: req.scope,
+    key: req.key,
+    owner,
+    paymentKey: paymentKeyOf(req.scope, req.key),
+    resumed: false,
+  };
+  const refusal = await db.transaction(async (tx) => {
+    const row = await records.insertOrLock(tx, { ...req, fingerprint, owner, leaseMs: LEASE_MS });
+    if (row.fingerprint !== fingerprint) {
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'error.idempotencyKeyReused');
+    }
+    if (row.status !== 'pending') return { kind: 'answered' as const, row };
+    if (row.owner !== owner) {
+      if (row.lockedUntil.getTime() > Date.now()) return { kind: 'busy' as const };
+      await records.takeOver(tx, req, owner, LEASE_MS);
+      claim.resumed = true;
+    }
+    try {
+      await steps.reserve?.(tx, claim);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      const failed = await records.settle(
+        tx,
+        req,
+        owner,
+        'failed',
+        error.statusCode,
+        toStored(error),
+      );
+      return { kind: 'answered' as const, row: failed };
+    }
+    return null;
+  });
+  return refusal ?? { kind: 'claimed', claim };
+}
+
+async function claimOrWait<A, T>(db: Db, req: EffectRequest, steps: EffectSteps<A, T>) {
+  const fingerprint = fingerprintOf(req.request);
+  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  for (;;) {
+    const claimed = await claimOnce(db, req, fingerprint, steps);
+    if (claimed.kind !== 'busy') return claimed;
+    if (Date.now() >= deadline) throw inProgress();
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Runs a money-moving request once per (user, scope, key); see the module comment. */
+export async function runIdempotent<A, T>(
+  db: Db,
+  req: EffectRequest,
+  steps: EffectSteps<A, T>,
+): Promise<T> {
+  const claimed = await claimOrWait(db, req, steps);
+  if (claimed.kind === 'answered') return replay(claimed.row) as T;
+  const { claim } = claimed;
+  let acted: A;
+  try {
+    acted = await steps.act(claim);
+  } catch (error) {
+    if (isRefusal(error)) {
+      await db.transaction(async (tx) => {
+        if (!(await records.lockOwned(tx, req, claim.owner))) return;
+        await steps.release?.(tx, claim);
+        await records.settle(tx, req, claim.owner, 'failed', error.statusCode, toStored(error));
+      });
+    } else {
+      // Unanswered: the claim lapses now, so the caller's retry resumes under the same keys.
+      await records.lapse(db, req, claim.owner);
+    }
+    throw error;
+  }
+  const done = await db.transaction(async (tx) => {
+    if (!(await records.lockOwned(tx, req, claim.owner))) return null;
+    const result = await steps.finish(tx, claim, acted);
+    await records.settle(tx, req, claim.owner, 'done', 200, result);
+    return { result };
+  });
+  if (done) return done.result;
+  // Another request resumed this key after our claim lapsed, or the reconciliation ended it.
+  const row = await records.find(db, req);
+  if (!row || row.status === 'pending') throw inProgress();
+  return replay(row) as T;
+}
+
+/**
+ * Ends requests whose claim lapsed long ago with nobody resuming them: the reservation is given
+ * back and the key answers 'abandoned' from now on. The caller (the reconciliation) has already
+ * undone the money of `claim.paymentKey`.
+ */
+export async function abandon(db: Db, row: records.RecordRow) {
+  const req = { userId: row.userId, scope: row.scope, key: row.key, request: null };
+  const claim: Claim = {
+    userId: row.userId,
+    scope: row.scope,
+    key: row.key,
+    owner: row.owner,
+    paymentKey: paymentKeyOf(row.scope, row.key),
+    resumed: true,
+  };
+  const error = new AppError(409, 'PAYMENT_ABANDONED', 'error.paymentAbandoned');
+  return db.transaction(async (tx) => {
+    if (!(await records.lockOwned(tx, req, row.owner))) return false;
+    await releases.get(row.scope)?.(tx, claim);
+    await records.settle(tx, req, row.owner, 'failed', error.statusCode, toStored(error));
+    return true;
+  });
+}
+
+export const staleClaims = records.stale;
+export type IdempotencyRecord = records.RecordRow;

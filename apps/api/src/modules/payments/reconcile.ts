@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import * as vouchers from '../vouchers/service.ts';
+import { abandon, LEASE_MS, paymentKeyOf, staleClaims } from './idempotent.ts';
+import * as repo from './repo.ts';
+import { authoriseKey, refund, voidHold, type Payment } from './service.ts';
+
+/**
+ * Brings our books in line with the gateway's after anything a crash can leave:
+ * - a payment stuck in `created` (the process died while the gateway was asked for a hold, or
+ *   right after it made one) is settled against the gateway by its key: a hold found is
+ *   recorded and voided, none found fails the payment;
+ * - a hold whose service never started is voided, and one the gateway expired, captured or
+ *   voided behind our back is recorded as such;
+ * - a money request whose claim lapsed with nobody resuming it is undone: its hold voided or
+ *   its capture refunded, and its reservation given back;
+ * and whenever a card part is voided or refunded here, the voucher balance drawn for it goes
+ * back to the user. Safe on several processes at once: every step is keyed.
+ */
+export async function reconcile(app: FastifyInstance, unstartedForMs: number) {
+  const cutoff = new Date(Date.now() - unstartedForMs);
+  const totals = { voided: 0, synced: 0, settled: 0, abandoned: 0 };
+  const guard = async (paymentId: string, step: () => Promise<void>) => {
+    try {
+      await step();
+    } catch (error) {
+      app.log.warn({ err: error, paymentId }, 'reconciliation step failed; next run retries');
+    }
+  };
+
+  for (const payment of await repo.stuckCreated(app.db, cutoff)) {
+    await guard(payment.id, async () => {
+      if (await settleCreated(app, payment)) totals.settled += 1;
+    });
+  }
+
+  for (const payment of await repo.openHolds(app.db, cutoff)) {
+    await guard(payment.id, async () => {
+      const outcome = await syncHold(app, payment);
+      if (outcome === 'voided') totals.voided += 1;
+      if (outcome === 'synced') totals.synced += 1;
+    });
+  }
+
+  // A claim lapses LEASE_MS after its request began; past the cut-off nobody is coming back.
+  for (const record of await staleClaims(app.db, new Date(cutoff.getTime() - LEASE_MS))) {
+    await guard(record.key, async () => {
+      const payment = await repo.findByKey(
+        app.db,
+        record.userId,
+        paymentKeyOf(record.scope, record.key),
+      );
+      if (payment) await undo(app, payment);
+      if (await abandon(app.db, record)) totals.abandoned += 1;
+    });
+  }
+  return totals;
+}
+
+/** Settles a `created` payment by asking the gateway for a hold under its key. */
+async function settleCreated(app: FastifyInstance, payment: Payment) {
+  const auth = await app.gateway.authorisationByKey(authoriseKey(payment.id));
+  if (!auth) {
+    return repo.transition(
+      app.db,
+      payment.id,
+      ['created'],
+      { status: 'failed', failure: 'abandoned' },
+      { kind: 'authorise', key: 'reconcile', amount: 0 },
+    );
+  }
+  const recorded = await repo.transition(
+    app.db,
+    payment.id,
+    ['created'],
+    {
+      status: 'authorised',
+      amountHeld: auth.amount,
+      gatewayAuthorizationId: auth.id,
+      holdExpiresAt: auth.expiresAt,
+    },
+    { kind: 'authorise', key: 'reconcile', amount: auth.amount },
+  );
+  // The request behind it died before it could use the hold: the next pass voids it, unless a
+  // retry of the request resumes it first.
+  return recorded;
+}
+
+async function syncHold(app: FastifyInstance, payment: Payment) {
+  if (!payment.gatewayAuthorizationId) return 'none';
+  const auth = await app.gateway.status(payment.gatewayAuthorizationId);
+  if (auth.status === 'expired' || auth.status === 'voided') {
+    await repo.transition(
+      app.db,
+      payment.id,
+      ['authorised'],
+      { status: auth.status },
+      { kind: auth.status === 'expired' ? 'expire' : 'sync', key: 'reconcile', amount: 0 },
+    );
+    await vouchers.returnBalanceOfPayment(app.db, payment.id);
+    return 'synced';
+  }
+  if (auth.status === 'captured' || auth.status === 'refunded') {
+    await repo.transition(
+      app.db,
+      payment.id,
+      ['authorised'],
+      { status: auth.status, amountCaptured: auth.captured, amountRefunded: auth.refunded },
+      { kind: 'sync', key: 'reconcile', amount: auth.captured },
+    );
+    return 'synced';
+  }
+  if (payment.serviceStartedAt) return 'none';
+  await voidHold(app, payment.id, 'reconcile');
+  await vouchers.returnBalanceOfPayment(app.db, payment.id);
+  return 'voided';
+}
+
+/** Undoes the money of a request nobody finished: void the hold, or refund what was captured. */
+async function undo(app: FastifyInstance, payment: Payment) {
+  if (payment.status === 'created') {
+    await settleCreated(app, payment);
+    payment = (await repo.findPayment(app.db, payment.id)) ?? payment;
+  }
+  if (payment.status === 'authorised') {
+    await voidHold(app, payment.id, 'reconcile');
+  } else if (payment.status === 'captured' && payment.amountCaptured > payment.amountRefunded) {
+    await refund(app, payment.id, payment.amountCaptured - payment.amountRefunded, 'reconcile');
+  }
+  await vouchers.returnBalanceOfPayment(app.db, payment.id);
+}
