@@ -3,8 +3,8 @@ import { DEFAULT_PASSWORD, openSignedIn, registerViaApi, uniqueEmail } from './f
 import {
   closeToasts,
   enterCardOnHostedPage,
+  issueSimCard,
   listViaApi,
-  ownCardNumber,
   shot,
 } from './wallet-fixtures.ts';
 
@@ -108,11 +108,12 @@ test('registration with a payment card ends on the completed screen', async ({ p
 
 test('registration can add an existing provider card', async ({ page, request }) => {
   const user = await registerViaApi(request, 'register-own');
-  const number = ownCardNumber();
+  const { number, pin } = await issueSimCard(request);
   await openSignedIn(page, user, '/register-user/payment-method');
   await page.getByRole('link', { name: /Eg havi eitt Støðkort/ }).click();
   await expect(page).toHaveURL(/\/register-user\/payment-methods\/stodkort\/add$/);
   await page.getByLabel('Kortnummar').fill(number);
+  await page.getByLabel('PIN-kota', { exact: true }).fill(pin);
   await page.getByRole('button', { name: 'Legg kortið afturat' }).click();
   await expect(page).toHaveURL(/\/register-user\/completed$/);
   await expect(page.getByText(`•••• ${number.slice(-4)}`)).toBeVisible();

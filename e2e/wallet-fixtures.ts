@@ -22,7 +22,10 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A provider card number: 7077, eleven random digits and the Luhn check digit. */
+/**
+ * A provider card number: 7077, eleven random digits and the Luhn check digit. The card issuer
+ * knows no such card: it is the made-up number the app must refuse.
+ */
 export function ownCardNumber(): string {
   const body = `7077${Array.from({ length: 11 }, () => String(Math.floor(Math.random() * 10))).join('')}`;
   for (let d = 0; d <= 9; d += 1) {
@@ -47,14 +50,53 @@ interface PaymentMethodJson {
   activeFrom: string;
 }
 
+/**
+ * Cards the provider's card simulator is seeded with (apps/api/src/integrations/provider-cards).
+ * Each can sit on one account only, and the suite shares one server: each is used by one test.
+ */
+export const SEEDED_OWN_CARDS = {
+  /** Jógvan Joensen's: the wallet journey adds it with its PIN. */
+  pin: { number: '7077000000000011', pin: '1234' },
+  /** Guðrun Hansen's, reachable by text message at +298 22 22 22: the code journey. */
+  code: { number: '7077000000000029', phone: '+298 22 22 22' },
+  blocked: { number: '7077000000000052', pin: '5678' },
+} as const;
+
+export interface SimCard {
+  number: string;
+  pin: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** A fresh card from the simulator's back office, with a known PIN and holder. */
+export async function issueSimCard(request: APIRequestContext): Promise<SimCard> {
+  const response = await request.post('/api/sim/provider-cards/cards', { data: {} });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as SimCard;
+}
+
+/** The code in the newest text message or e-mail the card simulator sent to `to`. */
+export async function codeSentTo(request: APIRequestContext, to: string): Promise<string> {
+  const response = await request.get(
+    `/api/sim/provider-cards/messages?to=${encodeURIComponent(to)}`,
+  );
+  const { items } = (await response.json()) as { items: { text: string }[] };
+  const code = /\b(\d{6})\b/.exec(items[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+/** Adds a provider card to the user's wallet with its PIN; a fresh simulator card by default. */
 export async function addOwnCardViaApi(
   request: APIRequestContext,
   user: TestUser,
-  cardNumber = ownCardNumber(),
+  card?: { number: string; pin: string },
 ): Promise<PaymentMethodJson> {
+  const { number, pin } = card ?? (await issueSimCard(request));
   const response = await request.post('/api/payment-methods/stodkort/add', {
     headers: { Authorization: `Bearer ${user.token}` },
-    data: { cardNumber },
+    data: { cardNumber: number, pin },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as PaymentMethodJson;

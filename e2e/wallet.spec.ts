@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn, registerViaApi } from './fixtures.ts';
 import {
   addOwnCardViaApi,
   closeToasts,
+  codeSentTo,
   enterCardOnHostedPage,
   listViaApi,
   ownCardNumber,
+  SEEDED_OWN_CARDS,
   shot,
   withWrongCheckDigit,
 } from './wallet-fixtures.ts';
@@ -126,26 +129,47 @@ test.describe('payment methods', () => {
     await expect(page.getByTestId('card-session-error')).toHaveCount(0);
   });
 
-  test('add a provider card by number, and create and edit the payment agreement', async ({
+  test('add a provider card by number and PIN, and create and edit the payment agreement', async ({
     page,
     request,
   }) => {
     const user = await registerViaApi(request, 'own-card');
-    const number = ownCardNumber();
+    const { number, pin } = SEEDED_OWN_CARDS.pin;
     await openSignedIn(page, user, '/profile/payment-methods');
 
     await page.getByRole('link', { name: /Legg Støðkort afturat/ }).click();
     await expect(page).toHaveURL(/\/profile\/payment-methods\/stodkort\/add$/);
     const form = page.getByTestId('own-card-add-form');
+    const submit = form.getByRole('button', { name: 'Legg kortið afturat' });
     await form.getByLabel('Kortnummar').fill(withWrongCheckDigit(number));
-    await form.getByRole('button', { name: 'Legg kortið afturat' }).click();
+    await submit.click();
     await expect(form.getByText('Kortnummarið er ikki gyldugt.')).toBeVisible();
+    await expect(form.getByText('PIN-kotan skal vera 4 tøl.')).toBeVisible();
+
+    // A number with a valid check digit is not enough: the card must exist at the issuer.
+    await form.getByLabel('Kortnummar').fill(ownCardNumber());
+    await form.getByLabel('PIN-kota', { exact: true }).fill('1234');
+    await submit.click();
+    await expect(form.getByText('Vit funnu einki kort við hesum nummari.')).toBeVisible();
+    await form.getByLabel('Kortnummar').fill(SEEDED_OWN_CARDS.blocked.number);
+    await form.getByLabel('PIN-kota', { exact: true }).fill(SEEDED_OWN_CARDS.blocked.pin);
+    await submit.click();
+    await expect(form.getByText('Kortið er sperrað. Set teg í samband við okkum.')).toBeVisible();
+
     await form.getByLabel('Kortnummar').fill(number);
     await expect(form.getByLabel('Kortnummar')).toHaveValue(
       number.replace(/(\d{4})(?=\d)/g, '$1 '),
     );
     await form.getByLabel('Navn á kortinum (valfrítt)').fill('Arbeiðsbilurin');
-    await form.getByRole('button', { name: 'Legg kortið afturat' }).click();
+    await form.getByLabel('PIN-kota', { exact: true }).fill('9999');
+    await submit.click();
+    await expect(form.getByText('PIN-kotan er skeiv.')).toBeVisible();
+    await closeToasts(page);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot(shot('wallet-own-card-wrong-pin', true));
+    await expectAccessible(page);
+    await form.getByLabel('PIN-kota', { exact: true }).fill(pin);
+    await submit.click();
 
     await expect(page).toHaveURL(/\/profile\/payment-methods\/stodkort\/add\/complete$/);
     await expect(page.getByTestId('own-card-done-title')).toHaveText('Støðkortið er lagt afturat');
@@ -204,6 +228,33 @@ test.describe('payment methods', () => {
     await expect(page.getByText('Gjaldsavtalan er broytt.')).toBeVisible();
     await expect(page).toHaveURL(/\/profile\/agreement$/);
     expect((await listViaApi(request, user)).agreement?.accountNumberMasked).toBe('••••1234');
+  });
+
+  test('add a provider card with a code sent to its holder', async ({ page, request }) => {
+    const user = await registerViaApi(request, 'own-card-code');
+    const { number, phone } = SEEDED_OWN_CARDS.code;
+    await openSignedIn(page, user, '/profile/payment-methods/stodkort/add');
+    const form = page.getByTestId('own-card-add-form');
+    await form.getByLabel('Kortnummar').fill(number);
+    await form.getByRole('radio', { name: 'Send mær eina kotu' }).click();
+    await expect(form.getByLabel('PIN-kota', { exact: true })).toHaveCount(0);
+    await form.getByRole('button', { name: 'Send kotu við SMS' }).click();
+    await expect(form.getByText('Vit hava sent eina kotu til •• •• 22.')).toBeVisible();
+    const code = await codeSentTo(request, phone);
+
+    await form.getByLabel('Kota', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+    await form.getByRole('button', { name: 'Legg kortið afturat' }).click();
+    await expect(form.getByText('Kotan er skeiv ella útgingin.')).toBeVisible();
+    await closeToasts(page);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot(shot('wallet-own-card-code', true));
+    await expectAccessible(page);
+
+    await form.getByLabel('Kota', { exact: true }).fill(code);
+    await form.getByRole('button', { name: 'Legg kortið afturat' }).click();
+    await expect(page).toHaveURL(/\/profile\/payment-methods\/stodkort\/add\/complete$/);
+    await expect(page.getByTestId('card-face')).toContainText(`•••• ${number.slice(-4)}`);
+    expect((await listViaApi(request, user)).items.map((m) => m.last4)).toEqual([number.slice(-4)]);
   });
 
   test("another user's card, or none, shows 'not found'", async ({ page, request }) => {

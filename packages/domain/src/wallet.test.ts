@@ -29,6 +29,8 @@ const FO = {
   registrationNumber: 'Skrásetingarnummarið skal vera 4 tøl.',
   accountNumber: 'Kontonummarið skal vera í mesta lagi 10 tøl.',
   phone: 'Vinaliga skriva eitt gyldugt telefonnummar.',
+  pin: 'PIN-kotan skal vera 4 tøl.',
+  code: 'Vinaliga tøppa kotu inn.',
 } as const;
 
 const EN = {
@@ -41,6 +43,8 @@ const EN = {
   registrationNumber: 'The registration number must be 4 digits.',
   accountNumber: 'The account number must be at most 10 digits.',
   phone: 'Please enter a valid phone number.',
+  pin: 'The PIN must be 4 digits.',
+  code: 'Please enter the code.',
 } as const satisfies Record<keyof typeof FO, string>;
 
 type Rule = keyof typeof FO;
@@ -241,66 +245,79 @@ describe('isOwnCardNumber', () => {
 });
 
 describe('ownCardAddSchema', () => {
+  // The PIN from the card carrier; its own rules are tested below.
+  const PIN = '1234';
+
   it('accepts the number with spaces or dashes and stores digits only', () => {
     const spaced = OWN_CARD.replace(/(\d{4})(?=\d)/g, '$1 ');
     expect(spaced).toBe(
       `${OWN_CARD.slice(0, 4)} ${OWN_CARD.slice(4, 8)} ${OWN_CARD.slice(8, 12)} ${OWN_CARD.slice(12)}`,
     );
-    expect(ownCardAddSchema.parse({ cardNumber: spaced })).toEqual({ cardNumber: OWN_CARD });
+    expect(ownCardAddSchema.parse({ cardNumber: spaced, pin: PIN })).toEqual({
+      cardNumber: OWN_CARD,
+      pin: PIN,
+    });
     expect(
-      ownCardAddSchema.parse({ cardNumber: OWN_CARD.replace(/(\d{4})(?=\d)/g, '$1-') }),
-    ).toEqual({ cardNumber: OWN_CARD });
+      ownCardAddSchema.parse({ cardNumber: OWN_CARD.replace(/(\d{4})(?=\d)/g, '$1-'), pin: PIN }),
+    ).toEqual({ cardNumber: OWN_CARD, pin: PIN });
   });
 
   it('makes the name optional and trims it', () => {
-    expect(ownCardAddSchema.parse({ cardNumber: OWN_CARD })).toEqual({ cardNumber: OWN_CARD });
-    expect(ownCardAddSchema.parse({ cardNumber: OWN_CARD, name: '  Bilurin  ' })).toEqual({
+    expect(ownCardAddSchema.parse({ cardNumber: OWN_CARD, pin: PIN })).toEqual({
       cardNumber: OWN_CARD,
-      name: 'Bilurin',
+      pin: PIN,
     });
+    expect(ownCardAddSchema.parse({ cardNumber: OWN_CARD, pin: PIN, name: '  Bilurin  ' })).toEqual(
+      { cardNumber: OWN_CARD, pin: PIN, name: 'Bilurin' },
+    );
   });
 
   it.each(['', '   ', '\t\n'])('turns the empty name %j into undefined', (name) => {
-    const parsed = ownCardAddSchema.parse({ cardNumber: OWN_CARD, name });
+    const parsed = ownCardAddSchema.parse({ cardNumber: OWN_CARD, pin: PIN, name });
     expect(parsed.name).toBeUndefined();
   });
 
   it('accepts a name of 40 characters and refuses 41', () => {
-    expect(ownCardAddSchema.parse({ cardNumber: OWN_CARD, name: 'x'.repeat(40) }).name).toBe(
-      'x'.repeat(40),
-    );
     expect(
-      ownCardAddSchema.parse({ cardNumber: OWN_CARD, name: `  ${'x'.repeat(40)}  ` }).name,
+      ownCardAddSchema.parse({ cardNumber: OWN_CARD, pin: PIN, name: 'x'.repeat(40) }).name,
+    ).toBe('x'.repeat(40));
+    expect(
+      ownCardAddSchema.parse({ cardNumber: OWN_CARD, pin: PIN, name: `  ${'x'.repeat(40)}  ` })
+        .name,
     ).toBe('x'.repeat(40));
     expectErrors(
       ownCardAddSchema,
-      { cardNumber: OWN_CARD, name: 'x'.repeat(41) },
+      { cardNumber: OWN_CARD, pin: PIN, name: 'x'.repeat(41) },
       { name: 'tooLong' },
     );
   });
 
   it('refuses a name that is not text', () => {
-    expectErrors(ownCardAddSchema, { cardNumber: OWN_CARD, name: 42 }, { name: 'invalid' });
+    expectErrors(
+      ownCardAddSchema,
+      { cardNumber: OWN_CARD, pin: PIN, name: 42 },
+      { name: 'invalid' },
+    );
   });
 
   it('refuses unknown keys', () => {
     expectErrors(
       ownCardAddSchema,
-      { cardNumber: OWN_CARD, brand: 'visa', isActive: true },
+      { cardNumber: OWN_CARD, pin: PIN, brand: 'visa', isActive: true },
       { brand: 'unknown', isActive: 'unknown' },
     );
-    expect(errorsOf(ownCardAddSchema, { cardNumber: OWN_CARD, extra: 1 })).toEqual({
+    expect(errorsOf(ownCardAddSchema, { cardNumber: OWN_CARD, pin: PIN, extra: 1 })).toEqual({
       extra: 'Hesin teigurin er ikki loyvdur.',
     });
   });
 
   it('refuses a Visa number', () => {
-    expect(errorsOf(ownCardAddSchema, { cardNumber: '4242 4242 4242 4242' })).toEqual({
+    expect(errorsOf(ownCardAddSchema, { cardNumber: '4242 4242 4242 4242', pin: PIN })).toEqual({
       cardNumber: 'Kortnummarið er ikki gyldugt.',
     });
     expectErrors(
       ownCardAddSchema,
-      { cardNumber: '4242424242424242' },
+      { cardNumber: '4242424242424242', pin: PIN },
       { cardNumber: 'cardNumber' },
     );
   });
@@ -313,7 +330,7 @@ describe('ownCardAddSchema', () => {
     '',
     '    ',
   ])('refuses the card number %j', (cardNumber) => {
-    expectErrors(ownCardAddSchema, { cardNumber }, { cardNumber: 'cardNumber' });
+    expectErrors(ownCardAddSchema, { cardNumber, pin: PIN }, { cardNumber: 'cardNumber' });
   });
 
   it('requires the card number', () => {
@@ -324,6 +341,27 @@ describe('ownCardAddSchema', () => {
   it('refuses a payload that is not an object', () => {
     expectErrors(ownCardAddSchema, null, { _: 'invalid' });
     expectErrors(ownCardAddSchema, [OWN_CARD], { _: 'invalid' });
+  });
+
+  it('needs the PIN from the carrier or a code with its challenge', () => {
+    expectErrors(ownCardAddSchema, { cardNumber: OWN_CARD }, { pin: 'pin' });
+    expectErrors(ownCardAddSchema, { cardNumber: OWN_CARD, pin: '' }, { pin: 'pin' });
+    expectErrors(ownCardAddSchema, { cardNumber: OWN_CARD, pin: '12345' }, { pin: 'pin' });
+    expectErrors(ownCardAddSchema, { cardNumber: OWN_CARD, pin: ' 12a4' }, { pin: 'pin' });
+    expectErrors(ownCardAddSchema, { cardNumber: OWN_CARD, code: '123456' }, { code: 'code' });
+    expectErrors(
+      ownCardAddSchema,
+      { cardNumber: OWN_CARD, challengeId: 'ch_1', code: '12345' },
+      { code: 'code' },
+    );
+    expect(
+      ownCardAddSchema.parse({
+        cardNumber: OWN_CARD,
+        pin: '',
+        challengeId: 'ch_1',
+        code: '123456',
+      }),
+    ).toEqual({ cardNumber: OWN_CARD, challengeId: 'ch_1', code: '123456' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText, strict } from './fields.ts';
+import { emailField, plainText, requiredText, strict } from './fields.ts';
 
 /** Luhn check of a card number given as digits. */
 export function luhnValid(digits: string): boolean {
@@ -19,9 +19,7 @@ export function luhnValid(digits: string): boolean {
 /** Digits only: people type spaces and dashes between the groups. */
 export const normaliseDigits = (value: string) => value.replace(/[\s-]/g, '');
 
-export const cardNameField = z
-  .string({ error: 'validation.invalid' })
-  .trim()
+export const cardNameField = plainText('validation.invalid')
   .max(40, 'validation.tooLong')
   .optional()
   .transform((v) => (v === '' ? undefined : v));
@@ -33,15 +31,61 @@ export function isOwnCardNumber(digits: string): boolean {
   return digits.length === 16 && digits.startsWith(OWN_CARD_PREFIX) && luhnValid(digits);
 }
 
-/** The provider's own card, added by its number and an optional name. */
+const ownCardNumberField = z
+  .string({ error: 'validation.required' })
+  .transform(normaliseDigits)
+  .refine(isOwnCardNumber, 'validation.cardNumber');
+
+/** An optional form field: an empty one counts as not given. */
+const optionalDigits = (length: number, message: 'validation.pin' | 'validation.code') =>
+  z
+    .string({ error: message })
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(new RegExp(`^\\d{${String(length)}}$`), message)
+        .optional(),
+    );
+
+/** Where the card's holder can get a one-time code: their registered phone or e-mail. */
+export const ownCardChannels = ['sms', 'email'] as const;
+export type OwnCardChannel = (typeof ownCardChannels)[number];
+
+/**
+ * The provider's own card, added by its number and an optional name. The person proves they hold
+ * it with the PIN printed on the card carrier, or with a code sent to the holder.
+ */
 export const ownCardAddSchema = strict({
-  cardNumber: z
-    .string({ error: 'validation.required' })
-    .transform(normaliseDigits)
-    .refine(isOwnCardNumber, 'validation.cardNumber'),
+  cardNumber: ownCardNumberField,
   name: cardNameField,
+  pin: optionalDigits(4, 'validation.pin'),
+  challengeId: plainText('validation.invalid').max(100, 'validation.invalid').optional(),
+  code: optionalDigits(6, 'validation.code'),
+}).superRefine((value, ctx) => {
+  if (value.code !== undefined && !value.challengeId)
+    ctx.addIssue({ code: 'custom', path: ['code'], message: 'validation.code' });
+  if (value.pin === undefined && value.code === undefined)
+    ctx.addIssue({ code: 'custom', path: ['pin'], message: 'validation.pin' });
 });
 export type OwnCardAddInput = z.input<typeof ownCardAddSchema>;
+
+/** Asks the card's issuer to send a one-time code to the holder. */
+export const ownCardCodeRequestSchema = strict({
+  cardNumber: ownCardNumberField,
+  channel: z.enum(ownCardChannels, { error: 'validation.invalid' }),
+});
+
+export const ownCardCodeSentSchema = z.object({
+  challengeId: z.string(),
+  channel: z.enum(ownCardChannels),
+  /** Masked, so that only the holder recognises it. */
+  destination: z.string(),
+  expiresAt: z.string(),
+});
+export type OwnCardCodeSent = z.infer<typeof ownCardCodeSentSchema>;
 
 /** Danish/Faroese bank account: a 4-digit registration number and an account of up to 10 digits. */
 export const registrationNumberField = z

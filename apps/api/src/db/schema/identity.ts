@@ -19,6 +19,8 @@ export const identityVerifications = pgTable(
     name: text('name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set by the first provider card issued on the strength of this verification. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [
     index('identity_verifications_state_idx').on(t.state),

@@ -4,6 +4,8 @@ export * from './stations.ts';
 export * from './gateway-sim.ts';
 export * from './wallet.ts';
 export * from './identity.ts';
+export * from './provider-cards.ts';
 export * from './receipts.ts';
 export * from './vouchers.ts';
 export * from './subscriptions.ts';
+export * from './idempotency.ts';

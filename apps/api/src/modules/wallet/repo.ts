@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cardSessions, paymentAgreements, paymentMethods } from '../../db/schema/index.ts';
+import {
+  cardSessions,
+  identityVerifications,
+  ownCardLinks,
+  paymentAgreements,
+  paymentMethods,
+} from '../../db/schema/index.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type AgreementRow = typeof paymentAgreements.$inferSelect;
@@ -63,6 +69,8 @@ export async function softDelete(db: Db, userId: string, id: string) {
       .where(and(live(userId), eq(paymentMethods.id, id)))
       .returning({ id: paymentMethods.id });
     if (!gone) return false;
+    // A removed provider card is free to be added again, by this account or another.
+    await tx.delete(ownCardLinks).where(eq(ownCardLinks.paymentMethodId, id));
     const [favourite] = await tx
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
@@ -136,4 +144,76 @@ export async function upsertAgreement(db: Db, values: typeof paymentAgreements.$
     .returning();
   if (!row) throw new Error('agreement upsert returned nothing');
   return row;
+}
+
+class CardTaken extends Error {}
+
+/**
+ * Saves a provider card as the user's payment method. The link's primary key decides which
+ * account holds the card: when another request got there first, nothing is saved and the
+ * holding account is answered instead.
+ */
+export async function attachOwnCard(
+  db: Db,
+  cardId: string,
+  values: typeof paymentMethods.$inferInsert,
+): Promise<{ saved: PaymentMethodRow } | { heldBy: { userId: string; paymentMethodId: string } }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const method = await insertMethod(tx, values);
+      const linked = await tx
+        .insert(ownCardLinks)
+        .values({ cardId, userId: values.userId, paymentMethodId: method.id })
+        .onConflictDoNothing()
+        .returning({ cardId: ownCardLinks.cardId });
+      if (linked.length === 0) throw new CardTaken();
+      return { saved: method };
+    });
+  } catch (error) {
+    if (!(error instanceof CardTaken)) throw error;
+  }
+  const [holder] = await db
+    .select({ userId: ownCardLinks.userId, paymentMethodId: ownCardLinks.paymentMethodId })
+    .from(ownCardLinks)
+    .where(eq(ownCardLinks.cardId, cardId));
+  // The holder let go of it in the meantime: still a refusal, the caller may simply try again.
+  return { heldBy: holder ?? { userId: '', paymentMethodId: '' } };
+}
+
+/**
+ * Spends the user's freshest unspent identity verification. The conditional update lets exactly
+ * one of several parallel requests have it.
+ */
+export async function consumeVerification(db: Db, userId: string, validMs: number) {
+  const fresh = db
+    .select({ id: identityVerifications.id })
+    .from(identityVerifications)
+    .where(
+      and(
+        eq(identityVerifications.userId, userId),
+        eq(identityVerifications.status, 'verified'),
+        gt(identityVerifications.verifiedAt, new Date(Date.now() - validMs)),
+        isNull(identityVerifications.consumedAt),
+      ),
+    )
+    .orderBy(desc(identityVerifications.verifiedAt))
+    .limit(1);
+  const [row] = await db
+    .update(identityVerifications)
+    .set({ consumedAt: sql`now()` })
+    .where(and(inArray(identityVerifications.id, fresh), isNull(identityVerifications.consumedAt)))
+    .returning({
+      id: identityVerifications.id,
+      subject: identityVerifications.subject,
+      name: identityVerifications.name,
+    });
+  return row;
+}
+
+/** Gives a verification back when the card it was spent on could not be issued. */
+export async function releaseVerification(db: Db, id: string) {
+  await db
+    .update(identityVerifications)
+    .set({ consumedAt: null })
+    .where(eq(identityVerifications.id, id));
 }

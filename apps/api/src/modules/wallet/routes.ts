@@ -1,6 +1,8 @@
 import {
   cardSessionStartSchema,
   ownCardAddSchema,
+  ownCardCodeRequestSchema,
+  ownCardCodeSentSchema,
   paymentAgreementSchema,
   paymentAgreementUpdateSchema,
   paymentAgreementViewSchema,
@@ -11,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
+import * as ownCards from './own-cards.ts';
 import * as service from './service.ts';
 
 const guarded = { onRequest: requireAuth } as const;
@@ -76,19 +79,51 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.post(
+    `/payment-methods/${app.config.OWN_CARD_SLUG}/add/code`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: "Have the card's issuer send a one-time code to the card's holder",
+        security: bearer,
+        body: ownCardCodeRequestSchema,
+        response: { 201: ownCardCodeSentSchema, ...errorResponses(400, 401, 422, 429, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await ownCards.requestCode(app, authOf(request).userId, request.body, request.ip)),
+  );
+
+  app.post(
     `/payment-methods/${app.config.OWN_CARD_SLUG}/add`,
     {
       ...guarded,
       schema: {
         tags,
-        summary: "Add an existing card of the provider's",
+        summary:
+          "Add an existing card of the provider's, proven by the PIN on its carrier or a code sent to its holder",
+        description:
+          'Answers 201 with the new payment method, or 200 when the card is on this account already.',
         security: bearer,
         body: ownCardAddSchema,
-        response: { 201: paymentMethodSchema, ...errorResponses(400, 401) },
+        response: {
+          200: paymentMethodSchema,
+          201: paymentMethodSchema,
+          ...errorResponses(400, 401, 409, 422, 429, 503),
+        },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.addOwnCard(app, authOf(request).userId, request.body)),
+    async (request, reply) => {
+      const { created, method } = await ownCards.addOwnCard(
+        app,
+        authOf(request).userId,
+        request.body,
+        request.ip,
+      );
+      return reply.status(created ? 201 : 200).send(method);
+    },
   );
 
   app.post(
@@ -98,16 +133,16 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary:
-          "Issue a new card of the provider's (needs an agreement and identity verification)",
+          "Issue a new card of the provider's (needs an agreement and an identity verification, which it spends)",
         security: bearer,
         body: cardSessionStartSchema.pick({ name: true }),
-        response: { 201: paymentMethodSchema, ...errorResponses(400, 401, 422) },
+        response: { 201: paymentMethodSchema, ...errorResponses(400, 401, 422, 503) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createOwnCard(app, authOf(request).userId, request.body)),
+        .send(await ownCards.createOwnCard(app, authOf(request).userId, request.body)),
   );
 
   app.get(
@@ -221,7 +256,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
           throw new AppError(401, 'BAD_SIGNATURE', 'error.unauthorized');
         }
         const parsed = z
-          .object({ type: z.string(), sessionId: z.string() })
+          .object({ type: z.string(), sessionId: z.string().regex(/^[\x21-\x7e]{1,200}$/) })
           .safeParse(JSON.parse(raw));
         if (!parsed.success) throw new AppError(400, 'MALFORMED', 'error.malformed');
         await service.handleWebhook(app, parsed.data);

@@ -1,22 +1,10 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import {
-  isOwnCardNumber,
-  OWN_CARD_ACTIVATION_MS,
-  OWN_CARD_PREFIX,
-  paymentProducts,
-  type PaymentAgreementInput,
-  type PaymentMethod,
-  type PaymentProduct,
-} from '@stod/domain';
+import { createHmac, randomUUID } from 'node:crypto';
+import { paymentProducts, type PaymentAgreementInput, type PaymentMethod } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../../integrations/payments/port.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { safeEqual, sha256 } from '../../lib/secrets.ts';
-import { recentVerification } from '../identity/service.ts';
+import { safeEqual } from '../../lib/secrets.ts';
 import * as repo from './repo.ts';
-
-/** The provider's own card pays for what is sold at its stations, not food or drinks. */
-const OWN_CARD_PRODUCTS: PaymentProduct[] = ['fuel', 'carwash', 'charging'];
 
 export function toView(row: repo.PaymentMethodRow, now = new Date()): PaymentMethod {
   const expired =
@@ -209,61 +197,6 @@ export async function handleWebhook(
   const row = await repo.findCardSession(app.db, { gatewaySessionId: event.sessionId });
   if (!row) return;
   await settle(app, row);
-}
-
-export async function addOwnCard(
-  app: FastifyInstance,
-  userId: string,
-  input: { cardNumber: string; name?: string | undefined },
-) {
-  const row = await repo.insertMethod(app.db, {
-    userId,
-    kind: 'own_card',
-    // The number itself is not kept; the provider's card system knows the card by its hash here.
-    token: `own_${sha256(input.cardNumber).slice(0, 32)}`,
-    brand: 'stodkort',
-    last4: input.cardNumber.slice(-4),
-    name: input.name ?? null,
-    products: OWN_CARD_PRODUCTS,
-  });
-  return toView(row);
-}
-
-/** A new card number of the provider's: its prefix, random digits and a Luhn check digit. */
-function newOwnCardNumber(): string {
-  const body = `${OWN_CARD_PREFIX}${Array.from({ length: 11 }, () => String(randomInt(10))).join('')}`;
-  for (let d = 0; d <= 9; d += 1)
-    if (isOwnCardNumber(`${body}${String(d)}`)) return `${body}${String(d)}`;
-  throw new Error('no check digit');
-}
-
-/**
- * Issues a new card of the provider's. It needs a payment agreement to bill,
- * and a recent national identity verification; it works 3 minutes later.
- */
-export async function createOwnCard(
-  app: FastifyInstance,
-  userId: string,
-  input: { name?: string | undefined },
-) {
-  if (!(await repo.findAgreement(app.db, userId))) {
-    throw new AppError(422, 'AGREEMENT_REQUIRED', 'error.agreementRequired');
-  }
-  if (!(await recentVerification(app, userId))) {
-    throw new AppError(422, 'IDENTITY_REQUIRED', 'error.identityRequired');
-  }
-  const number = newOwnCardNumber();
-  const row = await repo.insertMethod(app.db, {
-    userId,
-    kind: 'own_card',
-    token: `own_${sha256(number).slice(0, 32)}`,
-    brand: 'stodkort',
-    last4: number.slice(-4),
-    name: input.name ?? null,
-    products: OWN_CARD_PRODUCTS,
-    activeFrom: new Date(Date.now() + OWN_CARD_ACTIVATION_MS),
-  });
-  return toView(row);
 }
 
 export async function getAgreement(app: FastifyInstance, userId: string) {

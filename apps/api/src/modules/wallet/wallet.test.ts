@@ -1,4 +1,3 @@
-import { luhnValid } from '@stod/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,46 +221,6 @@ describe('favourite, read and delete', () => {
       headers: bearer(user.token),
     });
     expect(res.statusCode).toBe(400);
-  });
-});
-
-function ownCardNumber(body: string) {
-  for (let d = 0; d <= 9; d += 1)
-    if (luhnValid(`${body}${String(d)}`)) return `${body}${String(d)}`;
-  throw new Error('unreachable');
-}
-
-describe("the provider's own card", () => {
-  it('adds an existing card with a name, limited to station products', async () => {
-    const user = await registerUser(t.app);
-    const number = ownCardNumber('707712345678901');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-methods/stodkort/add',
-      headers: bearer(user.token),
-      payload: { cardNumber: number.replace(/(\d{4})/g, '$1 ').trim(), name: 'Firmabilurin' },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      kind: 'own_card',
-      last4: number.slice(-4),
-      name: 'Firmabilurin',
-      products: ['fuel', 'carwash', 'charging'],
-    });
-  });
-
-  it('refuses numbers that are not its cards', async () => {
-    const user = await registerUser(t.app);
-    for (const cardNumber of ['4242424242424242', '7077123456789010', '', '7077']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/payment-methods/stodkort/add',
-        headers: bearer(user.token),
-        payload: { cardNumber },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors.cardNumber).toBe('Kortnummarið er ikki gyldugt.');
-    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ownCardAddSchema } from '@stod/domain';
 import { IdCard } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,12 +14,16 @@ import { Screen } from '../../../ui/Screen.tsx';
 import { showToast } from '../../../ui/toast-store.ts';
 import { useAddOwnCard } from '../api/add-own-card.ts';
 import { groupCardNumber } from '../card-format.ts';
+import { OwnCardProof, type Proof } from '../components/OwnCardProof.tsx';
 import { flowForPath } from '../paths.ts';
 
 type Input = z.input<typeof ownCardAddSchema>;
 type Output = z.output<typeof ownCardAddSchema>;
 
-/** `…/{own-card}/add` (profile and registration): an existing provider card by its number. */
+/**
+ * `…/{own-card}/add` (profile and registration): an existing provider card by its number, proven
+ * with the PIN on its carrier or a code sent to its holder.
+ */
 export function OwnCardAddScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,15 +31,16 @@ export function OwnCardAddScreen() {
   const add = useAddOwnCard();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(ownCardAddSchema),
-    defaultValues: { cardNumber: '', name: '' },
+    defaultValues: { cardNumber: '', name: '', pin: '', code: '' },
   });
+  const [proof, setProof] = useState<Proof>('pin');
   const { errors, isSubmitting } = form.formState;
   const cardNumber = form.register('cardNumber');
 
   const onSubmit = form.handleSubmit(async (values) => {
     const [card, error] = await add.mutateAsync(values);
     if (error) {
-      applyApiError(error, form.setError, ['cardNumber', 'name']);
+      applyApiError(error, form.setError, ['cardNumber', 'name', 'pin', 'code']);
       return;
     }
     showToast('success', t('ownCard.added'));
@@ -79,6 +85,7 @@ export function OwnCardAddScreen() {
           error={messageText(errors.name?.message)}
           {...form.register('name')}
         />
+        <OwnCardProof form={form} proof={proof} onProofChange={setProof} />
         <Button type="submit" pending={isSubmitting}>
           {t('ownCard.addSubmit')}
         </Button>

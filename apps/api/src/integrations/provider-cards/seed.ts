@@ -1,0 +1,60 @@
+/**
+ * The simulator's cards, for developers and tests. The numbers are fictional; any other number,
+ * even with a valid check digit, is unknown to the issuer. See README.md beside this file.
+ */
+export const SIM_PROVIDER_CARDS = [
+  {
+    id: 'pc_seed_1',
+    number: '7077000000000011',
+    pin: '1234',
+    holderName: 'Jógvan Joensen',
+    holderEmail: 'jogvan@example.fo',
+    holderPhone: '+298 21 11 11',
+    status: 'active',
+  },
+  {
+    id: 'pc_seed_2',
+    number: '7077000000000029',
+    pin: '2345',
+    holderName: 'Guðrun Hansen',
+    holderEmail: 'gudrun@example.fo',
+    holderPhone: '+298 22 22 22',
+    status: 'active',
+  },
+  {
+    id: 'pc_seed_3',
+    number: '7077000000000037',
+    pin: '3456',
+    holderName: 'Rógvi Poulsen',
+    holderEmail: null,
+    holderPhone: '+298 23 33 33',
+    status: 'active',
+  },
+  {
+    id: 'pc_seed_4',
+    number: '7077000000000045',
+    pin: '4567',
+    holderName: 'Havnar Flutningur P/F',
+    holderEmail: 'bokhald@havnarflutningur.example.fo',
+    holderPhone: null,
+    status: 'active',
+  },
+  {
+    id: 'pc_seed_5',
+    number: '7077000000000052',
+    pin: '5678',
+    holderName: 'Sunneva Olsen',
+    holderEmail: 'sunneva@example.fo',
+    holderPhone: '+298 25 55 55',
+    status: 'blocked',
+  },
+  {
+    id: 'pc_seed_6',
+    number: '7077000000000060',
+    pin: '6789',
+    holderName: 'Tróndur Dam',
+    holderEmail: 'trondur@example.fo',
+    holderPhone: '+298 26 66 66',
+    status: 'expired',
+  },
+] as const;
