@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signHs256, verifyJwt } from '../../lib/jwt.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -27,13 +26,15 @@ async function signInWithIdentity(token: string, subject: string) {
   const pageRes = await t.app.inject({ url: path(authorize.toString()) });
   expect(pageRes.statusCode).toBe(200);
   expect(pageRes.body).toContain('Jógvan Joensen');
-  const form = new URLSearchParams({
-    redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
-    state: authorize.searchParams.get('state') ?? '',
-    nonce: authorize.searchParams.get('nonce') ?? '',
-    client_id: authorize.searchParams.get('client_id') ?? '',
-    subject,
-  });
+  // The page's form carries the request on; the button adds the chosen person.
+  const form = new URLSearchParams();
+  for (const [, name, value] of pageRes.body.matchAll(/name="([^"]+)" value="([^"]*)"/g))
+    if (name && name !== 'subject')
+      form.set(
+        name,
+        (value ?? '').replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n))),
+      );
+  form.set('subject', subject);
   const chosen = await t.app.inject({
     method: 'POST',
     url: '/api/sim/identity/authorize',
@@ -142,38 +143,5 @@ describe('national identity verification and a new provider card', () => {
       payload: 'grant_type=authorization_code&client_id=stod-app&client_secret=wrong&code=x',
     });
     expect(res.statusCode).toBe(401);
-  });
-});
-
-describe('id_token checks', () => {
-  const base = { iss: 'https://id.example', aud: 'stod-app', sub: 'p1', nonce: 'n1' };
-  const opts = {
-    secret: 'a-long-enough-secret',
-    issuer: 'https://id.example',
-    audience: 'stod-app',
-    nonce: 'n1',
-  };
-  const exp = () => Math.floor(Date.now() / 1000) + 60;
-
-  it('accepts a good token and refuses tampered, foreign, stale or replayed ones', () => {
-    expect(verifyJwt(signHs256({ ...base, exp: exp() }, opts.secret), opts)).toMatchObject({
-      sub: 'p1',
-    });
-    const good = signHs256({ ...base, exp: exp() }, opts.secret);
-    const [h, , s] = good.split('.');
-    const forged = `${h ?? ''}.${Buffer.from(JSON.stringify({ ...base, sub: 'p2', exp: exp() })).toString('base64url')}.${s ?? ''}`;
-    expect(verifyJwt(forged, opts)).toBeNull();
-    expect(verifyJwt(signHs256({ ...base, exp: exp() }, 'another-secret-value'), opts)).toBeNull();
-    expect(
-      verifyJwt(signHs256({ ...base, aud: 'other', exp: exp() }, opts.secret), opts),
-    ).toBeNull();
-    expect(
-      verifyJwt(signHs256({ ...base, iss: 'https://evil', exp: exp() }, opts.secret), opts),
-    ).toBeNull();
-    expect(verifyJwt(signHs256({ ...base, exp: 1000 }, opts.secret), opts)).toBeNull();
-    expect(
-      verifyJwt(signHs256({ ...base, nonce: 'n2', exp: exp() }, opts.secret), opts),
-    ).toBeNull();
-    expect(verifyJwt('not.a.jwt', opts)).toBeNull();
   });
 });

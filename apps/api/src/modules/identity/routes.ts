@@ -32,10 +32,13 @@ export const identityRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['identity'],
         summary: 'Where the identity provider returns the browser',
+        // Loose on purpose: the browser gets a redirect to the app's outcome screen, never a
+        // 400 page; the service bounds and checks each value itself.
         querystring: z.object({
-          state: z.string().max(200).optional(),
-          code: z.string().max(500).optional(),
-          error: z.string().max(200).optional(),
+          state: z.unknown().optional().describe('The state the sign-in started with'),
+          code: z.unknown().optional().describe('The authorisation code'),
+          iss: z.unknown().optional().describe('The issuer of the response (RFC 9207)'),
+          error: z.unknown().optional().describe('Set when the sign-in did not complete'),
         }),
       },
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identityVerifications } from '../../db/schema/index.ts';
+import { MAX_CODE, MAX_STATE, MAX_URI, protocolParam } from '../../integrations/identity/params.ts';
 import { IdentityError } from '../../integrations/identity/port.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -29,26 +30,30 @@ export async function start(app: FastifyInstance, userId: string, returnPath: st
 
 /**
  * The identity provider sends the browser back here. Answers where to send it on:
- * the app path it came from, with the verification's outcome.
+ * the app path it came from, with the verification's outcome. Anything odd in the
+ * query (repeated, over-long, control characters) reads as absent, so it never
+ * reaches the database or the Location header.
  */
-export async function callback(
-  app: FastifyInstance,
-  query: { state?: string; code?: string; error?: string },
-) {
+export async function callback(app: FastifyInstance, query: Record<string, unknown>) {
+  const state = protocolParam(query.state, MAX_STATE);
+  const code = protocolParam(query.code, MAX_CODE);
+  const iss = protocolParam(query.iss, MAX_URI);
+  const expired = `${app.config.publicUrl}/?identity=expired`;
+  if (!state) return expired;
   const [row] = await app.db
     .select()
     .from(identityVerifications)
     .where(
       and(
-        eq(identityVerifications.state, query.state ?? ''),
+        eq(identityVerifications.state, state),
         eq(identityVerifications.status, 'pending'),
         gt(identityVerifications.createdAt, sql`now() - interval '30 minutes'`),
       ),
     );
-  if (!row) return `${app.config.publicUrl}/?identity=expired`;
+  if (!row) return expired;
   const back = (outcome: string) =>
     `${app.config.publicUrl}${row.returnPath}?identity=${outcome}&verification=${row.id}`;
-  if (!query.code || query.error) {
+  if (!code || query.error !== undefined) {
     await app.db
       .update(identityVerifications)
       .set({ status: 'failed' })
@@ -57,7 +62,9 @@ export async function callback(
   }
   try {
     const person = await app.identity.exchange({
-      code: query.code,
+      code,
+      state,
+      ...(iss === undefined ? {} : { iss }),
       nonce: row.nonce,
       redirectUri: callbackUrl(app),
     });
