@@ -1,5 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { DEFAULT_PASSWORD, signInViaUi, signOutViaUi, uniqueEmail } from './fixtures.ts';
+import { expectAccessible } from './a11y-fixtures.ts';
+import {
+  DEFAULT_PASSWORD,
+  openSignedIn,
+  registerViaApi,
+  signInViaUi,
+  signOutViaUi,
+  uniqueEmail,
+} from './fixtures.ts';
+
+const shot = (name: string) => ({
+  path: fileURLToPath(new URL(`./artifacts/${name}.png`, import.meta.url)),
+  animations: 'disabled' as const,
+});
 
 test('register → sign in → edit profile → change password → sign out → sign in again', async ({
   page,
@@ -80,4 +94,51 @@ test('register → sign in → edit profile → change password → sign out →
   await signInViaUi(page, email, newPassword);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Hey, Sámal' })).toBeVisible();
+});
+
+test('delete the account: the confirmation asks for the password', async ({ page, request }) => {
+  expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+  const user = await registerViaApi(request, 'delete');
+  await openSignedIn(page, user, '/profile/user');
+
+  await page.getByRole('button', { name: 'Strika kontuna' }).click();
+  const modal = page.getByRole('dialog', { name: 'Strika kontuna?' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('Vátta við tínum loyniorði.')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot(shot('delete-account-password'));
+  // 'Angra' keeps the account.
+  await modal.getByRole('button', { name: 'Angra' }).click();
+  await expect(modal).toBeHidden();
+
+  await page.getByRole('button', { name: 'Strika kontuna' }).click();
+  const password = modal.getByLabel('Loyniorð', { exact: true });
+  // Nothing typed: the domain rule, before anything is sent.
+  await modal.getByRole('button', { name: 'Strika', exact: true }).click();
+  await expect(modal.getByText('Teigurin er kravdur.')).toBeVisible();
+  // A wrong password: the server's text under the field, and the account stays.
+  await password.fill('wrong-password-9');
+  await modal.getByRole('button', { name: 'Strika', exact: true }).click();
+  await expect(modal.getByText('Núverandi loyniorðið er skeivt.')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await page.screenshot(shot('delete-account-wrong-password'));
+  const still = await request.get('/api/user/v2', {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(still.status()).toBe(200);
+
+  await password.fill(user.password);
+  await modal.getByRole('button', { name: 'Strika', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Kontan er strikað.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+
+  // The token is gone and the account with it.
+  const me = await request.get('/api/user/v2', {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(me.status()).toBe(401);
+  await signInViaUi(page, user.email, user.password);
+  await expect(page.getByText('Teldubústaðurin ella loyniorðið er skeivt.')).toBeVisible();
 });

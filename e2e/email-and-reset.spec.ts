@@ -75,32 +75,3 @@ test('forgot password → reset link from the outbox → sign in with the new pa
   await page.getByRole('button', { name: 'Goym nýtt loyniorð' }).click();
   await expect(page.getByTestId('reset-invalid')).toBeVisible();
 });
-
-test('delete the account after a confirmation', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'delete');
-  await openSignedIn(page, user, '/profile/user');
-
-  await page.getByRole('button', { name: 'Strika kontuna' }).click();
-  const modal = page.getByRole('dialog', { name: 'Strika kontuna?' });
-  await expect(modal).toBeVisible();
-  // 'Angra' keeps the account.
-  await modal.getByRole('button', { name: 'Angra' }).click();
-  await expect(modal).toBeHidden();
-
-  await page.getByRole('button', { name: 'Strika kontuna' }).click();
-  await page
-    .getByRole('dialog', { name: 'Strika kontuna?' })
-    .getByRole('button', { name: 'Strika' })
-    .click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Kontan er strikað.')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
-
-  // The token is gone and the account with it.
-  const me = await request.get('/api/user/v2', {
-    headers: { Authorization: `Bearer ${user.token}` },
-  });
-  expect(me.status()).toBe(401);
-  await signInViaUi(page, user.email, user.password);
-  await expect(page.getByText('Teldubústaðurin ella loyniorðið er skeivt.')).toBeVisible();
-});

@@ -53,6 +53,10 @@ export const passwordChangeSchema = strict({
 });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
+/** DELETE /user: the password again, so a token alone cannot delete the account. */
+export const deleteAccountSchema = strict({ password: presentPasswordField });
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 

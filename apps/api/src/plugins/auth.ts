@@ -1,11 +1,15 @@
 import { apiErrorSchema } from '@stod/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
 import { authenticate } from '../modules/auth/service.ts';
 import type { Auth } from './context.ts';
 
-/** onRequest hook for routes that need a signed-in caller: runs before the body is read. */
-export async function requireAuth(request: FastifyRequest) {
+/**
+ * onRequest hook for routes that need a signed-in caller: runs before the body is read.
+ * Whatever such a route answers is personal, so no cache along the way may keep it.
+ */
+export async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
+  void reply.header('cache-control', 'no-store');
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   const token = match?.[1];

@@ -7,15 +7,18 @@ export function redisCounter(url: string, prefix: string): Counter {
   return {
     async hit(key, limit, windowSeconds) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
-        [null, number],
-        [null, number],
-      ];
-      if (ttl < 0) await redis.pexpire(k, windowSeconds * 1000);
-      const retryAfterSeconds = Math.max(
-        1,
-        Math.ceil((ttl < 0 ? windowSeconds * 1000 : ttl) / 1000),
-      );
+      const windowMs = windowSeconds * 1000;
+      // The window starts with the key in the same transaction as the count, so a process
+      // that stops between the two can never leave a counter without an expiry behind.
+      const replies = (await redis
+        .multi()
+        .set(k, 0, 'PX', windowMs, 'NX')
+        .incr(k)
+        .pttl(k)
+        .exec()) as [[null, unknown], [null, number], [null, number]];
+      const count = replies[1][1];
+      const ttl = replies[2][1];
+      const retryAfterSeconds = Math.max(1, Math.ceil((ttl < 0 ? windowMs : ttl) / 1000));
       return { allowed: count <= limit, count, retryAfterSeconds };
     },
     async peek(key) {

@@ -296,7 +296,7 @@ describe('e-mail change', () => {
     const wrongCode = code === '9999' ? '8888' : '9999';
     for (let i = 0; i < 5; i += 1)
       expect((await confirm(a.token, next, wrongCode)).statusCode).toBe(422);
-    expect((await confirm(a.token, next, code)).statusCode).toBe(422);
+    expect((await confirm(a.token, next, code)).statusCode).toBe(429);
   });
 
   it('validates the code length and refuses an address in use', async () => {
@@ -340,7 +340,10 @@ describe('PUT /api/user/locale', () => {
       url: '/api/user/forgotPassword',
       payload: { email: a.email },
     });
-    expect((await lastMailTo(t.app, a.email))?.subject).toBe('Reset your password');
+    // The reset mail goes out after the answer.
+    await expect
+      .poll(async () => (await lastMailTo(t.app, a.email))?.subject)
+      .toBe('Reset your password');
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/api/user/locale',
@@ -348,34 +351,5 @@ describe('PUT /api/user/locale', () => {
       payload: { locale: 'de' },
     });
     expect(bad.statusCode).toBe(400);
-  });
-});
-
-describe('DELETE /api/user', () => {
-  it('revokes every token, strips personal data and frees the e-mail address', async () => {
-    const a = await registerUser(t.app);
-    const other = (await signIn(t.app, a.email, a.password)).json().access_token as string;
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/user',
-      headers: bearer(a.token),
-    });
-    expect(res.statusCode).toBe(204);
-    for (const token of [a.token, other]) {
-      expect((await t.app.inject({ url: '/api/user/v2', headers: bearer(token) })).statusCode).toBe(
-        401,
-      );
-    }
-    expect((await signIn(t.app, a.email, a.password)).statusCode).toBe(401);
-    const rows = await t.app.db
-      .select()
-      .from(users)
-      .where(sql`${users.email} like 'deleted-%'`);
-    expect(rows.some((r) => r.name === '' && r.passwordHash === null && r.deletedAt)).toBe(true);
-    expect((await registerUser(t.app, { email: a.email })).token).toBeTruthy();
-  });
-
-  it('needs a token', async () => {
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/user' })).statusCode).toBe(401);
   });
 });

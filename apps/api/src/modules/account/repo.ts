@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { oneTimeCodes, users } from '../../db/schema/index.ts';
@@ -67,6 +67,20 @@ export async function anonymiseUser(db: Db, id: string) {
   await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, id));
 }
 
+/** Voids the unused codes of a purpose, so none of them works any more. */
+export async function retireCodes(db: Db, userId: string, purpose: Purpose) {
+  await db
+    .update(oneTimeCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+      ),
+    );
+}
+
 /** Issues a code and retires the earlier unused codes of the same purpose. */
 export async function insertCode(
   db: Db,
@@ -78,23 +92,18 @@ export async function insertCode(
     expiresAt: Date;
   },
 ) {
-  await db
-    .update(oneTimeCodes)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(oneTimeCodes.userId, values.userId),
-        eq(oneTimeCodes.purpose, values.purpose),
-        isNull(oneTimeCodes.usedAt),
-      ),
-    );
+  await retireCodes(db, values.userId, values.purpose);
   await db.insert(oneTimeCodes).values(values);
 }
 
-export async function findLiveCode(db: Db, userId: string, purpose: Purpose, maxAttempts: number) {
-  const [row] = await db
-    .select()
-    .from(oneTimeCodes)
+/**
+ * Takes one try of the live code in a single conditional update, and returns the code; a
+ * code whose tries are used up is not returned. Parallel tries are each counted, none lost.
+ */
+export async function claimCodeTry(db: Db, userId: string, purpose: Purpose, maxAttempts: number) {
+  const rows = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(
       and(
         eq(oneTimeCodes.userId, userId),
@@ -104,16 +113,9 @@ export async function findLiveCode(db: Db, userId: string, purpose: Purpose, max
         lt(oneTimeCodes.attempts, maxAttempts),
       ),
     )
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
-  return row;
-}
-
-export async function countCodeAttempt(db: Db, id: string) {
-  await db
-    .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(eq(oneTimeCodes.id, id));
+    .returning();
+  // insertCode leaves one live code per purpose; should two meet, the newest counts.
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   currentUserSchema,
+  deleteAccountSchema,
   emailChangeRequestSchema,
   emailChangeSchema,
   localeSchema,
@@ -46,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         userAgent: request.headers['user-agent'] ?? null,
         locale: request.locale,
       });
-      return reply.status(201).send({ access_token: token });
+      return reply.status(201).header('cache-control', 'no-store').send({ access_token: token });
     },
   );
 
@@ -75,13 +76,15 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       ...guarded,
       schema: {
         tags: ['user'],
-        summary: 'Delete the account: revoke every token and strip personal data',
+        summary:
+          'Delete the account after checking the password: revoke every token and strip personal data',
         security: bearer,
-        response: { 204: noContent, ...errorResponses(401) },
+        body: deleteAccountSchema,
+        response: { 204: noContent, ...errorResponses(400, 401, 422, 429) },
       },
     },
     async (request, reply) => {
-      await service.deleteAccount(app, authOf(request).userId);
+      await service.deleteAccount(app, authOf(request).userId, request.body.password);
       return reply.status(204).send(null);
     },
   );
@@ -95,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Change the password; other sessions are signed out',
         security: bearer,
         body: passwordChangeSchema,
-        response: { 204: noContent, ...errorResponses(400, 401, 422) },
+        response: { 204: noContent, ...errorResponses(400, 401, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -113,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'E-mail a 4-character code to the new address',
         security: bearer,
         body: emailChangeRequestSchema,
-        response: { 204: noContent, ...errorResponses(400, 401, 409) },
+        response: { 204: noContent, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -131,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Confirm the new e-mail address with its code',
         security: bearer,
         body: emailChangeSchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 409, 422) },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 409, 422, 429) },
       },
     },
     async (request) =>

@@ -6,21 +6,21 @@ import {
 } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthorized } from '../../lib/errors.ts';
-import {
-  hashPassword,
-  newNumericCode,
-  safeEqual,
-  sha256,
-  verifyPassword,
-} from '../../lib/secrets.ts';
-import { createSession } from '../auth/service.ts';
+import { hashPassword, newNumericCode, safeEqual, sha256 } from '../../lib/secrets.ts';
+import { confirmPassword, createSession, rateLimited } from '../auth/service.ts';
 import { revokeUserSessions } from '../auth/repo.ts';
 import { usable as usableSubscriptions } from '../subscriptions/service.ts';
 import { emailTexts } from './emails.ts';
 import * as repo from './repo.ts';
 
 const EMAIL_CODE_TTL_MS = 15 * 60 * 1000;
+/** Wrong codes an account may enter in a day, over all its codes: the change then ends. */
 const EMAIL_CODE_MAX_ATTEMPTS = 5;
+const EMAIL_CODE_TRIES_WINDOW_SECONDS = 24 * 3600;
+const EMAIL_CODE_REQUESTS_PER_ACCOUNT = 5;
+const EMAIL_CODE_REQUESTS_PER_ADDRESS = 5;
+const EMAIL_CODE_REQUESTS_WINDOW_SECONDS = 3600;
+const codeTriesKey = (userId: string) => `emailcode:tries:${userId}`;
 
 const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'error.emailTaken', { email: 'error.emailTaken' });
@@ -114,11 +114,7 @@ export async function changePassword(
   input: { oldPassword: string; password: string },
 ) {
   const user = await getUser(app, auth.userId);
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    throw new AppError(422, 'WRONG_PASSWORD', 'error.wrongPassword', {
-      oldPassword: 'error.wrongPassword',
-    });
-  }
+  await confirmPassword(app, user, input.oldPassword, 'oldPassword');
   const passwordHash = await hashPassword(input.password);
   await app.db.transaction(async (tx) => {
     await repo.updateUser(tx, auth.userId, { passwordHash });
@@ -126,7 +122,21 @@ export async function changePassword(
   });
 }
 
+/**
+ * Mails a code to the new address. Requests are limited per account and per address, so
+ * neither can be flooded with mail nor used to draw fresh codes without end.
+ */
 export async function requestEmailChange(app: FastifyInstance, userId: string, email: string) {
+  const { counter } = app;
+  const tries = await counter.peek(codeTriesKey(userId));
+  if (tries >= EMAIL_CODE_MAX_ATTEMPTS) throw rateLimited(EMAIL_CODE_TRIES_WINDOW_SECONDS);
+  for (const [key, limit] of [
+    [`emailcode:account:${userId}`, EMAIL_CODE_REQUESTS_PER_ACCOUNT],
+    [`emailcode:address:${email}`, EMAIL_CODE_REQUESTS_PER_ADDRESS],
+  ] as const) {
+    const hit = await counter.hit(key, limit, EMAIL_CODE_REQUESTS_WINDOW_SECONDS);
+    if (!hit.allowed) throw rateLimited(hit.retryAfterSeconds);
+  }
   const user = await getUser(app, userId);
   const owner = await repo.findUserByEmail(app.db, email);
   if (owner && owner.id !== userId) throw emailTaken();
@@ -149,12 +159,28 @@ export async function confirmEmailChange(
   const invalid = new AppError(422, 'INVALID_CODE', 'error.invalidCode', {
     token: 'error.invalidCode',
   });
-  const code = await repo.findLiveCode(app.db, userId, 'email_change', EMAIL_CODE_MAX_ATTEMPTS);
-  if (code?.targetEmail !== input.email) throw invalid;
-  if (!safeEqual(code.codeHash, sha256(input.token.toUpperCase()))) {
-    await repo.countCodeAttempt(app.db, code.id);
+  // Every try is counted before the code is compared, in one atomic step, and the count
+  // spans every code of the day: asking for a new code gives no fresh tries.
+  const tries = await app.counter.hit(
+    codeTriesKey(userId),
+    EMAIL_CODE_MAX_ATTEMPTS,
+    EMAIL_CODE_TRIES_WINDOW_SECONDS,
+  );
+  if (!tries.allowed) {
+    await repo.retireCodes(app.db, userId, 'email_change');
+    throw rateLimited(tries.retryAfterSeconds);
+  }
+  const code = await repo.claimCodeTry(app.db, userId, 'email_change', EMAIL_CODE_MAX_ATTEMPTS);
+  if (
+    code?.targetEmail !== input.email ||
+    !safeEqual(code.codeHash, sha256(input.token.toUpperCase()))
+  ) {
+    // The last allowed try was wrong: the change ends here.
+    if (tries.count >= EMAIL_CODE_MAX_ATTEMPTS)
+      await repo.retireCodes(app.db, userId, 'email_change');
     throw invalid;
   }
+  await app.counter.reset(codeTriesKey(userId));
   try {
     return await app.db.transaction(async (tx) => {
       if (!(await repo.consumeCodeById(tx, code.id))) throw invalid;
@@ -168,7 +194,10 @@ export async function confirmEmailChange(
   }
 }
 
-export async function deleteAccount(app: FastifyInstance, userId: string) {
+/** Asks for the password again: a token alone, lost with a phone, cannot delete the account. */
+export async function deleteAccount(app: FastifyInstance, userId: string, password: string) {
+  const user = await getUser(app, userId);
+  await confirmPassword(app, user, password, 'password');
   await app.db.transaction(async (tx) => {
     await revokeUserSessions(tx, userId);
     await repo.anonymiseUser(tx, userId);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -19,7 +19,12 @@ export async function insertSession(
 
 const activeSession = (db: Db) =>
   db
-    .select({ sessionId: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -38,11 +43,17 @@ export async function findActiveSession(db: Db, tokenHash: string) {
   return row;
 }
 
-export async function touchSession(db: Db, sessionId: string) {
+/** Moves lastUsedAt on; parallel requests of one session write it once, not each. */
+export async function touchSession(db: Db, sessionId: string, everyMinutes: number) {
   await db
     .update(sessions)
     .set({ lastUsedAt: sql`now()` })
-    .where(eq(sessions.id, sessionId));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        lt(sessions.lastUsedAt, sql`now() - make_interval(mins => ${everyMinutes})`),
+      ),
+    );
 }
 
 export async function revokeSession(db: Db, sessionId: string) {

@@ -7,9 +7,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
+import { settle } from './background.ts';
 import * as service from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = (app) => {
+  // Reset mails still being sent when the app stops get a moment to finish.
+  app.addHook('onClose', () => settle(app, 5000));
+
   app.post(
     '/auth/signIn',
     {
@@ -20,11 +24,13 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: signInResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const token = await service.signIn(app, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
+      // A token is a secret: no cache may keep the answer that carries it.
+      void reply.header('cache-control', 'no-store');
       return { access_token: token };
     },
   );
@@ -51,13 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'E-mail a one-time password reset link; always 204',
+        summary: 'E-mail a one-time password reset link; 204 for any address, known or not',
         body: forgotPasswordSchema,
-        response: { 204: z.null(), ...errorResponses(400) },
+        response: { 204: z.null(), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
-      await service.requestPasswordReset(app, request.body.email);
+      await service.requestPasswordReset(app, request.body.email, request.ip);
       return reply.status(204).send(null);
     },
   );

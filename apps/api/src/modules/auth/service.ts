@@ -9,10 +9,16 @@ import {
 } from '../../lib/secrets.ts';
 import { emailTexts } from '../account/emails.ts';
 import * as accounts from '../account/repo.ts';
+import { inBackground } from './background.ts';
 import * as repo from './repo.ts';
 
 const RESET_LINK_TTL_MS = 60 * 60 * 1000;
-const RESET_MAILS_PER_HOUR = 5;
+const RESET_WINDOW_SECONDS = 3600;
+const RESET_MAX_PER_ADDRESS = 5;
+const RESET_MAX_PER_IP = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How stale lastUsedAt may get before a request writes it again; small against the idle days. */
+export const TOUCH_EVERY_MINUTES = 5;
 
 export async function createSession(
   app: FastifyInstance,
@@ -24,15 +30,32 @@ export async function createSession(
   return token;
 }
 
-function rateLimited(retryAfterSeconds: number) {
+export function rateLimited(retryAfterSeconds: number) {
   return new AppError(429, 'RATE_LIMITED', 'error.rateLimited', undefined, {
     'retry-after': String(retryAfterSeconds),
   });
 }
 
+/** Sign-in, password change and account deletion share one count of password tries. */
+const passwordTriesKey = (email: string) => `signin:account:${email}`;
+
 /**
- * Checks the password and opens a session. Every attempt counts against the
- * caller's address; failures also count against the account.
+ * Counts a password try before the slow check, in one atomic step, so tries sent in
+ * parallel cannot all pass a limit that is only read; the count restarts after a right one.
+ */
+async function countPasswordTry(app: FastifyInstance, email: string) {
+  const { counter, config } = app;
+  const hit = await counter.hit(
+    passwordTriesKey(email),
+    config.SIGNIN_MAX_PER_ACCOUNT,
+    config.SIGNIN_WINDOW_SECONDS,
+  );
+  if (!hit.allowed) throw rateLimited(hit.retryAfterSeconds);
+}
+
+/**
+ * Checks the password and opens a session. Every attempt counts against the caller's
+ * address and against the account.
  */
 export async function signIn(
   app: FastifyInstance,
@@ -40,36 +63,57 @@ export async function signIn(
   meta: { ip: string; userAgent: string | null },
 ) {
   const { counter, config } = app;
-  const window = config.SIGNIN_WINDOW_SECONDS;
-  const accountKey = `signin:account:${input.email}`;
-  const ipHit = await counter.hit(`signin:ip:${meta.ip}`, config.SIGNIN_MAX_PER_IP, window);
+  const ipHit = await counter.hit(
+    `signin:ip:${meta.ip}`,
+    config.SIGNIN_MAX_PER_IP,
+    config.SIGNIN_WINDOW_SECONDS,
+  );
   if (!ipHit.allowed) throw rateLimited(ipHit.retryAfterSeconds);
-  if ((await counter.peek(accountKey)) >= config.SIGNIN_MAX_PER_ACCOUNT) {
-    throw rateLimited(window);
-  }
+  await countPasswordTry(app, input.email);
 
   const user = await accounts.findUserByEmail(app.db, input.email);
   const ok = await verifyPassword(
     user?.passwordHash ?? (await dummyPasswordHash()),
     input.password,
   );
-  if (!user || !ok) {
-    await counter.hit(accountKey, config.SIGNIN_MAX_PER_ACCOUNT, window);
-    throw new AppError(401, 'INVALID_CREDENTIALS', 'error.invalidCredentials');
-  }
-  await counter.reset(accountKey);
+  if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'error.invalidCredentials');
+  await counter.reset(passwordTriesKey(input.email));
   return createSession(app, user.id, meta.userAgent);
 }
 
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * Asks a signed-in user for their password again, limited as sign-in is, so that a stolen
+ * token is no unlimited way to guess it. A wrong one is a 422 on `field`.
+ */
+export async function confirmPassword(
+  app: FastifyInstance,
+  user: { email: string; passwordHash: string | null },
+  password: string,
+  field: string,
+) {
+  await countPasswordTry(app, user.email);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(422, 'WRONG_PASSWORD', 'error.wrongPassword', {
+      [field]: 'error.wrongPassword',
+    });
+  }
+  await app.counter.reset(passwordTriesKey(user.email));
+}
 
-/** Resolves a bearer token to its live session, or null. */
+/**
+ * Resolves a bearer token to its live session, or null. A session ends when it has not been
+ * used for SESSION_IDLE_DAYS, or SESSION_MAX_DAYS after sign-in however often it is used.
+ */
 export async function authenticate(app: FastifyInstance, token: string) {
   if (token.length < 20 || token.length > 200) return null;
   const session = await repo.findActiveSession(app.db, sha256(token));
   if (!session) return null;
-  if (Date.now() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await repo.touchSession(app.db, session.sessionId);
+  const now = Date.now();
+  const idleMs = now - session.lastUsedAt.getTime();
+  if (idleMs > app.config.SESSION_IDLE_DAYS * DAY_MS) return null;
+  if (now - session.createdAt.getTime() > app.config.SESSION_MAX_DAYS * DAY_MS) return null;
+  if (idleMs > TOUCH_EVERY_MINUTES * 60_000) {
+    await repo.touchSession(app.db, session.sessionId, TOUCH_EVERY_MINUTES);
   }
   return { userId: session.userId, sessionId: session.sessionId };
 }
@@ -78,12 +122,26 @@ export function signOut(app: FastifyInstance, sessionId: string) {
   return repo.revokeSession(app.db, sessionId);
 }
 
-/** Always succeeds for the caller, so it never reveals whether an account exists. */
-export async function requestPasswordReset(app: FastifyInstance, email: string) {
+/**
+ * Limits the requests per address and per caller, then answers at once: the lookup and the
+ * mail happen after the answer, so a registered address takes no longer than an unknown one
+ * and a slow or failing mailer shows nothing.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string, ip: string) {
+  const ipHit = await app.counter.hit(`reset:ip:${ip}`, RESET_MAX_PER_IP, RESET_WINDOW_SECONDS);
+  if (!ipHit.allowed) throw rateLimited(ipHit.retryAfterSeconds);
+  const hit = await app.counter.hit(
+    `reset:address:${email}`,
+    RESET_MAX_PER_ADDRESS,
+    RESET_WINDOW_SECONDS,
+  );
+  if (!hit.allowed) throw rateLimited(hit.retryAfterSeconds);
+  inBackground(app, 'password reset mail', () => mailResetLink(app, email));
+}
+
+async function mailResetLink(app: FastifyInstance, email: string) {
   const user = await accounts.findUserByEmail(app.db, email);
   if (!user) return;
-  const hit = await app.counter.hit(`reset:${user.id}`, RESET_MAILS_PER_HOUR, 3600);
-  if (!hit.allowed) return;
   const token = newToken();
   await accounts.insertCode(app.db, {
     userId: user.id,

@@ -1,10 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import type { DeleteAccountInput } from '@stod/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function deleteAccount() {
-  return apiRequest('/user', { method: 'DELETE' });
-}
-
-export function useDeleteAccount() {
-  return useMutation({ mutationFn: deleteAccount });
+/** The password goes along: a token alone cannot delete the account. */
+export function deleteAccount(body: DeleteAccountInput) {
+  return apiRequest('/user', { method: 'DELETE', body });
 }

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { deleteAccountSchema, type DeleteAccountInput } from '@stod/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../i18n/index.ts';
+import { applyApiError } from '../../../lib/forms.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { PasswordField } from '../../../ui/Field.tsx';
+import { deleteAccount } from '../api/delete-account.ts';
+
+interface Props {
+  onCancel: () => void;
+  onDeleted: () => Promise<void>;
+}
+
+/** The body of the confirmation: the account goes only with the right password. */
+export function DeleteAccountForm({ onCancel, onDeleted }: Props) {
+  const { t } = useTranslation();
+  const form = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const [, error] = await deleteAccount(values);
+    if (error) {
+      applyApiError(error, form.setError, ['password']);
+      return;
+    }
+    await onDeleted();
+  });
+
+  return (
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="flex flex-col gap-4"
+      data-testid="delete-account-form"
+    >
+      <p>{t('user.deleteText')}</p>
+      <PasswordField
+        label={t('field.password')}
+        autoComplete="current-password"
+        hint={t('user.deletePasswordHint')}
+        showLabel={t('common.showPassword')}
+        hideLabel={t('common.hidePassword')}
+        error={messageText(errors.password?.message)}
+        {...form.register('password')}
+      />
+      <div className="mt-2 flex flex-col gap-3">
+        <Button type="submit" variant="danger" pending={isSubmitting}>
+          {t('user.deleteConfirm')}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t('modal.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
