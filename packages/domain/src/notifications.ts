@@ -1,20 +1,17 @@
 import { z } from 'zod';
-import { strict } from './fields.ts';
+import { plainText, strict } from './fields.ts';
 
 export const devicePlatforms = ['ios', 'android', 'web'] as const;
 
 const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .min(1, 'validation.required')
-    .max(max, 'validation.tooLong');
+  plainText('validation.required').min(1, 'validation.required').max(max, 'validation.tooLong');
 
 /** Spec §3: no extra keys are allowed, at either level. */
 export const deviceTokenSchema = strict({
   token: text(4096),
   deviceId: text(200),
   deviceMeta: strict({
-    name: z.string({ error: 'validation.invalid' }).max(200, 'validation.tooLong').optional(),
+    name: plainText('validation.invalid').max(200, 'validation.tooLong').optional(),
     platform: z.enum(devicePlatforms, { error: 'validation.invalid' }),
     osVersion: text(50),
     model: text(100),

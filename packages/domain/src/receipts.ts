@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCurrency, formatReceiptDate } from './format.ts';
+import { pageQueryShape } from './fields.ts';
 import type { Locale } from './messages/index.ts';
 
 export const receiptProductTypes = ['Food', 'Charge', 'Carwash', 'Fuel'] as const;
@@ -86,19 +87,7 @@ export const receiptListSchema = z.object({
   total: z.number().int(),
 });
 
-export const listQuerySchema = z.object({
-  offset: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(0, 'validation.invalid')
-    .default(0),
-  take: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(100, 'validation.invalid')
-    .default(20),
-});
+export const listQuerySchema = z.object(pageQueryShape);
 
 /** Product codes shown under their Faroese names on receipts. */
 const PRODUCT_NAMES = new Map([['NormalUnleaded', 'Blýfrítt 95']]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSubscriptionSchema } from './account.ts';
-import { strict } from './fields.ts';
+import { idField, strict } from './fields.ts';
 
 export const subscriptionIntervals = ['monthly', 'yearly'] as const;
 export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
@@ -53,10 +53,7 @@ export const subscribeSchema = strict({
 });
 
 export const upgradeSchema = strict({
-  subscriptionId: z
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .positive('validation.invalid'),
+  subscriptionId: idField,
 });
 
 export type SubscriptionState = 'active' | 'cancelled' | 'expiresSoon' | 'expired';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strict } from './fields.ts';
+import { plainText, strict } from './fields.ts';
 import { paymentProducts } from './wallet.ts';
 
 export const voucherKinds = ['value', 'gift_card', 'product'] as const;
@@ -45,9 +45,7 @@ export const MAX_VOUCHERS_PER_ISSUE = 500;
 /** An operator's order for new codes (POST /api/admin/vouchers). */
 export const voucherIssueSchema = strict({
   kind: z.enum(voucherKinds, { error: 'validation.invalid' }),
-  name: z
-    .string({ error: 'validation.required' })
-    .trim()
+  name: plainText('validation.required')
     .min(1, 'validation.required')
     .max(80, 'validation.tooLong'),
   /** Øre, for value vouchers and gift cards. */

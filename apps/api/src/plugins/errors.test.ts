@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { BODY_LIMIT } from '../app.ts';
+import { createTestApp, registration, type TestApp } from '../test/app.ts';
+import { MAX_FIELD_ERRORS, MORE_FIELDS_KEY } from './errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,5 +44,76 @@ describe('unexpected failures', () => {
       payload: 'email=a@b.fo',
     });
     expect(text.statusCode).toBe(400);
+  });
+});
+
+describe('field errors of a hostile body', () => {
+  /** About 1 MB of JSON: 60,000 unknown fields, each of which used to get its own message back. */
+  function manyUnknownFields(base: Record<string, unknown> = {}) {
+    const fields = Array.from({ length: 60_000 }, (_, i) => `"unknown${String(i)}":1`);
+    const base_ = JSON.stringify(base).slice(1, -1);
+    return `{${base_ ? `${base_},` : ''}${fields.join(',')}}`;
+  }
+
+  it('are capped, with the real fields first and a count of the rest', async () => {
+    const payload = manyUnknownFields();
+    expect(payload.length).toBeGreaterThan(950_000);
+    expect(payload.length).toBeLessThan(BODY_LIMIT);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.length).toBeLessThan(4_000);
+    const { fieldErrors } = res.json<{ fieldErrors: Record<string, string> }>();
+    expect(Object.keys(fieldErrors)).toHaveLength(MAX_FIELD_ERRORS + 1);
+    // The nine missing registration fields come before the unknown ones.
+    expect(fieldErrors.name).toBe('The field is required.');
+    expect(fieldErrors.terms).toBeDefined();
+    expect(fieldErrors.unknown0).toBe('This field is not allowed.');
+    expect(fieldErrors[MORE_FIELDS_KEY]).toBe(
+      `And ${String(60_009 - MAX_FIELD_ERRORS)} more fields are not filled in correctly.`,
+    );
+  });
+
+  it('say in Faroese how many were left out', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: { 'content-type': 'application/json' },
+      payload: manyUnknownFields(registration()),
+    });
+    expect(res.statusCode).toBe(400);
+    const { fieldErrors } = res.json<{ fieldErrors: Record<string, string> }>();
+    expect(fieldErrors.unknown0).toBe('Hesin teigurin er ikki loyvdur.');
+    expect(fieldErrors[MORE_FIELDS_KEY]).toBe(
+      `Og ${String(60_000 - MAX_FIELD_ERRORS)} teigar aftrat eru ikki rætt útfyltir.`,
+    );
+  });
+
+  it('are all there when there are few', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      payload: { ...registration(), name: '', extra: 1 },
+    });
+    expect(Object.keys(res.json<{ fieldErrors: object }>().fieldErrors).sort()).toEqual([
+      'extra',
+      'name',
+    ]);
+  });
+
+  it('cut a very long field name instead of echoing it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      payload: { ...registration(), ['x'.repeat(500_000)]: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.length).toBeLessThan(2_000);
+    const fields = Object.keys(res.json<{ fieldErrors: object }>().fieldErrors);
+    expect(fields).toEqual([`${'x'.repeat(100)}…`]);
   });
 });

@@ -3,6 +3,26 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
+/** More than any form has: a body with thousands of bad fields gets this many back, not all. */
+export const MAX_FIELD_ERRORS = 20;
+/** Where a capped answer says how many fields it left out. */
+export const MORE_FIELDS_KEY = '_more';
+/** Field names come from the caller; a long one is cut rather than echoed whole. */
+const MAX_FIELD_NAME = 100;
+
+function capFieldErrors(all: Record<string, string>, locale: Locale): Record<string, string> {
+  const entries = Object.entries(all);
+  const kept = entries
+    .slice(0, MAX_FIELD_ERRORS)
+    .map(([field, message]): [string, string] => [
+      field.length > MAX_FIELD_NAME ? `${field.slice(0, MAX_FIELD_NAME)}…` : field,
+      message,
+    ]);
+  const left = entries.length - kept.length;
+  if (left > 0) kept.push([MORE_FIELDS_KEY, translate('validation.more', locale, { count: left })]);
+  return Object.fromEntries(kept);
+}
+
 function send(reply: FastifyReply, body: ApiError) {
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -20,7 +40,7 @@ function validationBody(error: FastifyError, locale: Locale): ApiError {
     statusCode: 400,
     code: 'VALIDATION',
     message: translate('validation.form', locale),
-    fieldErrors: fieldErrorsFromIssues(issues, locale),
+    fieldErrors: capFieldErrors(fieldErrorsFromIssues(issues, locale), locale),
   };
 }
 
@@ -43,11 +63,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       const fieldErrors = error.fieldErrors
-        ? Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, key]) => [
-              field,
-              translate(key, locale),
-            ]),
+        ? capFieldErrors(
+            Object.fromEntries(
+              Object.entries(error.fieldErrors).map(([field, key]) => [
+                field,
+                translate(key, locale),
+              ]),
+            ),
+            locale,
           )
         : undefined;
       return send(reply, {

@@ -11,6 +11,8 @@ export const fo = {
   'validation.unknownField': 'Hesin teigurin er ikki loyvdur.',
   'validation.tooLong': 'Teksturin er ov langur.',
   'validation.invalid': 'Virðið er ikki gyldugt.',
+  'validation.characters': 'Teksturin hevur tekin, sum ikki eru loyvd.',
+  'validation.more': 'Og {{count}} teigar aftrat eru ikki rætt útfyltir.',
   'error.code': 'Ein feilur hendi ({{code}}).',
   'error.tryAgain': 'Ein feilur hendi, royn aftur seinni.',
   'error.generic': 'Okkurt gekk galið. Vinaliga royn aftur',
@@ -45,11 +47,21 @@ export const fo = {
   'error.fuelFunds':
     'Tað eydnaðist ikki at byrja tankingina: tryggja tær, at 750 kr. eru tøk á gjaldskortinum.',
   'error.conflict': 'Hetta ber ikki til, sum støðan er nú.',
+  'validation.pin': 'PIN-kotan skal vera 4 tøl.',
+  'error.ownCardUnknown': 'Vit funnu einki kort við hesum nummari.',
+  'error.ownCardBlocked': 'Kortið er sperrað. Set teg í samband við okkum.',
+  'error.ownCardPin': 'PIN-kotan er skeiv.',
+  'error.ownCardTaken': 'Hetta kortið er longu skrásett hjá einum øðrum brúkara.',
+  'error.ownCardNoChannel':
+    'Vit kunnu ikki senda kotu hendan vegin. Vel ein annan veg ella nýt PIN-kotuna.',
   'error.identityRequired': 'Tú mást vátta teg við talgildum samleika fyrst.',
   'error.voucherUnknown': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er ókend.',
   'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',
   'error.voucherExpired': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er útgingin.',
   'error.paymentInProgress': 'Gjaldið verður enn viðgjørt. Royn aftur um eina løtu.',
+  'error.idempotencyKeyReused':
+    'Hesin fyrispurningurin varð longu sendur við øðrum innihaldi. Byrja umaftur.',
+  'error.paymentAbandoned': 'Gjaldið varð ikki liðugt og er tikið aftur. Royn aftur.',
   'error.voucherOrderIssued':
     'Hendan bíleggingin er longu givin út. Kotur verða bara vístar eina ferð.',
   'error.voucherCodeTaken': 'Hendan kotan finst longu.',

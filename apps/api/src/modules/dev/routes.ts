@@ -1,4 +1,10 @@
-import { appPlatforms, emailField, semverSchema } from '@stod/domain';
+import {
+  appPlatforms,
+  emailField,
+  multilineText,
+  pageQueryShape,
+  semverSchema,
+} from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/auth.ts';
@@ -16,11 +22,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['dev'],
         summary: 'Mail that would have been sent (development only)',
-        querystring: z.object({
-          to: emailField.optional(),
-          offset: z.coerce.number().int().min(0).default(0),
-          take: z.coerce.number().int().min(1).max(100).default(20),
-        }),
+        querystring: z.object({ to: emailField.optional(), ...pageQueryShape }),
         response: {
           200: z.object({
             items: z.array(
@@ -75,7 +77,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['dev'],
         summary: 'Switch maintenance mode (development only)',
-        body: z.strictObject({ maintenance: z.boolean(), message: z.string().max(500).optional() }),
+        body: z.strictObject({ maintenance: z.boolean(), message: multilineText(500).optional() }),
         response: { 204: z.null(), ...errorResponses(400) },
       },
     },
