@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, SimulatorName } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { outboxMailer } from './integrations/mail/outbox.ts';
 import type { Mailer } from './integrations/mail/port.ts';
@@ -29,6 +29,9 @@ import {
 import type { PaymentGateway } from './integrations/payments/port.ts';
 import { registerGatewaySimPage } from './integrations/payments/sim-page.ts';
 import { gatewaySim } from './integrations/payments/sim.ts';
+import type { ProviderCardsPort } from './integrations/provider-cards/port.ts';
+import { registerProviderCardsSim } from './integrations/provider-cards/sim-routes.ts';
+import { providerCardsSim } from './integrations/provider-cards/sim.ts';
 import type { ProviderStationsPort } from './integrations/provider-stations/port.ts';
 import { providerStationsSim } from './integrations/provider-stations/sim.ts';
 import type { Counter } from './integrations/ratelimit/port.ts';
@@ -39,10 +42,12 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { receiptPdfs } from './modules/receipts/pdf-renderer.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { companyOf } from './modules/system/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -56,6 +61,7 @@ export interface AppDeps {
   mailer?: Mailer;
   counter?: Counter;
   providerStations?: ProviderStationsPort;
+  providerCards?: ProviderCardsPort;
   gateway?: PaymentGateway;
   identity?: IdentityProvider;
 }
@@ -73,6 +79,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
+    // A client that trickles its headers or body loses its connection instead of holding it.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      // Node checks those two timeouts only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -101,17 +116,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('counter', counter);
-  const sim = deps.gateway
-    ? null
-    : gatewaySim({
-        db: database.db,
-        pageBaseUrl: `${config.publicUrl}/api/sim/gateway`,
-        latencyMs: config.GATEWAY_LATENCY_MS,
-        failureRate: config.GATEWAY_FAILURE_RATE,
-      });
-  app.decorate('gateway', deps.gateway ?? (sim as PaymentGateway));
+  // A simulator runs only where config.simulators says so: never in production unless named.
+  const simulates = (name: SimulatorName) => config.simulators.includes(name);
+  const missing = (what: string) =>
+    new Error(`No ${what} adapter: name its simulator in SIMULATORS or configure the real one`);
+  const sim =
+    deps.gateway || !simulates('gateway')
+      ? null
+      : gatewaySim({
+          db: database.db,
+          pageBaseUrl: `${config.publicUrl}/api/sim/gateway`,
+          latencyMs: config.GATEWAY_LATENCY_MS,
+          failureRate: config.GATEWAY_FAILURE_RATE,
+        });
+  const gateway = deps.gateway ?? sim;
+  if (!gateway) throw missing('card gateway');
+  app.decorate('gateway', gateway);
   // Without a real issuer, the API serves its own small OIDC provider and talks to it in-process.
-  const identitySim = !deps.identity && !config.IDENTITY_ISSUER_URL;
+  const identitySim = !deps.identity && !config.IDENTITY_ISSUER_URL && simulates('identity');
+  if (!deps.identity && !config.IDENTITY_ISSUER_URL && !identitySim) throw missing('identity');
   app.decorate(
     'identity',
     deps.identity ??
@@ -120,16 +143,43 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         clientId: config.IDENTITY_CLIENT_ID,
         clientSecret: config.IDENTITY_CLIENT_SECRET,
         fetch: identitySim ? injectFetch(app) : fetch,
+        allowInsecure: identitySim,
       }),
   );
-  app.decorate(
-    'providerStations',
+  const stations =
     deps.providerStations ??
-      providerStationsSim({
-        latencyMs: config.PROVIDER_STATIONS_LATENCY_MS,
-        failureRate: config.PROVIDER_STATIONS_FAILURE_RATE,
-      }),
-  );
+    (simulates('provider-stations')
+      ? providerStationsSim({
+          latencyMs: config.PROVIDER_STATIONS_LATENCY_MS,
+          failureRate: config.PROVIDER_STATIONS_FAILURE_RATE,
+        })
+      : null);
+  if (!stations) throw missing('provider stations');
+  app.decorate('providerStations', stations);
+  const cardsSim =
+    deps.providerCards || !simulates('provider-cards')
+      ? null
+      : providerCardsSim({
+          db: database.db,
+          latencyMs: config.PROVIDER_CARDS_LATENCY_MS,
+          failureRate: config.PROVIDER_CARDS_FAILURE_RATE,
+        });
+  const providerCards: ProviderCardsPort | null = deps.providerCards ?? cardsSim;
+  if (!providerCards) throw missing('provider card issuer');
+  app.decorate('providerCards', providerCards);
+  const pdfs = receiptPdfs({
+    workers: config.PDF_WORKERS,
+    queueMax: config.PDF_QUEUE_MAX,
+    perUser: config.PDF_PER_USER,
+    cacheBytes: Math.round(config.PDF_CACHE_MB * 1024 * 1024),
+    brand: companyOf(config),
+  });
+  app.decorate('receiptPdfs', pdfs);
+  if (config.isProduction && config.simulators.length > 0)
+    app.log.warn(
+      { simulators: config.simulators },
+      `SIMULATORS: ${config.simulators.join(', ')} run simulated in production; not for real customers`,
+    );
   app.decorateRequest('locale', defaultLocale);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', (request, reply, done) => {
@@ -138,7 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     done();
   });
   app.addHook('onClose', async () => {
-    await Promise.allSettled([mailer.close(), counter.close()]);
+    await Promise.allSettled([mailer.close(), counter.close(), pdfs.close()]);
     if (!deps.database) await database.close();
   });
 
@@ -201,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   if (sim) registerGatewaySimPage(app, sim);
   if (identitySim) registerIdentitySim(app, config.IDENTITY_CLIENT_SECRET);
+  if (cardsSim && !config.isProduction) registerProviderCardsSim(app, cardsSim);
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(`${webDist}/index.html`);

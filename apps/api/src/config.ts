@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const bool = z
@@ -49,10 +51,33 @@ const envSchema = z.object({
   SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGNIN_MAX_PER_IP: z.coerce.number().int().min(1).default(100),
   SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** A session unused this long ends; each use moves it on. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /** A session ends this long after sign-in, however often it is used. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z.string().optional(),
+  SIMULATORS: z.string().optional(),
+  /** Receiving a whole request, body included; a client trickling its body is cut off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** Idle time between requests on a kept-alive connection; above a load balancer's usual 60 s. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
+  /** A socket that sends and receives nothing this long is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  PDF_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
+  PDF_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
+  PDF_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  PDF_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   PROVIDER_STATIONS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   PROVIDER_STATIONS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  PROVIDER_CARDS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+  PROVIDER_CARDS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   GATEWAY_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   GATEWAY_WEBHOOK_SECRET: z.string().min(16).default(DEV_SECRETS.GATEWAY_WEBHOOK_SECRET),
@@ -70,7 +95,94 @@ const envSchema = z.object({
   RECONCILE_UNSTARTED_MINUTES: z.coerce.number().int().min(1).default(30),
 });
 
-export type Config = z.infer<typeof envSchema> & { isProduction: boolean; publicUrl: string };
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * Every adapter that has a built-in simulator, with the variable that configures its real
+ * implementation (null while none exists). A configured real adapter always wins; otherwise the
+ * simulator runs only when SIMULATORS names it (`all` by default outside production, none in
+ * production), and without either the start fails. The identity simulator verifies anyone as a
+ * test person, so it never runs in production, whatever SIMULATORS says.
+ */
+export const SIMULATED_ADAPTERS = {
+  identity: { realConfig: 'IDENTITY_ISSUER_URL', inProduction: false },
+  gateway: { realConfig: null, inProduction: true },
+  'provider-stations': { realConfig: null, inProduction: true },
+  'provider-cards': { realConfig: null, inProduction: true },
+} as const satisfies Record<string, { realConfig: keyof Env | null; inProduction: boolean }>;
+
+export type SimulatorName = keyof typeof SIMULATED_ADAPTERS;
+const SIMULATOR_NAMES = Object.keys(SIMULATED_ADAPTERS) as SimulatorName[];
+
+/** The simulators this start runs, or the lines that say why it cannot start. */
+function simulatorsOf(c: Env): { running: SimulatorName[]; problems: string[] } {
+  const production = c.NODE_ENV === 'production';
+  const raw = (c.SIMULATORS ?? (production ? 'none' : 'all')).trim();
+  const listed =
+    raw === 'all' ? SIMULATOR_NAMES : raw === 'none' || raw === '' ? [] : raw.split(/\s*,\s*/);
+  const problems = listed
+    .filter((name) => !SIMULATOR_NAMES.includes(name as SimulatorName))
+    .map(
+      (name) => `SIMULATORS: unknown "${name}"; known: all, none, ${SIMULATOR_NAMES.join(', ')}`,
+    );
+  const running: SimulatorName[] = [];
+  for (const name of SIMULATOR_NAMES) {
+    const { realConfig, inProduction } = SIMULATED_ADAPTERS[name];
+    if (realConfig !== null && c[realConfig] !== undefined) continue;
+    const where = production ? ' in production' : '';
+    if (!listed.includes(name)) {
+      problems.push(
+        realConfig === null
+          ? `SIMULATORS: ${name} has no real adapter yet; name it in SIMULATORS to run its simulator${where}`
+          : `${realConfig}: must be set${where} (the ${name} simulator is off)`,
+      );
+    } else if (production && !inProduction) {
+      problems.push(`${realConfig}: must be set in production (no ${name} simulator there)`);
+    } else running.push(name);
+  }
+  return { running, problems };
+}
+
+/** What Fastify's trustProxy takes: trust none, or these proxies' addresses and CIDRs. */
+export type TrustProxy = false | string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+};
+
+function trustProxyOf(raw: string | undefined): TrustProxy | { problem: string } {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true')
+    return {
+      problem:
+        'TRUST_PROXY: true would trust any X-Forwarded-For a client sends; name the proxies instead: their addresses or CIDRs, e.g. 10.0.0.0/8,127.0.0.1',
+    };
+  // Fastify trusts nobody for a hop count: it cannot tell a proxy from a client connecting directly.
+  if (/^\d+$/.test(value))
+    return {
+      problem: `TRUST_PROXY: a hop count (${value}) cannot tell a proxy from a direct client; name the proxies' addresses or CIDRs`,
+    };
+  const entries = value.split(/\s*,\s*/);
+  const bad = entries.filter((e) => !PROXY_NAMES.includes(e) && !isAddressOrCidr(e));
+  return bad.length > 0
+    ? { problem: `TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}` }
+    : entries;
+}
+
+export type Config = Omit<Env, 'TRUST_PROXY' | 'SIMULATORS'> & {
+  TRUST_PROXY: TrustProxy;
+  /** The simulators that run in place of real adapters. */
+  simulators: SimulatorName[];
+  isProduction: boolean;
+  publicUrl: string;
+};
 
 /** Reads every environment variable once; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,17 +192,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const problems: string[] = [];
   if (c.NODE_ENV === 'production') {
-    const unset = (Object.keys(DEV_SECRETS) as (keyof typeof DEV_SECRETS)[]).filter(
-      (name) => c[name] === DEV_SECRETS[name],
-    );
-    if (unset.length > 0)
-      throw new Error(
-        `Invalid environment:\n${unset.map((n) => `  ${n}: must be set in production`).join('\n')}`,
-      );
+    for (const name of Object.keys(DEV_SECRETS) as (keyof typeof DEV_SECRETS)[])
+      if (c[name] === DEV_SECRETS[name]) problems.push(`${name}: must be set in production`);
   }
+  const simulators = simulatorsOf(c);
+  problems.push(...simulators.problems);
+  const trustProxy = trustProxyOf(c.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
+  if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS)
+    problems.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
+  if (problems.length > 0)
+    throw new Error(`Invalid environment:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   return {
     ...c,
+    TRUST_PROXY: trustProxy as TrustProxy,
+    simulators: simulators.running,
     isProduction: c.NODE_ENV === 'production',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${String(c.PORT)}`).replace(/\/$/, ''),
   };
@@ -106,6 +224,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PORT: '0',
     PROVIDER_STATIONS_LATENCY_MS: '0',
     GATEWAY_LATENCY_MS: '0',
+    PROVIDER_CARDS_LATENCY_MS: '0',
     ...overrides,
   });
 }

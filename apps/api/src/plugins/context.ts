@@ -4,8 +4,10 @@ import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/port.ts';
 import type { IdentityProvider } from '../integrations/identity/port.ts';
 import type { PaymentGateway } from '../integrations/payments/port.ts';
+import type { ProviderCardsPort } from '../integrations/provider-cards/port.ts';
 import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
+import type { ReceiptPdfs } from '../modules/receipts/pdf-renderer.ts';
 
 export interface Auth {
   userId: string;
@@ -20,8 +22,10 @@ declare module 'fastify' {
     mailer: Mailer;
     counter: Counter;
     providerStations: ProviderStationsPort;
+    providerCards: ProviderCardsPort;
     gateway: PaymentGateway;
     identity: IdentityProvider;
+    receiptPdfs: ReceiptPdfs;
   }
   interface FastifyRequest {
     locale: Locale;

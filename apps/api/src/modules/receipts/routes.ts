@@ -49,21 +49,25 @@ export const receiptRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'The receipt as PDF, in the language of Accept-Language',
         security: bearer,
         params: idParams,
-        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 404) },
+        response: {
+          200: z.any().describe('application/pdf'),
+          304: z.null().describe('Not modified (If-None-Match)'),
+          ...errorResponses(400, 401, 404, 429, 503),
+        },
       },
     },
     async (request, reply) => {
-      const body = await service.pdf(
-        app,
-        authOf(request).userId,
-        request.params.id,
-        request.locale,
-      );
+      const pdf = await service.pdf(app, authOf(request).userId, request.params.id, request.locale);
+      // A receipt never changes; only its owner may keep a copy, so shared caches must not.
+      void reply
+        .header('cache-control', 'private, max-age=86400')
+        .header('vary', 'accept-language')
+        .header('etag', pdf.etag);
+      if (request.headers['if-none-match'] === pdf.etag) return reply.status(304).send(null);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="kvittan-${request.params.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(body);
+        .send(pdf.body);
     },
   );
   return Promise.resolve();

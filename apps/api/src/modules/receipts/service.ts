@@ -2,8 +2,6 @@ import { vatOf, type Locale, type Receipt, type ReceiptProductType } from '@stod
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { companyOf } from '../system/service.ts';
-import { renderReceiptPdf } from './pdf.ts';
 import * as repo from './repo.ts';
 
 export function toReceipt(row: repo.ReceiptRow): Receipt {
@@ -64,7 +62,8 @@ export async function getOne(app: FastifyInstance, userId: string, id: string) {
   return toReceipt(row);
 }
 
+/** The receipt's PDF; another user's receipt is not found, before anything is rendered. */
 export async function pdf(app: FastifyInstance, userId: string, id: string, locale: Locale) {
   const receipt = await getOne(app, userId, id);
-  return renderReceiptPdf(receipt, locale, companyOf(app.config));
+  return app.receiptPdfs.render(userId, receipt, locale);
 }

@@ -53,6 +53,8 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/health',
     {
+      // Load balancers probe often from few addresses; a 429 here would take a healthy instance out.
+      config: { rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
