@@ -24,7 +24,7 @@ ALTER TABLE "user_subscriptions" ALTER COLUMN "plan_type" SET NOT NULL;--> state
 ALTER TABLE "user_subscriptions" ADD COLUMN "request_key" text;--> statement-breakpoint
 ALTER TABLE "user_subscriptions" ADD COLUMN "replaces_id" uuid;--> statement-breakpoint
 ALTER TABLE "user_subscriptions" ADD COLUMN "upgrade_key" text;--> statement-breakpoint
-UPDATE "user_subscriptions" AS "s" SET "status" = 'ended' WHERE "s"."status" IN ('active', 'cancelled', 'expiring') AND EXISTS (SELECT 1 FROM "user_subscriptions" AS "o" WHERE "o"."user_id" = "s"."user_id" AND "o"."plan_type" = "s"."plan_type" AND "o"."status" IN ('active', 'cancelled', 'expiring') AND ("o"."valid_to" > "s"."valid_to" OR ("o"."valid_to" = "s"."valid_to" AND "o"."id" > "s"."id")));--> statement-breakpoint
+WITH "ranked" AS (SELECT "s"."id", row_number() OVER (PARTITION BY "s"."user_id", "s"."plan_type" ORDER BY ("s"."valid_to" > now()) DESC, "p"."index" DESC, "s"."valid_to" DESC, "s"."id" DESC) AS "rn" FROM "user_subscriptions" AS "s" JOIN "subscriptions" AS "p" ON "p"."id" = "s"."subscription_id" WHERE "s"."status" IN ('active', 'cancelled', 'expiring')) UPDATE "user_subscriptions" SET "status" = 'ended', "next_payment_at" = NULL WHERE "id" IN (SELECT "id" FROM "ranked" WHERE "rn" > 1);--> statement-breakpoint
 CREATE UNIQUE INDEX "user_subscriptions_replaces_key" ON "user_subscriptions" USING btree ("replaces_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_subscriptions_request_key" ON "user_subscriptions" USING btree ("user_id","request_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_subscriptions_one_per_type" ON "user_subscriptions" USING btree ("user_id","plan_type") WHERE "user_subscriptions"."status" in ('pending', 'active', 'cancelled', 'expiring');

@@ -94,6 +94,32 @@ export async function find(db: Db, k: RecordKey) {
   return row;
 }
 
+/**
+ * Takes a lapsed claim for the reconciliation, only if nobody has resumed it since it was read:
+ * still pending, still the old owner's, and lapsed before `before`.
+ */
+export async function seize(
+  db: Db,
+  row: RecordRow,
+  owner: string,
+  leaseMs: number,
+  before: Date,
+): Promise<boolean> {
+  const taken = await db
+    .update(idempotencyRecords)
+    .set({ owner, lockedUntil: leaseEnd(leaseMs), updatedAt: sql`now()` })
+    .where(
+      and(
+        byKey(row),
+        eq(idempotencyRecords.status, 'pending'),
+        eq(idempotencyRecords.owner, row.owner),
+        lt(idempotencyRecords.lockedUntil, before),
+      ),
+    )
+    .returning({ owner: idempotencyRecords.owner });
+  return taken.length > 0;
+}
+
 /** Pending records whose claim lapsed before `before`: their request died and nobody resumed. */
 export function stale(db: Db, before: Date) {
   return db

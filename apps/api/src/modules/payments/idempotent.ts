@@ -193,25 +193,34 @@ export async function runIdempotent<A, T>(
 }
 
 /**
- * Ends requests whose claim lapsed long ago with nobody resuming them: the reservation is given
- * back and the key answers 'abandoned' from now on. The caller (the reconciliation) has already
- * undone the money of `claim.paymentKey`.
+ * Takes a lapsed claim for the reconciliation, or answers null when a retry resumed it since it
+ * was read. While the reconciliation holds it, a retry waits and then hears "in progress".
  */
-export async function abandon(db: Db, row: records.RecordRow) {
-  const req = { userId: row.userId, scope: row.scope, key: row.key, request: null };
+export async function seizeStale(db: Db, row: records.RecordRow, before: Date) {
+  const owner = randomUUID();
+  if (!(await records.seize(db, row, owner, LEASE_MS, before))) return null;
   const claim: Claim = {
     userId: row.userId,
     scope: row.scope,
     key: row.key,
-    owner: row.owner,
+    owner,
     paymentKey: paymentKeyOf(row.scope, row.key),
     resumed: true,
   };
+  return claim;
+}
+
+/**
+ * Ends a request that the reconciliation seized: the reservation is given back and the key
+ * answers 'abandoned' from now on. The caller has already undone the money of its payment.
+ */
+export async function abandon(db: Db, claim: Claim) {
+  const req = { userId: claim.userId, scope: claim.scope, key: claim.key, request: null };
   const error = new AppError(409, 'PAYMENT_ABANDONED', 'error.paymentAbandoned');
   return db.transaction(async (tx) => {
-    if (!(await records.lockOwned(tx, req, row.owner))) return false;
-    await releases.get(row.scope)?.(tx, claim);
-    await records.settle(tx, req, row.owner, 'failed', error.statusCode, toStored(error));
+    if (!(await records.lockOwned(tx, req, claim.owner))) return false;
+    await releases.get(claim.scope)?.(tx, claim);
+    await records.settle(tx, req, claim.owner, 'failed', error.statusCode, toStored(error));
     return true;
   });
 }

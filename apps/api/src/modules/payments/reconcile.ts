@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as vouchers from '../vouchers/service.ts';
-import { abandon, LEASE_MS, paymentKeyOf, staleClaims } from './idempotent.ts';
+import { abandon, LEASE_MS, seizeStale, staleClaims } from './idempotent.ts';
 import * as repo from './repo.ts';
 import { authoriseKey, refund, voidHold, type Payment } from './service.ts';
 
@@ -29,10 +29,12 @@ export async function reconcile(app: FastifyInstance, unstartedForMs: number) {
 
   for (const payment of await repo.stuckCreated(app.db, cutoff)) {
     await guard(payment.id, async () => {
-      if (await settleCreated(app, payment)) totals.settled += 1;
+      if (await settleCreated(app, payment, cutoff)) totals.settled += 1;
     });
   }
 
+  // Holds of money requests that are pending or finished belong to those requests; the claims
+  // below handle the ones nobody finished.
   for (const payment of await repo.openHolds(app.db, cutoff)) {
     await guard(payment.id, async () => {
       const outcome = await syncHold(app, payment);
@@ -42,61 +44,65 @@ export async function reconcile(app: FastifyInstance, unstartedForMs: number) {
   }
 
   // A claim lapses LEASE_MS after its request began; past the cut-off nobody is coming back.
-  for (const record of await staleClaims(app.db, new Date(cutoff.getTime() - LEASE_MS))) {
+  // Each is seized first, so a retry that resumed it in the meantime is left to finish.
+  const lapsedBefore = new Date(cutoff.getTime() - LEASE_MS);
+  for (const record of await staleClaims(app.db, lapsedBefore)) {
     await guard(record.key, async () => {
-      const payment = await repo.findByKey(
-        app.db,
-        record.userId,
-        paymentKeyOf(record.scope, record.key),
-      );
-      if (payment) await undo(app, payment);
-      if (await abandon(app.db, record)) totals.abandoned += 1;
+      const claim = await seizeStale(app.db, record, lapsedBefore);
+      if (!claim) return;
+      const payment = await repo.findByKey(app.db, record.userId, claim.paymentKey);
+      if (payment) await undo(app, payment, new Date());
+      if (await abandon(app.db, claim)) totals.abandoned += 1;
     });
   }
   return totals;
 }
 
-/** Settles a `created` payment by asking the gateway for a hold under its key. */
-async function settleCreated(app: FastifyInstance, payment: Payment) {
+/**
+ * Settles a payment whose hold request got no answer (`created`, or `failed` as unanswered) by
+ * asking the gateway for a hold under its key. Only if it has not moved since `before`: a retry
+ * that took it over in the meantime is left alone.
+ */
+async function settleCreated(app: FastifyInstance, payment: Payment, before: Date) {
   const auth = await app.gateway.authorisationByKey(authoriseKey(payment.id));
   if (!auth) {
-    return repo.transition(
+    return repo.settleUnanswered(
       app.db,
       payment.id,
-      ['created'],
+      before,
       { status: 'failed', failure: 'abandoned' },
       { kind: 'authorise', key: 'reconcile', amount: 0 },
     );
   }
-  const recorded = await repo.transition(
+  // The request behind it died before it could use the hold: the next pass voids it, unless a
+  // retry of the request resumes it first.
+  return repo.settleUnanswered(
     app.db,
     payment.id,
-    ['created'],
+    before,
     {
       status: 'authorised',
+      failure: null,
       amountHeld: auth.amount,
       gatewayAuthorizationId: auth.id,
       holdExpiresAt: auth.expiresAt,
     },
     { kind: 'authorise', key: 'reconcile', amount: auth.amount },
   );
-  // The request behind it died before it could use the hold: the next pass voids it, unless a
-  // retry of the request resumes it first.
-  return recorded;
 }
 
 async function syncHold(app: FastifyInstance, payment: Payment) {
   if (!payment.gatewayAuthorizationId) return 'none';
   const auth = await app.gateway.status(payment.gatewayAuthorizationId);
   if (auth.status === 'expired' || auth.status === 'voided') {
-    await repo.transition(
+    const moved = await repo.transition(
       app.db,
       payment.id,
       ['authorised'],
       { status: auth.status },
       { kind: auth.status === 'expired' ? 'expire' : 'sync', key: 'reconcile', amount: 0 },
     );
-    await vouchers.returnBalanceOfPayment(app.db, payment.id);
+    if (moved) await vouchers.returnBalanceOfPayment(app.db, payment.id);
     return 'synced';
   }
   if (auth.status === 'captured' || auth.status === 'refunded') {
@@ -116,9 +122,9 @@ async function syncHold(app: FastifyInstance, payment: Payment) {
 }
 
 /** Undoes the money of a request nobody finished: void the hold, or refund what was captured. */
-async function undo(app: FastifyInstance, payment: Payment) {
-  if (payment.status === 'created') {
-    await settleCreated(app, payment);
+async function undo(app: FastifyInstance, payment: Payment, before: Date) {
+  if (payment.status === 'created' || repo.isUnanswered(payment)) {
+    await settleCreated(app, payment, before);
     payment = (await repo.findPayment(app.db, payment.id)) ?? payment;
   }
   if (payment.status === 'authorised') {

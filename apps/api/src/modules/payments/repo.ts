@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentSteps, payments } from '../../db/schema/index.ts';
+import { idempotencyRecords, paymentSteps, payments } from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
@@ -66,13 +66,53 @@ export async function reclaimCreated(db: Db, paymentId: string, leaseMs: number)
   return rows.length > 0;
 }
 
-/** Payments still `created` long after their request began: the request died mid-call. */
+/** The failure recorded when the gateway gave no answer: a hold may still have been made. */
+export const UNANSWERED = 'unavailable';
+
+export const isUnanswered = (p: PaymentRow) => p.status === 'failed' && p.failure === UNANSWERED;
+
+const unanswered = () =>
+  or(
+    eq(payments.status, 'created'),
+    and(eq(payments.status, 'failed'), eq(payments.failure, UNANSWERED)),
+  );
+
+/**
+ * Payments whose hold request got no answer, untouched since `before`: a request that died
+ * mid-call, or one the gateway never answered and nobody tried again.
+ */
 export function stuckCreated(db: Db, before: Date) {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'created'), lt(payments.updatedAt, before)))
+    .where(and(unanswered(), lt(payments.updatedAt, before)))
     .limit(200);
+}
+
+/**
+ * Settles such a payment with what the gateway says, in one transaction with its step, only if
+ * nothing has moved it since `before`. Answers whether it moved.
+ */
+export async function settleUnanswered(
+  db: Db,
+  paymentId: string,
+  before: Date,
+  set: Partial<typeof payments.$inferInsert>,
+  step: { kind: StepKind; key: string; amount: number },
+) {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(payments)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), unanswered(), lt(payments.updatedAt, before)))
+      .returning({ id: payments.id });
+    if (updated.length === 0) return false;
+    await tx
+      .insert(paymentSteps)
+      .values({ paymentId, kind: step.kind, idempotencyKey: step.key, amount: step.amount })
+      .onConflictDoNothing();
+    return true;
+  });
 }
 
 /** The amount of a recorded step, or undefined when the payment has no such step. */
@@ -137,6 +177,11 @@ export function openHolds(db: Db, unstartedBefore: Date) {
         eq(payments.status, 'authorised'),
         sql`((${payments.serviceStartedAt} is null and ${payments.createdAt} < ${unstartedBefore.toISOString()})
           or ${payments.holdExpiresAt} < now())`,
+        // A money request that is running or finished owns its hold; see reconcile.ts.
+        sql`not exists (select 1 from ${idempotencyRecords} r
+          where r.user_id = ${payments.userId}
+            and r.scope || ':' || r.key = ${payments.idempotencyKey}
+            and r.status in ('pending', 'done'))`,
       ),
     )
     .limit(500);

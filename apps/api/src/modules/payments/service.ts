@@ -22,7 +22,7 @@ export type Payment = repo.PaymentRow;
 const inProgress = () => new AppError(409, 'PAYMENT_IN_PROGRESS', 'error.paymentInProgress');
 
 /** The failure recorded when the gateway gave no answer; only this one may be tried again. */
-const UNANSWERED = 'unavailable';
+const UNANSWERED = repo.UNANSWERED;
 
 function gatewayFailure(error: unknown): AppError {
   if (!(error instanceof GatewayError)) throw error;
@@ -127,7 +127,7 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
     throw failure;
   }
   crashPoint('payment.after-hold');
-  await repo.transition(
+  const recorded = await repo.transition(
     app.db,
     created.id,
     ['created'],
@@ -139,8 +139,17 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
     },
     { kind: 'authorise', key: input.idempotencyKey, amount: auth.amount },
   );
-  return load(app, created.id);
+  const payment = await load(app, created.id);
+  if (recorded || payment.gatewayAuthorizationId === auth.id) return payment;
+  // The reconciliation settled the payment while this request waited for the gateway, without
+  // this hold: release it rather than leave it on the card.
+  await app.gateway.void(gatewayKey(created.id, 'void', 'orphan'), { authorizationId: auth.id });
+  throw inProgress();
 }
+
+/** The payment a request made under its key, if any. */
+export const paymentByKey = (app: FastifyInstance, userId: string, key: string) =>
+  repo.findByKey(app.db, userId, key);
 
 /** Records that the service behind the hold has begun, so reconciliation leaves it alone. */
 export async function markServiceStarted(app: FastifyInstance, paymentId: string) {

@@ -33,7 +33,7 @@ describe('receipt PDF cache', () => {
     const first = await pdfOf(t, owner.token, receipt!.id);
     expect(first.statusCode).toBe(200);
     expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(first.headers['cache-control']).toBe('private, max-age=86400');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     expect(t.app.receiptPdfs.stats().renders).toBe(before + 1);
 
     const second = await pdfOf(t, owner.token, receipt!.id);

@@ -58,9 +58,9 @@ export const receiptRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const pdf = await service.pdf(app, authOf(request).userId, request.params.id, request.locale);
-      // A receipt never changes; only its owner may keep a copy, so shared caches must not.
+      // Personal data: never stored by a cache. The ETag still spares a repeat download.
       void reply
-        .header('cache-control', 'private, max-age=86400')
+        .header('cache-control', 'private, no-store')
         .header('vary', 'accept-language')
         .header('etag', pdf.etag);
       if (request.headers['if-none-match'] === pdf.etag) return reply.status(304).send(null);

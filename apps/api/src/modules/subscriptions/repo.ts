@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { subscriptionPlans, userSubscriptions, users } from '../../db/schema/index.ts';
@@ -12,6 +12,12 @@ export const listPlans = (db: Db) =>
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.active, true))
     .orderBy(asc(subscriptionPlans.type), asc(subscriptionPlans.index));
+
+/** A plan whether or not it is still on offer: what a finished request answers with. */
+export async function findAnyPlan(db: Db, id: number) {
+  const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
+  return row;
+}
 
 export async function findPlan(db: Db, id: number) {
   const [row] = await db
@@ -95,6 +101,8 @@ export function dueForRenewal(db: Db, now: Date) {
         eq(userSubscriptions.status, 'active'),
         lte(userSubscriptions.nextPaymentAt, now),
         isNull(users.deletedAt),
+        // An upgrade in progress holds the subscription; a renewal's own hold comes back to it.
+        or(isNull(userSubscriptions.upgradeKey), like(userSubscriptions.upgradeKey, 'renew:%')),
       ),
     )
     .limit(200);
@@ -135,6 +143,8 @@ export async function endLapsed(tx: Db, userId: string, planType: string, now: D
         eq(userSubscriptions.planType, planType),
         inArray(userSubscriptions.status, USABLE),
         lte(userSubscriptions.validTo, now),
+        // One that an upgrade or renewal holds ends when that request is done with it.
+        isNull(userSubscriptions.upgradeKey),
       ),
     );
 }
@@ -206,20 +216,40 @@ export async function lockUserSubscription(tx: Db, userId: string, id: string) {
   return row;
 }
 
-/** Holds a subscription for one upgrade request; answers false when another holds it. */
-export async function holdForUpgrade(tx: Db, id: string, upgradeKey: string) {
-  const rows = await tx
+/**
+ * Holds a subscription for one request that changes its period (an upgrade or a renewal), so no
+ * other can charge for it meanwhile; the same request may take it again. Answers false when
+ * another request holds it.
+ */
+export async function holdFor(db: Db, id: string, key: string, validTo?: Date) {
+  const rows = await db
     .update(userSubscriptions)
-    .set({ upgradeKey })
+    .set({ upgradeKey: key })
     .where(
       and(
         eq(userSubscriptions.id, id),
-        isNull(userSubscriptions.upgradeKey),
+        or(isNull(userSubscriptions.upgradeKey), eq(userSubscriptions.upgradeKey, key)),
         inArray(userSubscriptions.status, USABLE),
+        ...(validTo ? [eq(userSubscriptions.validTo, validTo)] : []),
       ),
     )
     .returning({ id: userSubscriptions.id });
   return rows.length > 0;
+}
+
+/** Changes a subscription only while the request `key` holds it, and lets it go. */
+export async function updateIfHeld(
+  db: Db,
+  id: string,
+  key: string,
+  set: Partial<typeof userSubscriptions.$inferInsert>,
+) {
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ ...set, upgradeKey: null })
+    .where(and(eq(userSubscriptions.id, id), eq(userSubscriptions.upgradeKey, key)))
+    .returning();
+  return rows[0];
 }
 
 export async function releaseUpgrade(tx: Db, userId: string, upgradeKey: string) {

@@ -114,7 +114,9 @@ export async function subscribe(
   input: { interval: SubscriptionInterval; paymentMethodId: string },
   idempotencyKey: string = randomUUID(),
 ) {
-  const plan = await getPlan(app, planId);
+  // A repeat answers its first result even once the plan is no longer on offer.
+  const plan = await repo.findAnyPlan(app.db, planId);
+  if (!plan) throw notFound();
   const price = priceOf(plan, input.interval);
   return runIdempotent(
     app.db,
@@ -123,6 +125,7 @@ export async function subscribe(
       reserve: async (tx, claim) => {
         await repo.lockUser(tx, userId);
         if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
+        if (!plan.active) throw notFound();
         const now = new Date();
         await repo.endLapsed(tx, userId, plan.type, now);
         if (await repo.heldOfType(tx, userId, plan.type)) throw exists();
@@ -205,37 +208,39 @@ export async function upgrade(
         throw new AppError(422, 'NOT_AN_UPGRADE', 'error.notAnUpgrade');
       }
       if (!sub.paymentMethodId) throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
-      if (!(await repo.holdForUpgrade(tx, id, claim.paymentKey))) throw conflict();
+      if (!(await repo.holdFor(tx, id, claim.paymentKey))) throw conflict();
     },
     act: async (claim) => {
       const found = await repo.findUserSubscription(app.db, userId, id);
-      if (!found?.sub.paymentMethodId) throw conflict();
+      if (!found?.sub.paymentMethodId || found.sub.upgradeKey !== claim.paymentKey)
+        throw conflict();
       const target = await getPlan(app, targetId);
       const now = new Date();
-      const credit = remainingValue(
-        found.sub.periodPrice,
-        found.sub.periodStart,
-        found.sub.validTo,
-        now,
-      );
       const price = priceOf(target, found.sub.interval);
+      // A resumed request charges what its first try held, whatever the clock says now.
+      const earlier = await payments.paymentByKey(app, userId, claim.paymentKey);
+      const credit = earlier
+        ? price - earlier.amountHeld
+        : remainingValue(found.sub.periodPrice, found.sub.periodStart, found.sub.validTo, now);
       const due = Math.max(0, price - credit);
       const payment =
         due > 0
           ? await charge(app, userId, found.sub.paymentMethodId, due, claim.paymentKey)
           : null;
-      return { old: found.sub, target, now, credit, price, due, payment };
+      return { now, credit, price, due, payment };
     },
-    finish: async (tx, claim, { old, target, now, credit, price, due, payment }) => {
-      const moved = await repo.updateIfPeriod(tx, id, old.validTo, {
+    finish: async (tx, claim, { now, credit, price, due, payment }) => {
+      // The subscription as it is now: a cancel while the payment ran still counts.
+      const old = await repo.updateIfHeld(tx, id, claim.paymentKey, {
         status: 'replaced',
         validTo: now,
         nextPaymentAt: null,
-        upgradeKey: null,
       });
-      if (!moved) throw conflict();
+      if (!old) throw conflict();
+      const target = await repo.findAnyPlan(tx, targetId);
+      if (!target) throw notFound();
       const validTo = periodEnd(now, old.interval);
-      const cancelled = old.status === 'cancelled';
+      const cancelled = old.cancelledAt !== null;
       const sub = await repo.insert(tx, {
         userId,
         subscriptionId: target.id,
@@ -272,11 +277,14 @@ export async function renewDue(app: FastifyInstance, now = new Date()) {
   for (const { sub, plan } of await repo.dueForRenewal(app.db, now)) {
     const key = `renew:${sub.id}:${sub.validTo.toISOString()}`;
     const price = priceOf(plan, sub.interval);
+    // The renewal holds the subscription while it charges, so an upgrade cannot replace the
+    // period being paid for; a renewal that died holds it under the same key and resumes.
+    if (!(await repo.holdFor(app.db, sub.id, key, sub.validTo))) continue;
     try {
       if (!sub.paymentMethodId) throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
       const payment = await charge(app, sub.userId, sub.paymentMethodId, price, key);
       const validTo = periodEnd(sub.validTo, sub.interval, sub.createdAt);
-      const moved = await repo.updateIfPeriod(app.db, sub.id, sub.validTo, {
+      const moved = await repo.updateIfHeld(app.db, sub.id, key, {
         periodStart: sub.validTo,
         validTo,
         nextPaymentAt: renewalDue(validTo),
@@ -292,7 +300,7 @@ export async function renewDue(app: FastifyInstance, now = new Date()) {
         app.log.warn({ err: error, subscription: sub.id }, 'renewal postponed');
         continue;
       }
-      const moved = await repo.updateIfPeriod(app.db, sub.id, sub.validTo, {
+      const moved = await repo.updateIfHeld(app.db, sub.id, key, {
         status: 'expiring',
         nextPaymentAt: null,
       });
