@@ -39,8 +39,10 @@ CREATE TABLE "sim_provider_cards" (
 	"exp_year" integer NOT NULL,
 	"limit_per_purchase" integer NOT NULL,
 	"limit_per_day" integer NOT NULL,
+	"issue_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "sim_provider_cards_number_key" UNIQUE("number")
+	CONSTRAINT "sim_provider_cards_number_key" UNIQUE("number"),
+	CONSTRAINT "sim_provider_cards_issue_key" UNIQUE("issue_key")
 );
 --> statement-breakpoint
 ALTER TABLE "identity_verifications" ADD COLUMN "consumed_at" timestamp with time zone;--> statement-breakpoint

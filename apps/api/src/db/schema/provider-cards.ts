@@ -42,6 +42,8 @@ export const simProviderCards = pgTable('sim_provider_cards', {
   /** Limits in øre. */
   limitPerPurchase: integer('limit_per_purchase').notNull(),
   limitPerDay: integer('limit_per_day').notNull(),
+  /** The key of the issue request that made it: a repeat of the request gets the same card. */
+  issueKey: text('issue_key').unique('sim_provider_cards_issue_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -61,5 +61,6 @@ export interface ProviderCardsPort {
     code: string;
   }): Promise<boolean>;
   /** Issues a new card; its PIN reaches the holder on the card carrier, never through us. */
-  issueCard(holder: HolderDetails): Promise<ProviderCard>;
+  /** Issues a card; a repeat of the key (an answer lost on the way) answers the same card. */
+  issueCard(key: string, holder: HolderDetails): Promise<ProviderCard>;
 }

@@ -124,6 +124,7 @@ export function providerCardsSim(options: ProviderCardsSimOptions) {
       pin?: string;
       status?: ProviderCardStatus;
       holder?: Partial<HolderDetails>;
+      issueKey?: string;
     } = {},
   ) {
     await ready();
@@ -143,6 +144,7 @@ export function providerCardsSim(options: ProviderCardsSimOptions) {
           input.holder?.phone === undefined ? `+298 ${newNumericCode(6)}` : input.holder.phone,
         holderSubject: input.holder?.subject ?? null,
         pinHash: pinHash(cardId, pin),
+        issueKey: input.issueKey ?? null,
         status: input.status ?? 'active',
         expMonth: now.getMonth() + 1,
         expYear: now.getFullYear() + CARD_YEARS,
@@ -237,10 +239,15 @@ export function providerCardsSim(options: ProviderCardsSimOptions) {
       return used.length > 0;
     },
 
-    async issueCard(holder) {
+    async issueCard(key, holder) {
       await network();
+      const [earlier] = await db
+        .select()
+        .from(simProviderCards)
+        .where(eq(simProviderCards.issueKey, key));
+      if (earlier) return toCard(earlier);
       // The real issuer prints the PIN on the card carrier; the simulator's is never shown.
-      const { card } = await issueTestCard({ holder });
+      const { card } = await issueTestCard({ holder, issueKey: key });
       return card;
     },
   };

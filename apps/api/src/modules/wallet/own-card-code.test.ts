@@ -100,6 +100,18 @@ describe('proving a provider card with a code sent to its holder', () => {
     expect(late.json()).toMatchObject({ statusCode: 422, code: 'OWN_CARD_CODE' });
   });
 
+  it("sends at most 3 codes an hour to one card's holder, whoever asks", async () => {
+    const { number } = await sim.issueTestCard();
+    for (let i = 0; i < 3; i += 1) {
+      const asker = await registerUser(t.app);
+      const sent = await post('/code', asker.token, { cardNumber: number, channel: 'sms' });
+      expect(sent.statusCode).toBe(201);
+    }
+    const fourth = await registerUser(t.app);
+    const refused = await post('/code', fourth.token, { cardNumber: number, channel: 'sms' });
+    expect(refused.statusCode).toBe(429);
+  });
+
   it('refuses a channel the holder has not registered, and bad requests', async () => {
     const user = await registerUser(t.app);
     const noEmail = await post('/code', user.token, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { identityVerifications, paymentMethods, simProviderCards } from '../../db/schema/index.ts';
+import { ProviderCardsError } from '../../integrations/provider-cards/port.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -106,6 +107,34 @@ describe('one new provider card per identity verification', () => {
         headers: bearer(other.token),
       });
       expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('a lost answer from the card issuer', () => {
+  it('issues no second card when the request is tried again', async () => {
+    const user = await userWithAgreement();
+    await verifyIdentity(user.token);
+    const cardsAtIssuer = async () => (await t.app.db.select().from(simProviderCards)).length;
+    const before = await cardsAtIssuer();
+    const issuer = t.app.providerCards;
+    const issueCard = issuer.issueCard.bind(issuer);
+    let loseAnswer = true;
+    // The issuer makes the card, but its answer never arrives.
+    issuer.issueCard = async (key, holder) => {
+      const card = await issueCard(key, holder);
+      if (loseAnswer) throw new ProviderCardsError('unavailable');
+      return card;
+    };
+    try {
+      expect((await create(user.token)).statusCode).toBe(503);
+      expect(await cardsAtIssuer()).toBe(before + 1);
+      loseAnswer = false;
+      const again = await create(user.token);
+      expect(again.statusCode).toBe(201);
+      expect(await cardsAtIssuer()).toBe(before + 1);
+    } finally {
+      issuer.issueCard = issueCard;
     }
   });
 });

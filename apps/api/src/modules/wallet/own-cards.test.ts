@@ -128,7 +128,9 @@ describe('adding an existing provider card', () => {
     const user = await registerUser(t.app);
     const { number } = await sim.issueTestCard({ pin: '0007' });
     for (let i = 0; i < 10; i += 1) {
-      const res = await add(user.token, { cardNumber: number, pin: String(1000 + i) });
+      // Another card each time, so only the user's limit counts.
+      const other = await sim.issueTestCard({ pin: '0007' });
+      const res = await add(user.token, { cardNumber: other.number, pin: String(1000 + i) });
       expect(res.statusCode).toBe(422);
     }
     const blocked = await add(user.token, { cardNumber: number, pin: '0007' });
@@ -142,14 +144,28 @@ describe('adding an existing provider card', () => {
     const { number } = await sim.issueTestCard({ pin: '0008' });
     for (let u = 0; u < 3; u += 1) {
       const user = await registerUser(t.app);
-      for (let i = 0; i < 10; i += 1)
-        expect((await add(user.token, { cardNumber: number, pin: '1111' }, ip)).statusCode).toBe(
-          422,
-        );
+      for (let i = 0; i < 10; i += 1) {
+        const other = await sim.issueTestCard({ pin: '0008' });
+        const res = await add(user.token, { cardNumber: other.number, pin: '1111' }, ip);
+        expect(res.statusCode).toBe(422);
+      }
     }
     const fourth = await registerUser(t.app);
     expect((await add(fourth.token, { cardNumber: number, pin: '0008' }, ip)).statusCode).toBe(429);
     expect((await add(fourth.token, { cardNumber: number, pin: '0008' })).statusCode).toBe(201);
+  });
+
+  it('limits tries at one card to 8 a day, whatever the account and address', async () => {
+    const { number } = await sim.issueTestCard({ pin: '0009' });
+    for (let i = 0; i < 8; i += 1) {
+      const user = await registerUser(t.app);
+      const res = await add(user.token, { cardNumber: number, pin: '1111' }, newIp());
+      expect(res.statusCode).toBe(422);
+    }
+    const holder = await registerUser(t.app);
+    const late = await add(holder.token, { cardNumber: number, pin: '0009' }, newIp());
+    expect(late.statusCode).toBe(429);
+    expect(await list(holder.token)).toEqual([]);
   });
 });
 

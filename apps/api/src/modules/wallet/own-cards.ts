@@ -18,12 +18,21 @@ const OWN_CARD_PRODUCTS: PaymentProduct[] = ['fuel', 'carwash', 'charging'];
 const TRIES_PER_USER_PER_HOUR = 10;
 const TRIES_PER_IP_PER_HOUR = 30;
 
+// Per card, whoever asks: many accounts on many addresses still get few guesses at one PIN, and
+// the holder's phone is not flooded with codes.
+const PROOF_TRIES_PER_CARD_PER_DAY = 8;
+const CODES_PER_CARD_PER_HOUR = 3;
+
 async function limitTries(app: FastifyInstance, userId: string, ip: string) {
-  for (const [key, limit] of [
-    [`own-card:user:${userId}`, TRIES_PER_USER_PER_HOUR],
-    [`own-card:ip:${ip}`, TRIES_PER_IP_PER_HOUR],
-  ] as const) {
-    const hit = await app.counter.hit(key, limit, 3600);
+  await limit(app, [
+    [`own-card:user:${userId}`, TRIES_PER_USER_PER_HOUR, 3600],
+    [`own-card:ip:${ip}`, TRIES_PER_IP_PER_HOUR, 3600],
+  ]);
+}
+
+async function limit(app: FastifyInstance, counters: [string, number, number][]) {
+  for (const [key, max, windowSeconds] of counters) {
+    const hit = await app.counter.hit(key, max, windowSeconds);
     if (!hit.allowed) {
       throw new AppError(429, 'RATE_LIMITED', 'error.rateLimited', undefined, {
         'retry-after': String(hit.retryAfterSeconds),
@@ -81,6 +90,7 @@ export async function requestCode(
   const card = await usableCard(app, input.cardNumber);
   if (!card.channels.includes(input.channel))
     throw refuse(422, 'OWN_CARD_NO_CHANNEL', 'error.ownCardNoChannel', 'channel');
+  await limit(app, [[`own-card:codes:${card.id}`, CODES_PER_CARD_PER_HOUR, 3600]]);
   const challenge = await atIssuer(() =>
     app.providerCards.sendCode(card.id, { channel: input.channel, reference: userId }),
   );
@@ -110,6 +120,7 @@ export async function addOwnCard(
 ) {
   await limitTries(app, userId, ip);
   const card = await usableCard(app, input.cardNumber);
+  await limit(app, [[`own-card:proof:${card.id}`, PROOF_TRIES_PER_CARD_PER_DAY, 86_400]]);
   if (input.pin !== undefined) {
     const { pin } = input;
     if (!(await atIssuer(() => app.providerCards.verifyPin(card.id, pin))))
@@ -151,7 +162,8 @@ export async function createOwnCard(
   let card: ProviderCard;
   try {
     card = await atIssuer(() =>
-      app.providerCards.issueCard({
+      // Keyed by the verification: a retry after a lost answer gets the card that was issued.
+      app.providerCards.issueCard(verification.id, {
         name: verification.name ?? agreement.fullName,
         subject: verification.subject,
         email: agreement.email,
@@ -167,5 +179,27 @@ export async function createOwnCard(
     activeFrom: new Date(Date.now() + OWN_CARD_ACTIVATION_MS),
   });
   if (!('saved' in result)) throw new Error('a newly issued card is already on an account');
+  announceActivation(app, userId, result.saved.id, result.saved.activeFrom);
   return toView(result.saved);
+}
+
+/**
+ * Raises `paymentMethod.activated` once the card works, so the app refreshes without polling.
+ * A timer of this process for now: a restart in those minutes loses it, and the app's own
+ * timer at `activeFrom` still refreshes. The job registry takes this over.
+ */
+export function announceActivation(
+  app: FastifyInstance,
+  userId: string,
+  paymentMethodId: string,
+  activeFrom: Date,
+) {
+  // A little after the moment, so that a read at once sees the card active.
+  const timer = setTimeout(
+    () => {
+      void app.bus.publish('paymentMethod.activated', { userId, paymentMethodId });
+    },
+    Math.max(0, activeFrom.getTime() - Date.now()) + 250,
+  );
+  timer.unref();
 }
