@@ -35,8 +35,6 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{1,30}$/)
     .default('stod'),
   WEB_DIST: z.string().optional(),
-  /** Bearer token for the operator routes (/api/admin/…); they exist only when it is set. */
-  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   MIN_VERSION_IOS: z.string().default('0.0.0'),
   MIN_VERSION_ANDROID: z.string().default('0.0.0'),

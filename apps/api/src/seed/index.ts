@@ -13,17 +13,23 @@ import { hashPassword } from '../lib/secrets.ts';
 import { insertUser } from '../modules/account/repo.ts';
 import { seedReceipts } from './receipts.ts';
 import { seedSubscriptionPlans } from './subscriptions.ts';
+import { seedStaff } from './staff.ts';
 import { seedVouchers } from './vouchers.ts';
 import { seedBeverages, seedProductColors, seedProducts, seedStations } from './stations.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-1' } as const;
+export { DEMO_STAFF } from './staff.ts';
 
 /** Loads the demo data into an empty database; answers whether it did. */
 export async function seedIfEmpty(app: FastifyInstance): Promise<boolean> {
   const mode = app.config.SEED_DEMO;
   if (mode === 'false') return false;
   const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if ((row?.n ?? 0) > 0 && mode === 'auto') return false;
+  if ((row?.n ?? 0) > 0 && mode === 'auto') {
+    // A development database seeded before the staff accounts existed gets them too.
+    if (!app.config.isProduction) await seedStaff(app.db);
+    return false;
+  }
   await seedDemo(app);
   return true;
 }
@@ -44,6 +50,7 @@ export async function seedDemo(app: FastifyInstance) {
       emailVerified: true,
     });
     await seedReceipts(tx, demo.id);
+    if (!app.config.isProduction) await seedStaff(tx);
   });
 }
 

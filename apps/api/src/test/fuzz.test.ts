@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_PROVIDER_CARDS } from '../integrations/provider-cards/seed.ts';
 import { signWebhook } from '../modules/wallet/service.ts';
+import { signInAsStaff } from '../modules/admin/testing.ts';
 import { createTestApp, registerUser, type TestApp } from './app.ts';
 import {
   operationsOf,
@@ -21,7 +22,6 @@ import type { Hints } from './fuzz-values.ts';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
-const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdefghij';
 const PASSWORD = 'sterkt-loyniord';
 
 /** A card number of the provider's own range that passes the Luhn check. */
@@ -83,6 +83,7 @@ const WEBHOOK = '/api/payments/webhook';
 let t: TestApp;
 let operations: Operation[];
 let userToken = '';
+let operatorToken = '';
 
 async function newUser() {
   userToken = (await registerUser(t.app, { password: PASSWORD, passwordConfirmation: PASSWORD }))
@@ -91,7 +92,6 @@ async function newUser() {
 
 beforeAll(async () => {
   t = await createTestApp({
-    ADMIN_TOKEN,
     RATE_LIMIT_PER_MINUTE: '100000000',
     SIGNIN_MAX_PER_ACCOUNT: '100000000',
     SIGNIN_MAX_PER_IP: '100000000',
@@ -102,12 +102,13 @@ beforeAll(async () => {
     ...undocumentedOperations(t.app.config),
   ];
   await newUser();
+  operatorToken = await signInAsStaff(t.app, { role: 'operator' });
 });
 afterAll(() => t.close());
 
 function authHeader(as: As): Record<string, string> {
   if (as === 'user') return { authorization: `Bearer ${userToken}` };
-  if (as === 'admin') return { authorization: `Bearer ${ADMIN_TOKEN}` };
+  if (as === 'admin') return { authorization: `Bearer ${operatorToken}` };
   if (as === 'bad token') return { authorization: `Bearer ${'x'.repeat(40)}\u00ff` };
   return {};
 }

@@ -1,14 +1,24 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { stations } from './stations.ts';
+
+/**
+ * Staff roles. `operator` sees everything; `station` and `kitchen` see only the stations they
+ * are bound to in user_stations. A customer has none.
+ */
+export const STAFF_ROLES = ['operator', 'station', 'kitchen'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -32,12 +42,33 @@ export const users = pgTable(
       .notNull()
       .default('fo'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    role: text('role', { enum: STAFF_ROLES }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the account is deleted; the row stays, stripped of personal data, for bookkeeping. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('operator', 'station', 'kitchen')`),
+  ],
+);
+
+/** The stations a station-bound staff user works at. */
+export const userStations = pgTable(
+  'user_stations',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.stationId] }),
+    index('user_stations_station_idx').on(t.stationId),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { signInAsStaff } from './testing.ts';
 
+/** The retired shared secret, configured as it used to be: it must open nothing now. */
 const ADMIN_TOKEN = 'operator-token-for-tests-0123456789abcdef';
-const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 
 let t: TestApp;
+let admin: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_TOKEN });
+  admin = bearer(await signInAsStaff(t.app, { role: 'operator' }));
 });
 afterAll(() => t.close());
 
@@ -171,7 +174,7 @@ describe('issuing vouchers', () => {
     expect(list.items.map((i) => i.name)).not.toContain('Virðisskjal');
   });
 
-  it('is closed to users and to wrong tokens', async () => {
+  it('is closed to customers (403) and to callers without a valid session (401)', async () => {
     const user = await registerUser(t.app);
     const order = {
       kind: 'value',
@@ -180,24 +183,66 @@ describe('issuing vouchers', () => {
       codeType: 'premium',
       expiresAt: inAYear(),
     };
-    for (const headers of [{}, bearer(user.token), { authorization: 'Bearer wrong' }]) {
-      expect((await issue(order, headers)).statusCode).toBe(401);
-      expect((await t.app.inject({ url: '/api/admin/vouchers', headers })).statusCode).toBe(401);
+    const cases: [Record<string, string>, number][] = [
+      [{}, 401],
+      [{ authorization: 'Bearer wrong' }, 401],
+      [{ authorization: `Bearer ${'x'.repeat(43)}` }, 401],
+      [bearer(user.token), 403],
+    ];
+    for (const [headers, status] of cases) {
+      const issued = await issue(order, headers);
+      expect(issued.statusCode).toBe(status);
+      expect(issued.headers['cache-control']).toBe('no-store');
+      expect((await t.app.inject({ url: '/api/admin/vouchers', headers })).statusCode).toBe(status);
+    }
+    expect((await issue(order, bearer(user.token))).json()).toMatchObject({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'Tú hevur ikki loyvi til hetta.',
+    });
+    const list = (await t.app.inject({ url: '/api/admin/vouchers', headers: admin })).json<{
+      items: { name: string }[];
+    }>();
+    expect(list.items.map((i) => i.name)).not.toContain('Ikki loyvt');
+  });
+
+  it('gives the vouchers to operators only, not to station-bound staff', async () => {
+    const order = { kind: 'value', name: 'Ikki til køkin', amount: 100, codeType: 'pin' };
+    for (const role of ['station', 'kitchen'] as const) {
+      const headers = bearer(await signInAsStaff(t.app, { role }));
+      expect((await issue({ ...order, expiresAt: inAYear() }, headers)).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/admin/vouchers', headers })).statusCode).toBe(403);
     }
   });
 
-  it('does not exist without ADMIN_TOKEN', async () => {
-    const plain = await createTestApp();
-    try {
-      const res = await plain.app.inject({
-        method: 'POST',
-        url: '/api/admin/vouchers',
-        headers: admin,
-        payload: {},
-      });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await plain.close();
+  it('guards every documented /api/admin route: 401 without a session, 403 for a customer', async () => {
+    const docs = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const routes = Object.entries(docs.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    const customer = bearer((await registerUser(t.app)).token);
+    for (const { path, method } of routes) {
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      const send = (headers: Record<string, string>) =>
+        t.app.inject({ method: method.toUpperCase() as 'GET', url, headers, payload: {} });
+      expect((await send({})).statusCode, `${method} ${path}`).toBe(401);
+      expect((await send(customer)).statusCode, `${method} ${path}`).toBe(403);
     }
+  });
+
+  it('opens nothing with the retired ADMIN_TOKEN, configured or not', async () => {
+    const old = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const order = { kind: 'value', name: 'Gamla lykilin', amount: 100, codeType: 'pin' };
+    expect((await issue({ ...order, expiresAt: inAYear() }, old)).statusCode).toBe(401);
+    for (const url of ['/api/admin/vouchers', '/api/admin/stations', '/api/admin/stations/1'])
+      expect((await t.app.inject({ url, headers: old })).statusCode, url).toBe(401);
+    const docs = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(Object.keys(docs.components.securitySchemes)).toEqual(['bearerAuth']);
+    expect(t.app.config).not.toHaveProperty('ADMIN_TOKEN');
   });
 });

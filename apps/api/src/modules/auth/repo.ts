@@ -22,6 +22,7 @@ const activeSession = (db: Db) =>
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
+      role: users.role,
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
     })

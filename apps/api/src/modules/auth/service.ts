@@ -115,7 +115,7 @@ export async function authenticate(app: FastifyInstance, token: string) {
   if (idleMs > TOUCH_EVERY_MINUTES * 60_000) {
     await repo.touchSession(app.db, session.sessionId, TOUCH_EVERY_MINUTES);
   }
-  return { userId: session.userId, sessionId: session.sessionId };
+  return { userId: session.userId, sessionId: session.sessionId, role: session.role };
 }
 
 export function signOut(app: FastifyInstance, sessionId: string) {

@@ -1,0 +1,2 @@
+export { getStation, listStations, saveStaff, staffExists, stationScopeOf } from './service.ts';
+export type { StaffAccount, StationScope } from './service.ts';

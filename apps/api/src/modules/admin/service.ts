@@ -1,0 +1,75 @@
+import type { Db } from '../../db/client.ts';
+import type { StaffRole } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/secrets.ts';
+import * as repo from './repo.ts';
+
+export type { StationScope } from './repo.ts';
+
+export interface StaffAccount {
+  email: string;
+  /** Needed for a new account; for an existing one, it replaces the password when given. */
+  password?: string | undefined;
+  name: string;
+  role: StaffRole;
+  /** The stations of a station-bound role; an operator has none. */
+  stationIds?: readonly number[];
+}
+
+/**
+ * Creates a staff account, or gives an existing account the role, so that a customer can be
+ * made staff without a second address. Answers 'password-required' for a new account without one.
+ */
+export async function saveStaff(
+  db: Db,
+  account: StaffAccount,
+): Promise<'created' | 'updated' | 'password-required'> {
+  const passwordHash =
+    account.password === undefined ? undefined : await hashPassword(account.password);
+  const stationIds = account.role === 'operator' ? [] : (account.stationIds ?? []);
+  return db.transaction(async (tx) => {
+    const existing = await repo.findUserIdByEmail(tx, account.email);
+    if (existing) {
+      await repo.setRole(tx, existing, account.role, passwordHash);
+      await repo.replaceStations(tx, existing, stationIds);
+      return 'updated';
+    }
+    if (!passwordHash) return 'password-required';
+    const id = await repo.insertStaffUser(tx, {
+      email: account.email,
+      passwordHash,
+      name: account.name,
+      role: account.role,
+    });
+    // A concurrent insert of the same address won the race; the account exists either way.
+    if (!id) return 'updated';
+    await repo.replaceStations(tx, id, stationIds);
+    return 'created';
+  });
+}
+
+/** Whether an account with this address exists, so that a seed can leave it as it is. */
+export async function staffExists(db: Db, email: string) {
+  return (await repo.findUserIdByEmail(db, email)) !== undefined;
+}
+
+/** Operators see every station; station-bound roles only their own. */
+export async function stationScopeOf(
+  db: Db,
+  auth: { userId: string; role: StaffRole | null },
+): Promise<repo.StationScope> {
+  if (auth.role === 'operator') return 'all';
+  if (auth.role === null) return [];
+  return repo.boundStationIds(db, auth.userId);
+}
+
+export function listStations(db: Db, scope: repo.StationScope, offset: number, take: number) {
+  return repo.listStations(db, scope, offset, take);
+}
+
+/** A station outside the caller's scope answers 404, as a missing one does. */
+export async function getStation(db: Db, id: number, scope: repo.StationScope) {
+  const station = await repo.findStation(db, id, scope);
+  if (!station) throw notFound();
+  return station;
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { stations } from '../db/schema/index.ts';
+import { saveStaff, staffExists } from '../modules/admin/index.ts';
+import { seedStations } from './stations.ts';
+
+/** Staff accounts for trying the staff side in development; never seeded in production. */
+export const DEMO_STAFF = {
+  operator: { email: 'operator@example.com', password: 'operator-password-1' },
+  kitchen: { email: 'kitchen@example.com', password: 'kitchen-password-1' },
+} as const;
+
+/**
+ * Adds the demo operator, and the kitchen account of the first demo station, where they are
+ * missing; an account that exists is left as it is, so that a change made to it survives.
+ */
+export async function seedStaff(db: Db) {
+  const firstTokheimId = seedStations[0]?.tokheimStationId;
+  const [first] = firstTokheimId
+    ? await db
+        .select({ id: stations.id })
+        .from(stations)
+        .where(eq(stations.tokheimStationId, firstTokheimId))
+        .limit(1)
+    : [];
+  if (!(await staffExists(db, DEMO_STAFF.operator.email)))
+    await saveStaff(db, { ...DEMO_STAFF.operator, name: 'Rakul Rasmussen', role: 'operator' });
+  if (first && !(await staffExists(db, DEMO_STAFF.kitchen.email)))
+    await saveStaff(db, {
+      ...DEMO_STAFF.kitchen,
+      name: 'Kokkur í Havn',
+      role: 'kitchen',
+      stationIds: [first.id],
+    });
+}
