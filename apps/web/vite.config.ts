@@ -43,7 +43,10 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+    },
   },
   build: {
     target: 'es2022',

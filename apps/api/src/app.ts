@@ -49,6 +49,10 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { companyOf } from './modules/system/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { localBus } from './platform/bus.ts';
+import { jobRegistry } from './platform/jobs.ts';
+import { redisBus } from './platform/redis-bus.ts';
+import { attachRealtime } from './platform/realtime.ts';
 import './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
@@ -175,6 +179,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     brand: companyOf(config),
   });
   app.decorate('receiptPdfs', pdfs);
+  // With Redis, an event raised on one process reaches the listeners of every process.
+  const bus = config.REDIS_URL
+    ? await redisBus({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, log: app.log })
+    : localBus((error, name) => {
+        app.log.error({ err: error, event: name }, 'an event listener failed');
+      });
+  app.decorate('bus', bus);
+  // Jobs run only once the process starts them (server.ts); tests start their own.
+  const jobs = jobRegistry<FastifyInstance>({ db: database.db, log: app.log, context: app });
+  app.decorate('jobs', jobs);
+  const realtime = attachRealtime(app);
+  // Open sockets would hold the server's close; they go first.
+  app.addHook('preClose', () => realtime.close());
   if (config.isProduction && config.simulators.length > 0)
     app.log.warn(
       { simulators: config.simulators },
@@ -188,7 +205,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     done();
   });
   app.addHook('onClose', async () => {
-    await Promise.allSettled([mailer.close(), counter.close(), pdfs.close()]);
+    await jobs.stop();
+    await Promise.allSettled([mailer.close(), counter.close(), pdfs.close(), bus.close()]);
     if (!deps.database) await database.close();
   });
 
@@ -213,7 +231,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' },
         },
       },
     },
@@ -243,7 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(receiptRoutes);
       await api.register(voucherRoutes);
       await api.register(subscriptionRoutes);
-      if (config.ADMIN_TOKEN) await api.register(adminRoutes(config.ADMIN_TOKEN));
+      await api.register(adminRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -9,32 +9,22 @@ const app = await buildApp(config);
 
 const seeded = await seedIfEmpty(app);
 
-// Voids holds whose service never started; safe on every process, as its steps are keyed.
-const reconciler =
-  config.RECONCILE_EVERY_SECONDS > 0
-    ? setInterval(() => {
-        reconcile(app, config.RECONCILE_UNSTARTED_MINUTES * 60_000).catch((error: unknown) => {
-          app.log.error({ err: error }, 'reconciliation failed');
-        });
-      }, config.RECONCILE_EVERY_SECONDS * 1000)
-    : null;
-reconciler?.unref();
+// Voids holds whose service never started; safe to repeat after a crash, as its steps are keyed.
+if (config.RECONCILE_EVERY_SECONDS > 0)
+  app.jobs.every('payments.reconcile', config.RECONCILE_EVERY_SECONDS, (context) =>
+    reconcile(context, config.RECONCILE_UNSTARTED_MINUTES * 60_000),
+  );
 
 // Renews subscriptions whose period has ended; each period is charged once, whichever process runs it.
-const renewer =
-  config.RENEW_EVERY_SECONDS > 0
-    ? setInterval(() => {
-        renewDue(app).catch((error: unknown) => {
-          app.log.error({ err: error }, 'subscription renewal failed');
-        });
-      }, config.RENEW_EVERY_SECONDS * 1000)
-    : null;
-renewer?.unref();
+if (config.RENEW_EVERY_SECONDS > 0)
+  app.jobs.every('subscriptions.renew', config.RENEW_EVERY_SECONDS, (context) => renewDue(context));
+
+await app.jobs.start();
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
-  if (reconciler) clearInterval(reconciler);
-  if (renewer) clearInterval(renewer);
+  // A run in progress finishes first; one cut off by a kill is taken over when its lease lapses.
+  await app.jobs.stop();
   await app.close();
   process.exit(0);
 };

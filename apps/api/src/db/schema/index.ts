@@ -9,3 +9,4 @@ export * from './receipts.ts';
 export * from './vouchers.ts';
 export * from './subscriptions.ts';
 export * from './idempotency.ts';
+export * from './jobs.ts';

@@ -2,6 +2,7 @@ import { vatOf, type Locale, type Receipt, type ReceiptProductType } from '@stod
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Bus } from '../../platform/bus.ts';
 import * as repo from './repo.ts';
 
 export function toReceipt(row: repo.ReceiptRow): Receipt {
@@ -33,8 +34,11 @@ export interface NewReceipt {
   createdAt?: Date;
 }
 
-/** Writes the receipt of a completed purchase; VAT comes from the domain's one rule. */
-export async function createReceipt(db: Db, input: NewReceipt) {
+/**
+ * Writes the receipt of a completed purchase; VAT comes from the domain's one rule. With a bus,
+ * the owner's app hears of it (`receipt.created`); pass none inside a transaction that may roll back.
+ */
+export async function createReceipt(db: Db, input: NewReceipt, bus?: Pick<Bus, 'publish'>) {
   const row = await repo.insertReceipt(db, {
     userId: input.userId,
     paymentId: input.paymentId ?? null,
@@ -48,6 +52,7 @@ export async function createReceipt(db: Db, input: NewReceipt) {
     data: input.data ?? {},
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   });
+  await bus?.publish('receipt.created', { userId: row.userId, receiptId: row.id });
   return toReceipt(row);
 }
 

@@ -2,13 +2,21 @@ import type { PaymentMethod } from '@stod/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paymentMethodsQueryKey } from '../../lib/payment-methods.ts';
+import { useRealtimeConnected, useRealtimeEvent } from '../../lib/realtime.ts';
 import { nextActivationAt } from './activation.ts';
 
-/** When a new card's activation time comes, the server's `isActive` is fetched again. */
+/**
+ * A new card's activation refetches the server's `isActive`: when the API announces it, or, while
+ * no event can arrive, a little after its activation time.
+ */
 export function useActivationRefetch(methods: readonly PaymentMethod[] | undefined): void {
   const queryClient = useQueryClient();
+  const live = useRealtimeConnected();
+  useRealtimeEvent('paymentMethod.activated', () => {
+    void queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
+  });
   useEffect(() => {
-    if (!methods) return;
+    if (!methods || live) return;
     const now = Date.now();
     const at = nextActivationAt(methods, now);
     if (at === null) return;
@@ -20,5 +28,5 @@ export function useActivationRefetch(methods: readonly PaymentMethod[] | undefin
       at - now + 750,
     );
     return () => clearTimeout(timer);
-  }, [methods, queryClient]);
+  }, [methods, queryClient, live]);
 }

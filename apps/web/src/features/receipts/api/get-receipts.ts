@@ -1,6 +1,7 @@
 import { receiptListSchema } from '@stod/domain';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client.ts';
+import { useRealtimeEvent } from '../../../lib/realtime.ts';
 import { nextReceiptsOffset, RECEIPTS_PAGE_SIZE } from '../paging.ts';
 
 /** GET /api/receipts?offset&take: one page of the user's receipts, newest first. */
@@ -23,6 +24,11 @@ export const receiptsInfiniteQueryOptions = () =>
     getNextPageParam: (_last, pages) => nextReceiptsOffset(pages),
   });
 
+/** The list, refetched when the API announces a new receipt. */
 export function useReceipts() {
+  const queryClient = useQueryClient();
+  useRealtimeEvent('receipt.created', () => {
+    void queryClient.invalidateQueries({ queryKey: receiptsQueryKey });
+  });
   return useInfiniteQuery(receiptsInfiniteQueryOptions());
 }

@@ -1,0 +1,63 @@
+/**
+ * The events the services raise, by name, with what each carries. A listener receives the events
+ * of every process once a transport connects them (Redis when REDIS_URL is set).
+ */
+export interface BusEvents {
+  'receipt.created': { userId: string; receiptId: string };
+  'payment.captured': { userId: string; paymentId: string; amount: number };
+  'paymentMethod.activated': { userId: string; paymentMethodId: string };
+}
+
+export type BusEventName = keyof BusEvents;
+
+export type Listener<N extends BusEventName> = (payload: BusEvents[N]) => void | Promise<void>;
+
+export interface Bus {
+  /** Delivers to the listeners of this process and, through the transport, of every other. */
+  publish<N extends BusEventName>(name: N, payload: BusEvents[N]): Promise<void>;
+  /** Answers a function that removes the listener. */
+  subscribe<N extends BusEventName>(name: N, listener: Listener<N>): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * The in-process bus: listeners run after the publisher's turn, each on its own, so a failing or
+ * slow listener never fails or holds up the request that raised the event.
+ */
+export function localBus(onListenerError: (error: unknown, name: string) => void): Bus & {
+  /** Delivers an event that came from another process to this process's listeners only. */
+  deliver<N extends BusEventName>(name: N, payload: BusEvents[N]): void;
+} {
+  const listeners = new Map<string, Set<Listener<BusEventName>>>();
+  const deliver = <N extends BusEventName>(name: N, payload: BusEvents[N]) => {
+    for (const listener of listeners.get(name) ?? []) {
+      queueMicrotask(() => {
+        Promise.resolve()
+          .then(() => (listener as Listener<N>)(payload))
+          .catch((error: unknown) => {
+            onListenerError(error, name);
+          });
+      });
+    }
+  };
+  return {
+    deliver,
+    publish(name, payload) {
+      deliver(name, payload);
+      return Promise.resolve();
+    },
+    subscribe(name, listener) {
+      let set = listeners.get(name);
+      if (!set) {
+        set = new Set();
+        listeners.set(name, set);
+      }
+      set.add(listener as Listener<BusEventName>);
+      return () => set.delete(listener as Listener<BusEventName>);
+    },
+    close() {
+      listeners.clear();
+      return Promise.resolve();
+    },
+  };
+}

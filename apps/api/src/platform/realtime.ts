@@ -1,0 +1,153 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { authenticate } from '../modules/auth/service.ts';
+import * as receipts from '../modules/receipts/service.ts';
+import * as wallet from '../modules/wallet/service.ts';
+import type { Auth } from '../plugins/context.ts';
+import type { BusEventName, BusEvents } from './bus.ts';
+
+/** Same origin as the API; the client library's default path. */
+export const REALTIME_PATH = '/socket.io';
+
+/**
+ * What a client receives for each bus event: the event's user and the object it concerns, read
+ * again from the database so the client gets what a GET would answer. `undefined` sends nothing
+ * (the object was deleted in between).
+ */
+type Projection<N extends BusEventName> = (
+  app: FastifyInstance,
+  payload: BusEvents[N],
+) => Promise<{ id: string; object: unknown } | undefined>;
+
+const projections: { [N in BusEventName]?: Projection<N> } = {
+  'receipt.created': async (app, { userId, receiptId }) => ({
+    id: receiptId,
+    object: await receipts.getOne(app, userId, receiptId).catch(() => undefined),
+  }),
+  'paymentMethod.activated': async (app, { userId, paymentMethodId }) => ({
+    id: paymentMethodId,
+    object: await wallet.getOne(app, userId, paymentMethodId).catch(() => undefined),
+  }),
+};
+
+export const roomOf = (userId: string) => `user:${userId}`;
+
+export interface Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+declare module 'socket.io' {
+  interface Socket {
+    auth?: Auth;
+  }
+}
+
+/**
+ * Socket.IO on the API's own HTTP server. A socket is accepted only with a live session's bearer
+ * token (`auth.token` in the handshake) and joins its user's room and no other, so each client
+ * receives only its own objects' events. Each event is named by the object's id and carries the
+ * object, then the bus event's name, so a client can listen to one object or to a kind.
+ */
+export function attachRealtime(app: FastifyInstance): Realtime {
+  const { config } = app;
+  const io = new Server(app.server, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    // The app comes from this origin. The token is no cookie, so another site's page gains nothing
+    // from opening a socket; long polling from another origin gets no CORS headers.
+    cors: { origin: false },
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+
+  const redisClients: Redis[] = [];
+  if (config.REDIS_URL) {
+    const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    // The adapter duplicates the client for its readers without closing them; keep every copy to
+    // close it with the app.
+    const duplicate = client.duplicate.bind(client);
+    client.duplicate = (...args: Parameters<Redis['duplicate']>) => {
+      const copy = duplicate(...args);
+      redisClients.push(copy);
+      return copy;
+    };
+    client.on('error', (error) => {
+      app.log.warn({ err: error }, 'realtime redis connection failed; it reconnects');
+    });
+    redisClients.push(client);
+    io.adapter(
+      createAdapter(client, {
+        streamName: `${config.REDIS_KEY_PREFIX}socket.io`,
+        sessionKeyPrefix: `${config.REDIS_KEY_PREFIX}sio:session:`,
+      }),
+    );
+  }
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
+    if (typeof token !== 'string') {
+      next(new Error('UNAUTHORIZED'));
+      return;
+    }
+    authenticate(app, token).then(
+      (auth) => {
+        if (!auth) {
+          next(new Error('UNAUTHORIZED'));
+          return;
+        }
+        socket.auth = auth;
+        next();
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'realtime authentication failed');
+        next(new Error('UNAVAILABLE'));
+      },
+    );
+  });
+
+  io.on('connection', (socket: Socket) => {
+    if (socket.auth) void socket.join(roomOf(socket.auth.userId));
+  });
+
+  const unsubscribe = (Object.keys(projections) as BusEventName[]).map((name) => {
+    // Each entry takes its own event's payload, which the bus hands it under the same name.
+    const project = projections[name] as Projection<BusEventName>;
+    return app.bus.subscribe(name, async (payload) => {
+      const projected = await project(app, payload);
+      if (!projected || projected.object === undefined) return;
+      // The bus hands each event to every process; each tells only the sockets it holds, or a
+      // client would hear it once per process through the adapter.
+      const sockets = await io.local.in(roomOf(payload.userId)).fetchSockets();
+      await Promise.all(
+        sockets.map(async (socket) => {
+          // A session signed out or expired since the handshake hears nothing more.
+          const token = (socket.handshake.auth as { token: string }).token;
+          if (!(await authenticate(app, token))) {
+            socket.disconnect(true);
+            return;
+          }
+          socket.emit(projected.id, projected.object, name);
+        }),
+      );
+    });
+  });
+
+  let closed: Promise<void> | undefined;
+  return {
+    io,
+    close() {
+      // io.close() would also close the HTTP server, which Fastify closes itself.
+      closed ??= (async () => {
+        for (const stop of unsubscribe) stop();
+        io.local.disconnectSockets(true);
+        io.engine.close();
+        await Promise.allSettled([io.of('/').adapter.close()]);
+        for (const client of redisClients) client.disconnect();
+      })();
+      return closed;
+    },
+  };
+}
