@@ -557,7 +557,11 @@ function expectedKm(a: LatLng, b: LatLng): number {
   const φ2 = toRad(b.lat);
   const Δφ = toRad(b.lat - a.lat);
   const Δλ = toRad(b.lng - a.lng);
-  const h = Math.sin(Δφ / 2) ** 2 + Math.cos(φ1) * Math.cos(φ2) * Math.sin(Δλ / 2) ** 2;
+  // Rounding can carry h a hair past 1 for nearly opposite points; 1 - h must not go negative.
+  const h = Math.min(
+    1,
+    Math.sin(Δφ / 2) ** 2 + Math.cos(φ1) * Math.cos(φ2) * Math.sin(Δλ / 2) ** 2,
+  );
   const km = 2 * 6371 * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));
   return Math.round(km * 100) / 100;
 }
