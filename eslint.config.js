@@ -1,7 +1,104 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const web = 'apps/web/src';
+const api = 'apps/api/src';
+
+/** The folders directly under `dir`, read at lint time so a new feature or module is covered. */
+const foldersIn = (dir) =>
+  readdirSync(`${root}/${dir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+const features = foldersIn(`${web}/features`);
+const modules = foldersIn(`${api}/modules`);
+
+/**
+ * The web app's dependencies point one way: app → features → ui, platform, lib, i18n, config and
+ * @stod/domain. A feature is a closed slice: it never reaches into another one, so a feature can
+ * be changed or removed without reading the others; what two features share moves down into
+ * ui or lib.
+ */
+const webZones = [
+  {
+    target: ['features', 'ui', 'platform', 'lib', 'i18n', 'config.ts'].map((to) => `${web}/${to}`),
+    from: `${web}/app`,
+    message: 'Only app imports app: it is the top of the web app.',
+  },
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need into ui or lib.',
+  })),
+  {
+    target: [`${web}/ui`, `${web}/platform`, `${web}/lib`, `${web}/config.ts`],
+    from: `${web}/features`,
+    message: 'ui, platform and lib sit below the features and never import them.',
+  },
+  {
+    // The catalogue gathers each feature's own message bundles, and nothing else of a feature.
+    target: `${web}/i18n`,
+    from: [`${root}/${web}/features/**`],
+    except: [`${root}/${web}/features/*/i18n/*.json`],
+    message: 'i18n takes only the features’ message bundles (features/*/i18n/*.json).',
+  },
+];
+
+/**
+ * The API's modules (modules/<area>/) reach each other only through the other module's index.ts,
+ * which names what the module offers: its service functions and types. Its repo.ts and the rest
+ * stay private, so a module can change its tables without reading its callers.
+ *
+ * - app.ts is the composition root: it also mounts each module's routes.ts.
+ * - cli, seed, test helpers, plugins, platform and server.ts use a module through its index.ts.
+ *   platform/realtime.ts does so today: it authenticates sockets and projects the receipt and
+ *   wallet objects a bus event names. The cleaner end state inverts this, each module registering
+ *   its own projection so that platform imports no module; until then the facade keeps it honest.
+ * - integrations, db, lib and config.ts are below the modules and never import them.
+ * - bench/ measures a module's internals on purpose and stays outside these zones.
+ */
+const facades = modules.map((module) => `./${module}/index.ts`);
+const modulesDir = `${api}/modules`;
+const apiEntries = readdirSync(`${root}/${api}`).filter(
+  (entry) => !['modules', 'app.ts', 'integrations', 'db', 'lib', 'config.ts'].includes(entry),
+);
+const apiZones = [
+  ...modules.map((module) => ({
+    target: `${modulesDir}/${module}`,
+    from: modulesDir,
+    except: [`./${module}`, ...facades],
+    message: 'Another module is reached only through its index.ts.',
+  })),
+  {
+    target: `${api}/app.ts`,
+    from: modulesDir,
+    except: [...facades, ...modules.map((module) => `./${module}/routes.ts`)],
+    message: 'app.ts mounts a module’s routes.ts and otherwise uses its index.ts.',
+  },
+  {
+    target: apiEntries.map((entry) => `${api}/${entry}`),
+    from: modulesDir,
+    except: facades,
+    message: 'A module is reached only through its index.ts.',
+  },
+  {
+    target: [`${api}/integrations`, `${api}/db`, `${api}/lib`, `${api}/config.ts`],
+    from: modulesDir,
+    message: 'integrations, db, lib and config sit below the modules and never import them.',
+  },
+];
+
+/** The shared domain package knows neither app. */
+const domainZones = [
+  { target: 'packages/domain', from: 'apps', message: '@stod/domain never imports an app.' },
+];
 
 export default tseslint.config(
   {
@@ -30,23 +127,32 @@ export default tseslint.config(
     },
   },
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Every relative import names its file with its extension, so the plain node resolution
+      // finds it; no TypeScript resolver is needed.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...webZones, ...apiZones, ...domainZones] },
+      ],
+      // Type-only imports are erased at run time and do not count. A cycle between two modules
+      // runs index → service → index → service: 4 steps; the bound of 10 finds such cycles across
+      // several modules and keeps the walk from growing with the tree (the whole walk costs about
+      // 1.5 s of lint today).
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Dependencies point one way: features never reach into each other.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/app/*', '**/app/**'],
-              message: 'features, ui and platform must not import from app',
-            },
-          ],
-        },
-      ],
     },
   },
   {

@@ -14,6 +14,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // The import boundaries of eslint.config.js; the first lint parses the imported files.
+      { test: { name: 'lint', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },
     ],
   },
 });

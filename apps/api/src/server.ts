@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { reconcile } from './modules/payments/reconcile.ts';
-import { renewDue } from './modules/subscriptions/service.ts';
+import { reconcile } from './modules/payments/index.ts';
+import { renewDue } from './modules/subscriptions/index.ts';
 import { DEMO_ACCOUNT, seedIfEmpty } from './seed/index.ts';
 
 const config = loadConfig();

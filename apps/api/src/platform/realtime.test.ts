@@ -1,9 +1,9 @@
 import type { PaymentMethod, Receipt } from '@stod/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate } from '../modules/auth/service.ts';
-import { createReceipt } from '../modules/receipts/service.ts';
-import { announceActivation } from '../modules/wallet/own-cards.ts';
+import { authenticate } from '../modules/auth/index.ts';
+import { createReceipt } from '../modules/receipts/index.ts';
+import { announceActivation } from '../modules/wallet/index.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../test/app.ts';
 import { addTestCard } from '../test/cards.ts';
 import { REALTIME_PATH } from './realtime.ts';

@@ -2,9 +2,9 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { authenticate } from '../modules/auth/service.ts';
-import * as receipts from '../modules/receipts/service.ts';
-import * as wallet from '../modules/wallet/service.ts';
+import { authenticate } from '../modules/auth/index.ts';
+import * as receipts from '../modules/receipts/index.ts';
+import * as wallet from '../modules/wallet/index.ts';
 import type { Auth } from '../plugins/context.ts';
 import type { BusEventName, BusEvents } from './bus.ts';
 

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@stod/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
-import { authenticate } from '../modules/auth/service.ts';
+import { authenticate } from '../modules/auth/index.ts';
 import type { Auth } from './context.ts';
 
 /**

@@ -8,7 +8,7 @@ import type { PaymentGateway } from '../integrations/payments/port.ts';
 import type { ProviderCardsPort } from '../integrations/provider-cards/port.ts';
 import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
-import type { ReceiptPdfs } from '../modules/receipts/pdf-renderer.ts';
+import type { ReceiptPdfs } from '../modules/receipts/index.ts';
 import type { Bus } from '../platform/bus.ts';
 import type { Jobs } from '../platform/jobs.ts';
 

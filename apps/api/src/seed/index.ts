@@ -10,7 +10,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
-import { insertUser } from '../modules/account/repo.ts';
+import { insertUser } from '../modules/users/index.ts';
 import { seedReceipts } from './receipts.ts';
 import { seedSubscriptionPlans } from './subscriptions.ts';
 import { seedStaff } from './staff.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { createReceipt, type NewReceipt } from '../modules/receipts/service.ts';
+import { createReceipt, type NewReceipt } from '../modules/receipts/index.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { normaliseVoucherCode } from '@stod/domain';
 import type { Db } from '../db/client.ts';
-import { issue } from '../modules/vouchers/service.ts';
+import { issue } from '../modules/vouchers/index.ts';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsStaff } from '../modules/admin/testing.ts';
+import { signInAsStaff } from './staff.ts';
 import { bearer, createTestApp, registerUser, registration, type TestApp } from './app.ts';
 
 /** The 500s a fuzz run once found, each pinned as the localized 400 it answers now. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_PROVIDER_CARDS } from '../integrations/provider-cards/seed.ts';
-import { signWebhook } from '../modules/wallet/service.ts';
-import { signInAsStaff } from '../modules/admin/testing.ts';
+import { signWebhook } from '../integrations/payments/signature.ts';
+import { signInAsStaff } from './staff.ts';
 import { createTestApp, registerUser, type TestApp } from './app.ts';
 import {
   operationsOf,

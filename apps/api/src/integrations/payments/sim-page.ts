@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { signWebhook } from '../../modules/wallet/service.ts';
 import { GatewayError, type CardSession } from './port.ts';
+import { signWebhook } from './signature.ts';
 import type { gatewaySim } from './sim.ts';
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);

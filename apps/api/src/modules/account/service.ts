@@ -7,11 +7,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, newNumericCode, safeEqual, sha256 } from '../../lib/secrets.ts';
-import { confirmPassword, createSession, rateLimited } from '../auth/service.ts';
-import { revokeUserSessions } from '../auth/repo.ts';
-import { usable as usableSubscriptions } from '../subscriptions/service.ts';
+import { confirmPassword, createSession, rateLimited, revokeUserSessions } from '../auth/index.ts';
+import { usable as usableSubscriptions } from '../subscriptions/index.ts';
+import * as repo from '../users/index.ts';
 import { emailTexts } from './emails.ts';
-import * as repo from './repo.ts';
 
 const EMAIL_CODE_TTL_MS = 15 * 60 * 1000;
 /** Wrong codes an account may enter in a day, over all its codes: the change then ends. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { signInAsStaff } from './testing.ts';
+import { signInAsStaff } from '../../test/staff.ts';
 
 /** The retired shared secret, configured as it used to be: it must open nothing now. */
 const ADMIN_TOKEN = 'operator-token-for-tests-0123456789abcdef';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole, stationScope } from '../../plugins/roles.ts';
-import { issueCodes, listCodes } from '../vouchers/service.ts';
+import { issueCodes, listCodes } from '../vouchers/index.ts';
 import * as service from './service.ts';
 
 const tags = ['admin'];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stations } from '../../db/schema/index.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { signInAsStaff } from './testing.ts';
+import { signInAsStaff } from '../../test/staff.ts';
 
 let t: TestApp;
 let ids: number[];

@@ -7,9 +7,9 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/secrets.ts';
-import { emailTexts } from '../account/emails.ts';
-import * as accounts from '../account/repo.ts';
+import * as users from '../users/index.ts';
 import { inBackground } from './background.ts';
+import { emailTexts } from './emails.ts';
 import * as repo from './repo.ts';
 
 const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -71,7 +71,7 @@ export async function signIn(
   if (!ipHit.allowed) throw rateLimited(ipHit.retryAfterSeconds);
   await countPasswordTry(app, input.email);
 
-  const user = await accounts.findUserByEmail(app.db, input.email);
+  const user = await users.findUserByEmail(app.db, input.email);
   const ok = await verifyPassword(
     user?.passwordHash ?? (await dummyPasswordHash()),
     input.password,
@@ -140,10 +140,10 @@ export async function requestPasswordReset(app: FastifyInstance, email: string, 
 }
 
 async function mailResetLink(app: FastifyInstance, email: string) {
-  const user = await accounts.findUserByEmail(app.db, email);
+  const user = await users.findUserByEmail(app.db, email);
   if (!user) return;
   const token = newToken();
-  await accounts.insertCode(app.db, {
+  await users.insertCode(app.db, {
     userId: user.id,
     purpose: 'password_reset',
     codeHash: sha256(token),
@@ -159,9 +159,9 @@ export async function resetPassword(
 ) {
   const passwordHash = await hashPassword(input.password);
   await app.db.transaction(async (tx) => {
-    const code = await accounts.consumeCodeByHash(tx, 'password_reset', sha256(input.token));
+    const code = await users.consumeCodeByHash(tx, 'password_reset', sha256(input.token));
     if (!code) throw new AppError(422, 'INVALID_RESET_LINK', 'error.invalidResetLink');
-    await accounts.updateUser(tx, code.userId, { passwordHash });
+    await users.updateUser(tx, code.userId, { passwordHash });
     await repo.revokeUserSessions(tx, code.userId);
   });
 }

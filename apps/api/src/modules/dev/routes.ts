@@ -8,8 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/auth.ts';
-import * as systemRepo from '../system/repo.ts';
-import { setAppVersion, setMaintenance } from '../system/service.ts';
+import { listOutbox, setAppVersion, setMaintenance } from '../system/index.ts';
 
 /**
  * Development helpers: the mail outbox and operator switches. Registered only
@@ -42,7 +41,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const { query } = request;
-      const page = await systemRepo.listOutbox(app.db, query.to, query.offset, query.take);
+      const page = await listOutbox(app.db, query.to, query.offset, query.take);
       return {
         total: page.total,
         items: page.items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),

@@ -13,7 +13,7 @@ import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, registerUser } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
 import { addTestCard } from '../../test/cards.ts';
-import { issue } from '../vouchers/service.ts';
+import { issue } from '../vouchers/index.ts';
 import { reconcile } from './reconcile.ts';
 
 // The API process is killed (SIGKILL) at chosen points of a payment and started again on the same

@@ -7,7 +7,7 @@ import { expireSimHold } from '../../integrations/payments/sim.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { issue } from '../vouchers/service.ts';
+import { issue } from '../vouchers/index.ts';
 import * as payment from './service.ts';
 import { reconcile as reconcileBooks } from './reconcile.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as vouchers from '../vouchers/service.ts';
+import * as vouchers from '../vouchers/index.ts';
 import { abandon, LEASE_MS, seizeStale, staleClaims } from './idempotent.ts';
 import * as repo from './repo.ts';
 import { authoriseKey, refund, voidHold, type Payment } from './service.ts';

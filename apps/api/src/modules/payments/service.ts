@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { GatewayError, type Authorization } from '../../integrations/payments/port.ts';
 import { crashPoint } from '../../lib/crash.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import * as vouchers from '../vouchers/service.ts';
+import * as vouchers from '../vouchers/index.ts';
 import * as repo from './repo.ts';
 
 /**

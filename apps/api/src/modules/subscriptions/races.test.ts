@@ -10,7 +10,7 @@ import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
 import { addTestCard } from '../../test/cards.ts';
-import { issue } from '../vouchers/service.ts';
+import { issue } from '../vouchers/index.ts';
 import { renewDue } from './service.ts';
 
 // Requests really run in parallel on PostgreSQL (TEST_DATABASE_URL); on PGlite they interleave

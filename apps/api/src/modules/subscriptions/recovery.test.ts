@@ -11,8 +11,8 @@ import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
 import { addTestCard } from '../../test/cards.ts';
-import { reconcile } from '../payments/reconcile.ts';
-import { issue } from '../vouchers/service.ts';
+import { reconcile } from '../payments/index.ts';
+import { issue } from '../vouchers/index.ts';
 import { renewDue } from './service.ts';
 
 // Faults at the gateway's port (a lost answer, a process that dies mid-call) and the

@@ -10,11 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { crashPoint } from '../../lib/crash.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findUserById } from '../account/repo.ts';
-import { runIdempotent, registerRelease } from '../payments/idempotent.ts';
-import * as payments from '../payments/service.ts';
-import * as wallet from '../wallet/repo.ts';
-import { toView as methodView } from '../wallet/service.ts';
+import { registerRelease, runIdempotent } from '../payments/index.ts';
+import * as payments from '../payments/index.ts';
+import { findUserById } from '../users/index.ts';
+import { toView as methodView } from '../wallet/index.ts';
+import * as wallet from '../wallet/index.ts';
 import * as repo from './repo.ts';
 
 export const toPlan = (row: repo.PlanRow): SubscriptionPlan => ({

@@ -5,7 +5,7 @@ import { payments, userSubscriptions } from '../../db/schema/index.ts';
 import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, lastMailTo, registerUser, type TestApp } from '../../test/app.ts';
 import { addTestCard } from '../../test/cards.ts';
-import { issue } from '../vouchers/service.ts';
+import { issue } from '../vouchers/index.ts';
 import { renewDue } from './service.ts';
 
 let t: TestApp;

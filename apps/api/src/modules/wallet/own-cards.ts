@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ProviderCardsError, type ProviderCard } from '../../integrations/provider-cards/port.ts';
 import { AppError } from '../../lib/errors.ts';
-import { VERIFICATION_VALID_MS } from '../identity/service.ts';
+import { VERIFICATION_VALID_MS } from '../identity/index.ts';
 import * as repo from './repo.ts';
 import { toView } from './service.ts';
 

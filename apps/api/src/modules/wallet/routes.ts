@@ -11,6 +11,7 @@ import {
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { verifyWebhook } from '../../integrations/payments/signature.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
 import * as ownCards from './own-cards.ts';
@@ -247,7 +248,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
       async (request, reply) => {
         const raw = request.body as string;
         if (
-          !service.verifyWebhook(
+          !verifyWebhook(
             app.config.GATEWAY_WEBHOOK_SECRET,
             raw,
             request.headers['x-gateway-signature'] as string | undefined,

@@ -1,9 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { paymentProducts, type PaymentAgreementInput, type PaymentMethod } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../../integrations/payments/port.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { safeEqual } from '../../lib/secrets.ts';
 import * as repo from './repo.ts';
 
 export function toView(row: repo.PaymentMethodRow, now = new Date()): PaymentMethod {
@@ -168,25 +167,6 @@ export async function cardSessionStatus(app: FastifyInstance, userId: string, id
     failure: result.failure,
     paymentMethod: method ? toView(method) : null,
   };
-}
-
-/** Webhook signatures: `t=<unix seconds>,v1=<hex hmac-sha256 of "t.body">`. */
-export function signWebhook(secret: string, body: string, at = Math.floor(Date.now() / 1000)) {
-  const mac = createHmac('sha256', secret)
-    .update(`${String(at)}.${body}`)
-    .digest('hex');
-  return `t=${String(at)},v1=${mac}`;
-}
-
-const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-export function verifyWebhook(secret: string, body: string, header: string | undefined): boolean {
-  if (!header) return false;
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
-  const at = Number(parts.t);
-  if (!Number.isInteger(at) || Math.abs(Date.now() / 1000 - at) > WEBHOOK_TOLERANCE_SECONDS)
-    return false;
-  return safeEqual(signWebhook(secret, body, at), header);
 }
 
 export async function handleWebhook(

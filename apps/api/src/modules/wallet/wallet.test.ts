@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simGatewaySessions } from '../../db/schema/index.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { signWebhook } from './service.ts';
+import { signWebhook } from '../../integrations/payments/signature.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { StaffRole } from '../../db/schema/index.ts';
-import { signIn, uniqueEmail } from '../../test/app.ts';
-import { saveStaff } from './service.ts';
+import type { StaffRole } from '../db/schema/index.ts';
+import { saveStaff } from '../modules/admin/index.ts';
+import { signIn, uniqueEmail } from './app.ts';
 
 const STAFF_PASSWORD = 'starvsfolk-loyniord';
 

@@ -1,0 +1,2 @@
+// The development routes offer nothing to other modules; app.ts mounts them from routes.ts.
+export {};

@@ -1,0 +1,1 @@
+export { callback, recentVerification, start, VERIFICATION_VALID_MS } from './service.ts';

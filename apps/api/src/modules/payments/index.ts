@@ -1,0 +1,14 @@
+export {
+  authorise,
+  authoriseKey,
+  capture,
+  captureWithBalance,
+  markServiceStarted,
+  paymentByKey,
+  refund,
+  voidHold,
+} from './service.ts';
+export type { AuthoriseInput, Payment } from './service.ts';
+export { paymentKeyOf, registerRelease, runIdempotent } from './idempotent.ts';
+export type { Claim, EffectRequest, EffectSteps } from './idempotent.ts';
+export { reconcile } from './reconcile.ts';

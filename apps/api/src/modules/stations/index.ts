@@ -1,0 +1,1 @@
+export { getStation, parseStationId, providerStations } from './service.ts';

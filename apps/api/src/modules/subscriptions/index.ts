@@ -1,0 +1,11 @@
+export {
+  cancel,
+  getPlan,
+  listPlans,
+  renewDue,
+  subscribe,
+  toPlan,
+  toUserSubscription,
+  upgrade,
+  usable,
+} from './service.ts';

@@ -1,0 +1,11 @@
+export {
+  issue,
+  issueCodes,
+  list,
+  listCodes,
+  newVoucherCode,
+  redeem,
+  returnBalance,
+  returnBalanceOfPayment,
+  spendBalance,
+} from './service.ts';

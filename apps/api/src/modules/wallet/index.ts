@@ -1,0 +1,16 @@
+export {
+  cardSessionStatus,
+  getAgreement,
+  getOne,
+  handleWebhook,
+  list,
+  remove,
+  saveAgreement,
+  setFavourite,
+  startCardEntry,
+  toView,
+} from './service.ts';
+export { addOwnCard, announceActivation, createOwnCard, requestCode } from './own-cards.ts';
+// A subscription charges the card's token, which the card's view leaves out.
+export { findMethod } from './repo.ts';
+export type { PaymentMethodRow } from './repo.ts';

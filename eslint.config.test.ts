@@ -1,0 +1,136 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = import.meta.dirname;
+
+// The boundary rules read no types, so type-aware parsing is left out: it would load both apps'
+// TypeScript programs for nothing. Every other setting is the project's own eslint.config.js.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
+});
+
+/** Lints one import as if it were written in `file`; answers the rules it broke. */
+async function brokenRules(file: string, importPath: string) {
+  // The rules pass over an import they cannot resolve, so a case whose file has moved would pass
+  // for nothing: it fails here instead.
+  if (!existsSync(resolve(root, dirname(file), importPath)))
+    throw new Error(`${importPath} does not exist beside ${file}`);
+  const [result] = await eslint.lintText(`import '${importPath}';\n`, {
+    filePath: `${root}/${file}`,
+  });
+  if (!result) throw new Error('ESLint answered no result');
+  return result.messages.map((message) => message.ruleId ?? message.message);
+}
+
+const zone = ['import-x/no-restricted-paths'];
+const cycle = ['import-x/no-cycle'];
+
+const forbidden: [string, string, string][] = [
+  // The web app: app → features → ui, platform, lib, i18n, domain.
+  [
+    'a feature imports another feature',
+    'apps/web/src/features/stations/x.ts',
+    '../receipts/paging.ts',
+  ],
+  ['a feature imports app', 'apps/web/src/features/stations/x.ts', '../../app/routes.ts'],
+  ['ui imports a feature', 'apps/web/src/ui/X.tsx', '../features/stations/store.ts'],
+  ['ui imports a feature’s messages', 'apps/web/src/ui/X.tsx', '../features/receipts/i18n/fo.json'],
+  ['ui imports app', 'apps/web/src/ui/X.tsx', '../app/routes.ts'],
+  ['lib imports a feature', 'apps/web/src/lib/x.ts', '../features/receipts/paging.ts'],
+  ['platform imports a feature', 'apps/web/src/platform/x.ts', '../features/receipts/paging.ts'],
+  ['i18n imports feature code', 'apps/web/src/i18n/x.ts', '../features/receipts/paging.ts'],
+  ['domain imports an app', 'packages/domain/src/x.ts', '../../../apps/web/src/config.ts'],
+  // The API: another module only through its index.ts.
+  [
+    'a module imports another’s repo.ts',
+    'apps/api/src/modules/subscriptions/x.ts',
+    '../wallet/repo.ts',
+  ],
+  [
+    'a module imports another’s service.ts',
+    'apps/api/src/modules/subscriptions/x.ts',
+    '../wallet/service.ts',
+  ],
+  ['app.ts imports a module’s repo.ts', 'apps/api/src/app.ts', './modules/wallet/repo.ts'],
+  [
+    'platform imports a module’s service.ts',
+    'apps/api/src/platform/x.ts',
+    '../modules/wallet/service.ts',
+  ],
+  ['a plugin imports a module’s repo.ts', 'apps/api/src/plugins/x.ts', '../modules/auth/repo.ts'],
+  ['the seed imports a module’s repo.ts', 'apps/api/src/seed/x.ts', '../modules/users/repo.ts'],
+  [
+    'integrations import a module',
+    'apps/api/src/integrations/payments/x.ts',
+    '../../modules/wallet/index.ts',
+  ],
+  ['db imports a module', 'apps/api/src/db/x.ts', '../modules/users/index.ts'],
+  ['lib imports a module', 'apps/api/src/lib/x.ts', '../modules/users/index.ts'],
+];
+
+const allowed: [string, string, string][] = [
+  ['a feature imports its own files', 'apps/web/src/features/stations/x.ts', './store.ts'],
+  ['a feature imports lib', 'apps/web/src/features/stations/x.ts', '../../lib/api-client.ts'],
+  ['a feature imports ui', 'apps/web/src/features/stations/x.ts', '../../ui/Button.tsx'],
+  ['app imports a feature', 'apps/web/src/app/x.ts', '../features/stations/store.ts'],
+  [
+    'i18n gathers a feature’s messages',
+    'apps/web/src/i18n/x.ts',
+    '../features/receipts/i18n/fo.json',
+  ],
+  ['a module imports its own repo.ts', 'apps/api/src/modules/wallet/x.ts', './repo.ts'],
+  [
+    'a module imports another’s index.ts',
+    'apps/api/src/modules/subscriptions/x.ts',
+    '../wallet/index.ts',
+  ],
+  ['app.ts mounts a module’s routes.ts', 'apps/api/src/app.ts', './modules/wallet/routes.ts'],
+  [
+    'platform imports a module’s index.ts',
+    'apps/api/src/platform/x.ts',
+    '../modules/wallet/index.ts',
+  ],
+  [
+    'a module imports integrations',
+    'apps/api/src/modules/wallet/x.ts',
+    '../../integrations/payments/port.ts',
+  ],
+];
+
+describe('import boundaries', () => {
+  it.each(forbidden)('fails when %s', async (_, file, importPath) => {
+    expect(await brokenRules(file, importPath)).toEqual(zone);
+  });
+
+  it.each(allowed)('passes when %s', async (_, file, importPath) => {
+    expect(await brokenRules(file, importPath)).toEqual([]);
+  });
+
+  it('fails on a cycle inside a module', async () => {
+    // service.ts imports repo.ts; repo.ts importing service.ts back closes the loop.
+    expect(await brokenRules('apps/api/src/modules/receipts/repo.ts', './service.ts')).toEqual(
+      cycle,
+    );
+  });
+
+  it('fails when auth imports account again: the two reach each other through their facades', async () => {
+    // account's service uses auth's index; auth taking account's index back is the old cycle.
+    expect(
+      await brokenRules('apps/api/src/modules/auth/service.ts', '../account/index.ts'),
+    ).toEqual(cycle);
+  });
+
+  it('gives every API module an index.ts', () => {
+    const modules = readdirSync(`${root}/apps/api/src/modules`, { withFileTypes: true }).filter(
+      (entry) => entry.isDirectory(),
+    );
+    expect(modules.length).toBeGreaterThan(0);
+    for (const module of modules) {
+      expect(existsSync(`${module.parentPath}/${module.name}/index.ts`), module.name).toBe(true);
+    }
+  });
+});
