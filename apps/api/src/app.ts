@@ -105,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       poolSize: config.DATABASE_POOL_SIZE,
       onConnectionError: (error) =>
         app.log.warn({ err: error }, 'database connection lost; the pool reconnects'),
+      simulators: config.simulators.length > 0,
     }));
   const counter =
     deps.counter ??

@@ -21,6 +21,11 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The simulators' own tables: made only where a simulator runs, never in production's schema. */
+const simulatorMigrations = {
+  migrationsFolder: fileURLToPath(new URL('./migrations-sim', import.meta.url)),
+  migrationsTable: '__drizzle_simulator_migrations',
+};
 
 // Any fixed number works, as long as every process uses the same one.
 const MIGRATION_LOCK = 7_310_482;
@@ -31,6 +36,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told when PostgreSQL drops an idle connection (a restart, a failover); the pool reconnects. */
   onConnectionError?: (error: Error) => void;
+  /** Also make the tables of the built-in simulators. */
+  simulators?: boolean;
 }
 
 /**
@@ -39,16 +46,22 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError)
-    : openPglite(options.dataDir);
+    ? openPostgres(
+        options.databaseUrl,
+        options.poolSize ?? 10,
+        options.onConnectionError,
+        options.simulators ?? false,
+      )
+    : openPglite(options.dataDir, options.simulators ?? false);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, simulators: boolean): Promise<Database> {
   const inMemory = dataDir === ':memory:';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pg`);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  if (simulators) await migratePglite(db, simulatorMigrations);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -68,6 +81,7 @@ async function openPostgres(
   url: string,
   poolSize: number,
   onConnectionError: (error: Error) => void = () => undefined,
+  simulators = false,
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Without a listener, a dropped idle connection would be an unhandled 'error' and end the process.
@@ -79,6 +93,7 @@ async function openPostgres(
     await lockDb.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await migrateNodePg(lockDb, { migrationsFolder });
+      if (simulators) await migrateNodePg(lockDb, simulatorMigrations);
     } finally {
       await lockDb.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     }

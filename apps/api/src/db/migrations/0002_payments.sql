@@ -1,41 +1,3 @@
-CREATE TABLE "sim_gateway_authorizations" (
-	"id" text PRIMARY KEY NOT NULL,
-	"token" text NOT NULL,
-	"status" text NOT NULL,
-	"amount" integer NOT NULL,
-	"captured" integer DEFAULT 0 NOT NULL,
-	"refunded" integer DEFAULT 0 NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "sim_gateway_cards" (
-	"token" text PRIMARY KEY NOT NULL,
-	"brand" text NOT NULL,
-	"last4" text NOT NULL,
-	"exp_month" integer NOT NULL,
-	"exp_year" integer NOT NULL,
-	"behaviour" text NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "sim_gateway_requests" (
-	"operation" text NOT NULL,
-	"key" text NOT NULL,
-	"response" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "sim_gateway_sessions" (
-	"id" text PRIMARY KEY NOT NULL,
-	"reference" text NOT NULL,
-	"return_url" text NOT NULL,
-	"status" text DEFAULT 'open' NOT NULL,
-	"token" text,
-	"failure" text,
-	"expires_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "card_sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -110,8 +72,6 @@ ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_user_id_users_id_f
 ALTER TABLE "payment_steps" ADD CONSTRAINT "payment_steps_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_payment_method_id_payment_methods_id_fk" FOREIGN KEY ("payment_method_id") REFERENCES "public"."payment_methods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sim_gateway_auth_token_idx" ON "sim_gateway_authorizations" USING btree ("token");--> statement-breakpoint
-CREATE UNIQUE INDEX "sim_gateway_requests_key" ON "sim_gateway_requests" USING btree ("operation","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_sessions_gateway_key" ON "card_sessions" USING btree ("gateway_session_id");--> statement-breakpoint
 CREATE INDEX "payment_methods_user_idx" ON "payment_methods" USING btree ("user_id") WHERE "payment_methods"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_one_favourite" ON "payment_methods" USING btree ("user_id") WHERE "payment_methods"."is_favourite" and "payment_methods"."deleted_at" is null;--> statement-breakpoint

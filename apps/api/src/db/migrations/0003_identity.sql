@@ -11,17 +11,6 @@ CREATE TABLE "identity_verifications" (
 	"verified_at" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "sim_identity_codes" (
-	"code" text PRIMARY KEY NOT NULL,
-	"subject" text NOT NULL,
-	"name" text NOT NULL,
-	"nonce" text NOT NULL,
-	"client_id" text NOT NULL,
-	"redirect_uri" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"used_at" timestamp with time zone
-);
---> statement-breakpoint
 ALTER TABLE "identity_verifications" ADD CONSTRAINT "identity_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "identity_verifications_state_idx" ON "identity_verifications" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "identity_verifications_user_idx" ON "identity_verifications" USING btree ("user_id");
