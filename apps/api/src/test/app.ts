@@ -93,3 +93,10 @@ export async function lastMailTo(app: FastifyInstance, to: string) {
   const body = res.json<{ items: { subject: string; text: string }[] }>();
   return body.items[0];
 }
+
+/** How many answers of each status code a batch of parallel requests got. */
+export const statuses = (list: { statusCode: number }[]) =>
+  list.reduce<Record<number, number>>((acc, r) => {
+    acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1;
+    return acc;
+  }, {});

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
  * - every hold the gateway made is known to exactly one payment;
  * - every draw on a voucher balance paid for exactly one effect: its payment settled (captured,
  *   or voided because the balance covered it all) and the request behind it finished;
+ * - every finished request's payment still stands;
  * - every voucher's balance is what was loaded on it less what was drawn from it.
  */
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -44,6 +45,16 @@ export async function checkBooks(db: Db): Promise<string[]> {
       `balance draw ${d.id} pays for no finished effect (payment ${String(d.payment_id)}, ${String(d.status)})`,
     );
   }
+  // A finished request's payment stands: nothing refunded or voided it behind the effect's back.
+  const undone = await rows<{ key: string; status: string }>(
+    db,
+    sql`
+    select r.scope || ':' || r.key as key, p.status
+    from idempotency_records r
+    join payments p on p.user_id = r.user_id and p.idempotency_key = r.scope || ':' || r.key
+    where r.status = 'done' and p.status not in ('captured', 'voided')`,
+  );
+  for (const u of undone) problems.push(`finished request ${u.key} has a ${u.status} payment`);
   const balances = await rows<{ id: string }>(
     db,
     sql`

@@ -7,6 +7,7 @@ import {
   lastMailTo,
   registerUser,
   signIn,
+  statuses,
   uniqueEmail,
   type TestApp,
 } from '../../test/app.ts';
@@ -16,12 +17,6 @@ beforeAll(async () => {
   t = await createTestApp({ SIGNIN_MAX_PER_ACCOUNT: '10', SIGNIN_MAX_PER_IP: '1000' });
 });
 afterAll(() => t.close());
-
-const statuses = (list: { statusCode: number }[]) =>
-  list.reduce<Record<number, number>>((acc, r) => {
-    acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1;
-    return acc;
-  }, {});
 
 const requestCode = (token: string, email: string) =>
   t.app.inject({

@@ -19,7 +19,7 @@ import * as records from './idempotency-repo.ts';
  * works it waits a little, then answers 409 in progress. A refusal (an AppError below 500) is
  * stored too, and `release` gives back the reservation in the same transaction. A request that
  * dies leaves its claim to lapse: a retry after `LEASE_MS` resumes it (every step is keyed), and
- * the reconciliation undoes whatever nobody resumed (see `abandonStale`).
+ * the reconciliation undoes whatever nobody resumed (see `seizeStale` and `abandon`).
  */
 
 export const LEASE_MS = 30_000;
@@ -33,8 +33,6 @@ export interface Claim {
   owner: string;
   /** The idempotency key of the payment this effect makes: one per effect. */
   paymentKey: string;
-  /** True when this request resumes one whose claim lapsed. */
-  resumed: boolean;
 }
 
 export interface EffectSteps<A, T> {
@@ -111,7 +109,6 @@ async function claimOnce<A, T>(
     key: req.key,
     owner,
     paymentKey: paymentKeyOf(req.scope, req.key),
-    resumed: false,
   };
   const refusal = await db.transaction(async (tx) => {
     const row = await records.insertOrLock(tx, { ...req, fingerprint, owner, leaseMs: LEASE_MS });
@@ -122,7 +119,6 @@ async function claimOnce<A, T>(
     if (row.owner !== owner) {
       if (row.lockedUntil.getTime() > Date.now()) return { kind: 'busy' as const };
       await records.takeOver(tx, req, owner, LEASE_MS);
-      claim.resumed = true;
     }
     try {
       await steps.reserve?.(tx, claim);
@@ -205,7 +201,6 @@ export async function seizeStale(db: Db, row: records.RecordRow, before: Date) {
     key: row.key,
     owner,
     paymentKey: paymentKeyOf(row.scope, row.key),
-    resumed: true,
   };
   return claim;
 }
@@ -226,4 +221,3 @@ export async function abandon(db: Db, claim: Claim) {
 }
 
 export const staleClaims = records.stale;
-export type IdempotencyRecord = records.RecordRow;

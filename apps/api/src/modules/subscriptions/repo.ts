@@ -60,14 +60,6 @@ export async function findUserSubscription(db: Db, userId: string, id: string) {
   return row;
 }
 
-export async function findByPayment(db: Db, paymentId: string) {
-  const [row] = await db
-    .select()
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.lastPaymentId, paymentId));
-  return row;
-}
-
 export async function insert(db: Db, values: typeof userSubscriptions.$inferInsert) {
   const [row] = await db.insert(userSubscriptions).values(values).returning();
   if (!row) throw new Error('subscription insert returned nothing');
