@@ -41,7 +41,7 @@ const app = server.app;
 const where = process.env.TEST_DATABASE_URL
   ? `PostgreSQL${process.env.TEST_REDIS_URL ? ' + Redis' : ''}`
   : 'PGlite in memory';
-await seedDemo(app);
+await seedDemo(app.ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 const signIn = await app.inject({ method: 'POST', url: '/api/auth/signIn', payload: DEMO_ACCOUNT });

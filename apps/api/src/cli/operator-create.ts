@@ -16,8 +16,9 @@ import {
 } from '@stod/domain';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
 import { saveStaff } from '../modules/admin/index.ts';
+import { processLogger } from '../platform/log.ts';
+import { createServices } from '../services.ts';
 
 const USAGE =
   'Usage: npm run operator:create -- --email <address> --password <password> [--name <name>]\n' +
@@ -78,19 +79,17 @@ const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${c
 
 let outcome: Awaited<ReturnType<typeof saveStaff>>;
 try {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-  });
+  // The same service context as the API's, without HTTP.
+  const services = await createServices(config, { log: processLogger(config.LOG_LEVEL) });
   try {
-    outcome = await saveStaff(database.db, {
+    outcome = await saveStaff(services.ctx.db, {
       email: args.email,
       password: args.password,
       name: args.name ?? args.email.split('@')[0] ?? args.email,
       role: 'operator',
     });
   } finally {
-    await database.close();
+    await services.close();
   }
 } catch (error) {
   fail(1, [

@@ -16,7 +16,7 @@ describe.runIf(serverUrl)('when PostgreSQL drops the connections', () => {
 
   it('keeps running and answers on new connections', async () => {
     const user = await registerUser(t.app);
-    const [row] = await t.app.db
+    const [row] = await t.app.ctx.db
       .select({ name: sql<string>`current_database()` })
       .from(users)
       .limit(1);

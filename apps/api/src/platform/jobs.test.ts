@@ -36,16 +36,16 @@ describe('job registry', () => {
   let t: TestApp;
   let registries: Jobs<FastifyInstance>[] = [];
   const registry = (log = recorder().log, pollMs = 10) => {
-    const r = jobRegistry<FastifyInstance>({ db: t.app.db, log, context: t.app, pollMs });
+    const r = jobRegistry<FastifyInstance>({ db: t.app.ctx.db, log, context: () => t.app, pollMs });
     registries.push(r);
     return r;
   };
   const rowOf = async (name: string) => {
-    const [row] = await t.app.db.select().from(jobs).where(eq(jobs.name, name));
+    const [row] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.name, name));
     return row;
   };
   const makeDue = (name: string) =>
-    t.app.db
+    t.app.ctx.db
       .update(jobs)
       .set({ runAt: sql`now() - interval '1 second'` })
       .where(eq(jobs.name, name));
@@ -56,7 +56,7 @@ describe('job registry', () => {
   afterEach(async () => {
     await Promise.all(registries.map((r) => r.stop()));
     registries = [];
-    await t.app.db.delete(jobs);
+    await t.app.ctx.db.delete(jobs);
   });
   afterAll(async () => {
     await t.close();
@@ -171,14 +171,14 @@ describe('job registry', () => {
       return Promise.resolve();
     });
     const id = await job.at(new Date(), {});
-    await t.app.db
+    await t.app.ctx.db
       .update(jobs)
       .set({ lockedBy: 'other-process', lockedUntil: sql`now() + interval '5 minutes'` })
       .where(eq(jobs.id, id));
     expect(await jobsOf.runDue()).toBe(0);
 
     // The other process died: its lease runs out.
-    await t.app.db
+    await t.app.ctx.db
       .update(jobs)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(jobs.id, id));
@@ -201,6 +201,22 @@ describe('job registry', () => {
     expect(runs).toBe(1);
   });
 
+  it('wakes for a delayed run due before its next poll', async () => {
+    // A poll of a minute: only the wake that scheduling brings can run it in this test.
+    const jobsOf = registry(recorder().log, 60_000);
+    let resolveRan: (payload: { n: number }) => void = () => undefined;
+    const ran = new Promise<{ n: number }>((resolve) => {
+      resolveRan = resolve;
+    });
+    const soon = jobsOf.define<{ n: number }>('test.soon', (_app, payload) => {
+      resolveRan(payload);
+      return Promise.resolve();
+    });
+    await jobsOf.start();
+    await soon.at(new Date(Date.now() + 100), { n: 7 });
+    expect(await ran).toEqual({ n: 7 });
+  });
+
   it('refuses an interval that is not positive', () => {
     expect(() => {
       registry().every('test.never', 0, () => Promise.resolve());
@@ -210,11 +226,11 @@ describe('job registry', () => {
   it('is on the app, and closing the app stops its loop', async () => {
     const app = await buildApp(testConfig());
     let runs = 0;
-    app.jobs.every('test.app', 60, () => {
+    app.ctx.jobs.every('test.app', 60, () => {
       runs += 1;
       return Promise.resolve();
     });
-    await app.jobs.start();
+    await app.ctx.jobs.start();
     await app.close();
     expect(runs).toBe(0);
   });
@@ -245,7 +261,7 @@ describe.skipIf(!serverUrl)('job registry on PostgreSQL, two processes', () => {
         buildApp(testConfig({ DATABASE_URL: url.toString() })),
       ])),
     );
-    await apps[0]?.db.execute(
+    await apps[0]?.ctx.db.execute(
       sql`create table test_job_runs (id uuid primary key, run text not null, process int not null, started_at timestamptz not null default clock_timestamp(), ended_at timestamptz)`,
     );
   });
@@ -260,16 +276,16 @@ describe.skipIf(!serverUrl)('job registry on PostgreSQL, two processes', () => {
     const DELAYED = 20;
     const record = async (app: FastifyInstance, run: string, process: number, ms: number) => {
       const id = randomUUID();
-      await app.db.execute(
+      await app.ctx.db.execute(
         sql`insert into test_job_runs (id, run, process) values (${id}, ${run}, ${process})`,
       );
       await sleep(ms);
-      await app.db.execute(
+      await app.ctx.db.execute(
         sql`update test_job_runs set ended_at = clock_timestamp() where id = ${id}`,
       );
     };
     const runsOf = async (prefix: string) => {
-      const result = await apps[0]?.db.execute(
+      const result = await apps[0]?.ctx.db.execute(
         sql`select run, process, started_at, ended_at from test_job_runs where run like ${`${prefix}%`} order by started_at`,
       );
       return (result as { rows: { run: string; process: number; ended_at: string | null }[] }).rows;
@@ -277,9 +293,9 @@ describe.skipIf(!serverUrl)('job registry on PostgreSQL, two processes', () => {
 
     for (const [index, app] of apps.entries()) {
       const jobsOf = jobRegistry<FastifyInstance>({
-        db: app.db,
+        db: app.ctx.db,
         log: recorder().log,
-        context: app,
+        context: () => app,
         pollMs: 5,
       });
       // Every 10 ms, each run 30 ms long: both processes find it due while the other runs it.
@@ -306,7 +322,7 @@ describe.skipIf(!serverUrl)('job registry on PostgreSQL, two processes', () => {
     expect(ticks.filter((r) => r.ended_at === null)).toEqual([]);
     expect(new Set(ticks.map((r) => r.process)).size).toBe(2);
     // Two runs of the one scheduled job overlap when each starts before the other ends.
-    const overlaps = await apps[0]?.db.execute(
+    const overlaps = await apps[0]?.ctx.db.execute(
       sql`select a.id from test_job_runs a join test_job_runs b on a.id < b.id
           where a.run = 'tick' and b.run = 'tick'
             and a.started_at < b.ended_at and b.started_at < a.ended_at`,
@@ -316,7 +332,7 @@ describe.skipIf(!serverUrl)('job registry on PostgreSQL, two processes', () => {
     expect(delayed.map((r) => r.run).sort()).toEqual(
       Array.from({ length: DELAYED }, (_, n) => `delayed:${String(n)}`).sort(),
     );
-    const left = await apps[0]?.db.select().from(jobs).where(eq(jobs.name, 'test.delayed'));
+    const left = await apps[0]?.ctx.db.select().from(jobs).where(eq(jobs.name, 'test.delayed'));
     expect(left).toEqual([]);
   });
 });

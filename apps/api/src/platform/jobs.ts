@@ -46,8 +46,8 @@ export interface DelayedJob<P> {
 export interface JobsOptions<C> {
   db: Db;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
-  /** What every job receives. */
-  context: C;
+  /** What every job receives, asked for at each run (the context may be built after the registry). */
+  context: () => C;
   /** How often an idle process looks for due runs. */
   pollMs?: number;
 }
@@ -64,6 +64,7 @@ type Row = typeof jobs.$inferSelect;
 
 const DEFAULT_LEASE_SECONDS = 600;
 const MAX_RETRY_MS = 3_600_000;
+const WAKE_SLACK_MS = 50;
 const processName = `${hostname()}:${String(process.pid)}`;
 
 // Intervals and leases are stored in an integer column of milliseconds, and timers take no more.
@@ -80,7 +81,34 @@ export function jobRegistry<C>(options: JobsOptions<C>): Jobs<C> {
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
+  let timerAt = Infinity;
+  // A run this process scheduled to come sooner than the next poll, asked for while a loop ran.
+  let wakeAt = Infinity;
   let loop: Promise<void> | null = null;
+
+  const sleep = (ms: number) => {
+    timerAt = Date.now() + ms;
+    timer = setTimeout(() => {
+      timer = null;
+      timerAt = Infinity;
+      loop = tick();
+    }, ms);
+    timer.unref();
+  };
+
+  /** Brings the next look for due runs forward to `at`, when this process polls at all. */
+  const wake = (at: number) => {
+    if (!started || stopping) return;
+    // The database's clock decides what is due; a little slack keeps the wake from coming early.
+    const when = at + WAKE_SLACK_MS;
+    if (!timer) {
+      wakeAt = Math.min(wakeAt, when);
+      return;
+    }
+    if (when >= timerAt) return;
+    clearTimeout(timer);
+    sleep(Math.max(0, when - Date.now()));
+  };
 
   const define = (name: string, definition: Definition<C>) => {
     if (definitions.has(name)) throw new Error(`job ${name} is already registered`);
@@ -174,7 +202,7 @@ export function jobRegistry<C>(options: JobsOptions<C>): Jobs<C> {
     );
     renew.unref();
     try {
-      await definition.run(context, row.payload);
+      await definition.run(context(), row.payload);
       await succeeded(row, definition);
     } catch (error) {
       log.error(
@@ -203,13 +231,9 @@ export function jobRegistry<C>(options: JobsOptions<C>): Jobs<C> {
     if (stopping) return;
     // A job due more often than the poll is looked for as often as it is due.
     const everies = [...definitions.values()].map((d) => d.everyMs ?? pollMs);
-    timer = setTimeout(
-      () => {
-        loop = tick();
-      },
-      Math.min(pollMs, ...everies),
-    );
-    timer.unref();
+    const woken = Math.max(0, wakeAt - Date.now());
+    wakeAt = Infinity;
+    sleep(Math.min(pollMs, woken, ...everies));
   };
 
   return {
@@ -253,7 +277,10 @@ export function jobRegistry<C>(options: JobsOptions<C>): Jobs<C> {
             .values(values)
             .onConflictDoNothing({ target: jobs.key })
             .returning({ id: jobs.id });
-          if (row) return row.id;
+          if (row) {
+            wake(when.getTime());
+            return row.id;
+          }
           const [existing] = await db
             .select({ id: jobs.id })
             .from(jobs)
@@ -295,6 +322,7 @@ export function jobRegistry<C>(options: JobsOptions<C>): Jobs<C> {
     async stop() {
       stopping = true;
       if (timer) clearTimeout(timer);
+      timer = null;
       await loop;
     },
     runDue: () => runDue(),

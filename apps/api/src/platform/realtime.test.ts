@@ -1,6 +1,8 @@
 import type { PaymentMethod, Receipt } from '@stod/domain';
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema/index.ts';
 import { authenticate } from '../modules/auth/index.ts';
 import { createReceipt } from '../modules/receipts/index.ts';
 import { announceActivation } from '../modules/wallet/index.ts';
@@ -20,7 +22,7 @@ interface Heard {
 
 async function user() {
   const { token } = await registerUser(t.app);
-  const auth = await authenticate(t.app, token);
+  const auth = await authenticate(t.app.ctx, token);
   if (!auth) throw new Error('no session');
   return { token, userId: auth.userId };
 }
@@ -85,13 +87,13 @@ describe('realtime', () => {
     expect(await aSocket.outcome).toBe('connected');
     expect(await bSocket.outcome).toBe('connected');
 
-    const receipt = await createReceipt(t.app.db, receiptOf(a.userId), t.app.bus);
+    const receipt = await createReceipt(t.app.ctx.db, receiptOf(a.userId), t.app.ctx.bus);
     await until(() => aSocket.heard.length > 0 && aPolling.heard.length > 0);
     expect(aSocket.heard).toEqual([{ name: receipt.id, object: receipt, kind: 'receipt.created' }]);
     expect(aPolling.heard).toEqual(aSocket.heard);
 
     // B's own event arrives after A's would have; by then nothing of A's has reached B.
-    const own = await createReceipt(t.app.db, receiptOf(b.userId), t.app.bus);
+    const own = await createReceipt(t.app.ctx.db, receiptOf(b.userId), t.app.ctx.bus);
     await until(() => bSocket.heard.length > 0);
     await new Promise((r) => setTimeout(r, 100));
     expect(bSocket.heard.map((h) => h.name)).toEqual([own.id]);
@@ -108,7 +110,17 @@ describe('realtime', () => {
     expect(await bSocket.outcome).toBe('connected');
     const card = await addTestCard(t.app, a.userId);
 
-    announceActivation(t.app, a.userId, card.id, new Date());
+    // A delayed job carries it, once per card, whichever process runs it.
+    const activeFrom = new Date(Date.now() - 1000);
+    await announceActivation(t.app.ctx, a.userId, card.id, activeFrom);
+    await announceActivation(t.app.ctx, a.userId, card.id, activeFrom);
+    const waiting = await t.app.ctx.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.name, 'paymentMethod.activation'));
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]?.runAt.getTime()).toBe(activeFrom.getTime() + 250);
+    expect(await t.app.ctx.jobs.runDue()).toBe(1);
     await until(() => aSocket.heard.length > 0);
     await new Promise((r) => setTimeout(r, 100));
     expect(aSocket.heard[0]?.name).toBe(card.id);
@@ -121,11 +133,11 @@ describe('realtime', () => {
     const a = await user();
     const aSocket = open({ token: a.token });
     expect(await aSocket.outcome).toBe('connected');
-    await t.app.bus.publish('receipt.created', {
+    await t.app.ctx.bus.publish('receipt.created', {
       userId: a.userId,
       receiptId: '00000000-0000-4000-8000-000000000000',
     });
-    const marker = await createReceipt(t.app.db, receiptOf(a.userId), t.app.bus);
+    const marker = await createReceipt(t.app.ctx.db, receiptOf(a.userId), t.app.ctx.bus);
     await until(() => aSocket.heard.length > 0);
     expect(aSocket.heard.map((h) => h.name)).toEqual([marker.id]);
   });
@@ -161,7 +173,7 @@ describe('realtime', () => {
       headers: bearer(a.token),
     });
     expect(res.statusCode).toBeLessThan(300);
-    await createReceipt(t.app.db, receiptOf(a.userId), t.app.bus);
+    await createReceipt(t.app.ctx.db, receiptOf(a.userId), t.app.ctx.bus);
     expect(await dropped).toBe('io server disconnect');
     expect(aSocket.heard).toEqual([]);
   });

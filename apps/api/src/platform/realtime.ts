@@ -1,36 +1,31 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { authenticate } from '../modules/auth/index.ts';
-import * as receipts from '../modules/receipts/index.ts';
-import * as wallet from '../modules/wallet/index.ts';
 import type { Auth } from '../plugins/context.ts';
 import type { BusEventName, BusEvents } from './bus.ts';
+import type { ServiceContext } from './context.ts';
 
 /** Same origin as the API; the client library's default path. */
 export const REALTIME_PATH = '/socket.io';
 
 /**
- * What a client receives for each bus event: the event's user and the object it concerns, read
+ * What a client receives for a bus event: the event's user and the object it concerns, read
  * again from the database so the client gets what a GET would answer. `undefined` sends nothing
- * (the object was deleted in between).
+ * (the object was deleted in between). Each module that owns an object offers its projections.
  */
-type Projection<N extends BusEventName> = (
-  app: FastifyInstance,
+export type Projection<N extends BusEventName> = (
+  ctx: ServiceContext,
   payload: BusEvents[N],
 ) => Promise<{ id: string; object: unknown } | undefined>;
 
-const projections: { [N in BusEventName]?: Projection<N> } = {
-  'receipt.created': async (app, { userId, receiptId }) => ({
-    id: receiptId,
-    object: await receipts.getOne(app, userId, receiptId).catch(() => undefined),
-  }),
-  'paymentMethod.activated': async (app, { userId, paymentMethodId }) => ({
-    id: paymentMethodId,
-    object: await wallet.getOne(app, userId, paymentMethodId).catch(() => undefined),
-  }),
-};
+export type Projections = { [N in BusEventName]?: Projection<N> };
+
+export interface RealtimeOptions {
+  /** The session behind a bearer token, or null. */
+  authenticate: (token: string) => Promise<Auth | null>;
+  projections: Projections;
+}
 
 export const roomOf = (userId: string) => `user:${userId}`;
 
@@ -51,9 +46,13 @@ declare module 'socket.io' {
  * receives only its own objects' events. Each event is named by the object's id and carries the
  * object, then the bus event's name, so a client can listen to one object or to a kind.
  */
-export function attachRealtime(app: FastifyInstance): Realtime {
-  const { config } = app;
-  const io = new Server(app.server, {
+export function attachRealtime(
+  server: HttpServer,
+  ctx: ServiceContext,
+  { authenticate, projections }: RealtimeOptions,
+): Realtime {
+  const { config } = ctx;
+  const io = new Server(server, {
     path: REALTIME_PATH,
     serveClient: false,
     // The app comes from this origin. The token is no cookie, so another site's page gains nothing
@@ -75,7 +74,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       return copy;
     };
     client.on('error', (error) => {
-      app.log.warn({ err: error }, 'realtime redis connection failed; it reconnects');
+      ctx.log.warn({ err: error }, 'realtime redis connection failed; it reconnects');
     });
     redisClients.push(client);
     io.adapter(
@@ -92,7 +91,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       next(new Error('UNAUTHORIZED'));
       return;
     }
-    authenticate(app, token).then(
+    authenticate(token).then(
       (auth) => {
         if (!auth) {
           next(new Error('UNAUTHORIZED'));
@@ -102,7 +101,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
         next();
       },
       (error: unknown) => {
-        app.log.error({ err: error }, 'realtime authentication failed');
+        ctx.log.error({ err: error }, 'realtime authentication failed');
         next(new Error('UNAVAILABLE'));
       },
     );
@@ -115,8 +114,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   const unsubscribe = (Object.keys(projections) as BusEventName[]).map((name) => {
     // Each entry takes its own event's payload, which the bus hands it under the same name.
     const project = projections[name] as Projection<BusEventName>;
-    return app.bus.subscribe(name, async (payload) => {
-      const projected = await project(app, payload);
+    return ctx.bus.subscribe(name, async (payload) => {
+      const projected = await project(ctx, payload);
       if (!projected || projected.object === undefined) return;
       // The bus hands each event to every process; each tells only the sockets it holds, or a
       // client would hear it once per process through the adapter.
@@ -125,7 +124,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
         sockets.map(async (socket) => {
           // A session signed out or expired since the handshake hears nothing more.
           const token = (socket.handshake.auth as { token: string }).token;
-          if (!(await authenticate(app, token))) {
+          if (!(await authenticate(token))) {
             socket.disconnect(true);
             return;
           }

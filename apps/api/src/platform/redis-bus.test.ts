@@ -43,36 +43,36 @@ describe.skipIf(!redisUrl)('the event bus on Redis', () => {
   });
 
   it('delivers an event raised on one app to the listeners of both, once each', async () => {
-    const onA = inbox(a.app.bus, 'receipt.created');
-    const onB = inbox(b.app.bus, 'receipt.created');
-    await a.app.bus.publish('receipt.created', receipt('r1'));
+    const onA = inbox(a.app.ctx.bus, 'receipt.created');
+    const onB = inbox(b.app.ctx.bus, 'receipt.created');
+    await a.app.ctx.bus.publish('receipt.created', receipt('r1'));
     await Promise.all([onA.until(1), onB.until(1)]);
     // Events on one channel arrive in order: once the second is here, a repeat of the first would be.
-    await b.app.bus.publish('receipt.created', receipt('r2'));
+    await b.app.ctx.bus.publish('receipt.created', receipt('r2'));
     await Promise.all([onA.until(2), onB.until(2)]);
     expect(onA.heard).toEqual([receipt('r1'), receipt('r2')]);
     expect(onB.heard).toEqual([receipt('r1'), receipt('r2')]);
   });
 
   it('keeps delivering past a listener that throws', async () => {
-    b.app.bus.subscribe('payment.captured', () => {
+    b.app.ctx.bus.subscribe('payment.captured', () => {
       throw new Error('listener broke');
     });
-    const onB = inbox(b.app.bus, 'payment.captured');
+    const onB = inbox(b.app.ctx.bus, 'payment.captured');
     const captured = (paymentId: string) => ({ userId: 'u1', paymentId, amount: 100 });
-    await a.app.bus.publish('payment.captured', captured('p1'));
+    await a.app.ctx.bus.publish('payment.captured', captured('p1'));
     await onB.until(1);
-    await a.app.bus.publish('payment.captured', captured('p2'));
+    await a.app.ctx.bus.publish('payment.captured', captured('p2'));
     await onB.until(2);
     expect(onB.heard).toEqual([captured('p1'), captured('p2')]);
   });
 
   it('keeps installations with another key prefix apart', async () => {
-    const onOther = inbox(other.app.bus, 'paymentMethod.activated');
+    const onOther = inbox(other.app.ctx.bus, 'paymentMethod.activated');
     const activated = (paymentMethodId: string) => ({ userId: 'u1', paymentMethodId });
-    await a.app.bus.publish('paymentMethod.activated', activated('m1'));
+    await a.app.ctx.bus.publish('paymentMethod.activated', activated('m1'));
     // Published after the first, so it arrives after it on the same connection.
-    await other.app.bus.publish('paymentMethod.activated', activated('m2'));
+    await other.app.ctx.bus.publish('paymentMethod.activated', activated('m2'));
     await onOther.until(1);
     expect(onOther.heard).toEqual([activated('m2')]);
   });
@@ -93,10 +93,10 @@ describe.skipIf(!redisUrl)('the event bus on Redis', () => {
     } finally {
       await raw.quit();
     }
-    const onB = inbox(b.app.bus, 'receipt.created');
+    const onB = inbox(b.app.ctx.bus, 'receipt.created');
     // Events published before the subscription is back are lost; publish until one arrives.
     for (let n = 0; onB.heard.length === 0 && n < 100; n += 1) {
-      await a.app.bus.publish('receipt.created', receipt(`again-${String(n)}`));
+      await a.app.ctx.bus.publish('receipt.created', receipt(`again-${String(n)}`));
       await Promise.race([onB.until(1), new Promise((resolve) => setTimeout(resolve, 100))]);
     }
     expect(onB.heard.length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ export async function requireAuth(request: FastifyRequest, reply: FastifyReply) 
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   const token = match?.[1];
   if (!token) throw unauthorized();
-  const auth = await authenticate(request.server, token);
+  const auth = await authenticate(request.ctx, token);
   if (!auth) throw unauthorized();
   request.auth = auth;
 }

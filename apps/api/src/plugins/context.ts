@@ -1,16 +1,7 @@
 import type { Locale } from '@stod/domain';
-import type { Config } from '../config.ts';
-import type { Database, Db } from '../db/client.ts';
+import fp from 'fastify-plugin';
 import type { StaffRole } from '../db/schema/users.ts';
-import type { Mailer } from '../integrations/mail/port.ts';
-import type { IdentityProvider } from '../integrations/identity/port.ts';
-import type { PaymentGateway } from '../integrations/payments/port.ts';
-import type { ProviderCardsPort } from '../integrations/provider-cards/port.ts';
-import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
-import type { Counter } from '../integrations/ratelimit/port.ts';
-import type { ReceiptPdfs } from '../modules/receipts/index.ts';
-import type { Bus } from '../platform/bus.ts';
-import type { Jobs } from '../platform/jobs.ts';
+import type { ServiceContext } from '../platform/context.ts';
 
 export interface Auth {
   userId: string;
@@ -21,21 +12,26 @@ export interface Auth {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    database: Database;
-    db: Db;
-    mailer: Mailer;
-    counter: Counter;
-    providerStations: ProviderStationsPort;
-    providerCards: ProviderCardsPort;
-    gateway: PaymentGateway;
-    identity: IdentityProvider;
-    receiptPdfs: ReceiptPdfs;
-    bus: Bus;
-    jobs: Jobs<FastifyInstance>;
+    /** The service context, built once by buildApp; a route hands it to the services. */
+    ctx: ServiceContext;
   }
   interface FastifyRequest {
+    /** The same context as the app's, for hooks that have only the request. */
+    ctx: ServiceContext;
     locale: Locale;
     auth: Auth | null;
   }
 }
+
+/**
+ * Hands the service context to every route: `app.ctx`, and `request.ctx` for hooks that have only
+ * the request. Not encapsulated, so every plugin registered after it sees the same context.
+ */
+export const contextPlugin = fp<{ ctx: ServiceContext }>(
+  (app, { ctx }, done) => {
+    app.decorate('ctx', ctx);
+    app.decorateRequest('ctx', { getter: () => ctx });
+    done();
+  },
+  { name: 'stod-context', fastify: '5.x' },
+);

@@ -20,5 +20,5 @@ export function requireRole(...roles: [StaffRole, ...StaffRole[]]) {
 
 /** The stations the caller of a requireRole route may see: every one for an operator. */
 export function stationScope(request: FastifyRequest): Promise<StationScope> {
-  return stationScopeOf(request.server.db, authOf(request));
+  return stationScopeOf(request.ctx.db, authOf(request));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../platform/context.ts';
 import type { Db } from '../db/client.ts';
 import {
   beverages,
@@ -21,21 +21,21 @@ export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-passwor
 export { DEMO_STAFF } from './staff.ts';
 
 /** Loads the demo data into an empty database; answers whether it did. */
-export async function seedIfEmpty(app: FastifyInstance): Promise<boolean> {
-  const mode = app.config.SEED_DEMO;
+export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
+  const mode = ctx.config.SEED_DEMO;
   if (mode === 'false') return false;
-  const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0 && mode === 'auto') {
     // A development database seeded before the staff accounts existed gets them too.
-    if (!app.config.isProduction) await seedStaff(app.db);
+    if (!ctx.config.isProduction) await seedStaff(ctx.db);
     return false;
   }
-  await seedDemo(app);
+  await seedDemo(ctx);
   return true;
 }
 
-export async function seedDemo(app: FastifyInstance) {
-  await app.db.transaction(async (tx) => {
+export async function seedDemo(ctx: ServiceContext) {
+  await ctx.db.transaction(async (tx) => {
     await seedStationNetwork(tx);
     await seedVouchers(tx);
     await seedSubscriptionPlans(tx);
@@ -50,7 +50,7 @@ export async function seedDemo(app: FastifyInstance) {
       emailVerified: true,
     });
     await seedReceipts(tx, demo.id);
-    if (!app.config.isProduction) await seedStaff(tx);
+    if (!ctx.config.isProduction) await seedStaff(tx);
   });
 }
 

@@ -9,7 +9,7 @@ import { seedStations } from './stations.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'auto' });
-  await seedDemo(t.app);
+  await seedDemo(t.app.ctx);
 });
 afterAll(() => t.close());
 
@@ -37,7 +37,7 @@ describe('the demo staff accounts', () => {
       password: 'kitchen-password-1',
     });
     const headers = bearer(await tokenOf(email, password));
-    const [first] = await t.app.db
+    const [first] = await t.app.ctx.db
       .select({ id: stations.id })
       .from(stations)
       .where(eq(stations.tokheimStationId, seedStations[0]!.tokheimStationId));
@@ -50,15 +50,15 @@ describe('the demo staff accounts', () => {
 
   it('seeds them once, and leaves a changed account as it is', async () => {
     const kitchen = DEMO_STAFF.kitchen.email;
-    await t.app.db.update(users).set({ name: 'Nýtt navn' }).where(eq(users.email, kitchen));
-    await seedStaff(t.app.db);
-    expect(await seedIfEmpty(t.app)).toBe(false);
-    const rows = await t.app.db
+    await t.app.ctx.db.update(users).set({ name: 'Nýtt navn' }).where(eq(users.email, kitchen));
+    await seedStaff(t.app.ctx.db);
+    expect(await seedIfEmpty(t.app.ctx)).toBe(false);
+    const rows = await t.app.ctx.db
       .select({ name: users.name, role: users.role })
       .from(users)
       .where(eq(users.email, kitchen));
     expect(rows).toEqual([{ name: 'Nýtt navn', role: 'kitchen' }]);
-    const bindings = await t.app.db
+    const bindings = await t.app.ctx.db
       .select()
       .from(userStations)
       .innerJoin(users, eq(users.id, userStations.userId))
@@ -67,8 +67,8 @@ describe('the demo staff accounts', () => {
   });
 
   it('adds them to a development database seeded before they existed', async () => {
-    await t.app.db.delete(users).where(eq(users.email, DEMO_STAFF.operator.email));
-    expect(await seedIfEmpty(t.app)).toBe(false);
+    await t.app.ctx.db.delete(users).where(eq(users.email, DEMO_STAFF.operator.email));
+    expect(await seedIfEmpty(t.app.ctx)).toBe(false);
     await tokenOf(DEMO_STAFF.operator.email, DEMO_STAFF.operator.password);
   });
 });
@@ -84,8 +84,8 @@ describe('the demo staff accounts in production', () => {
       SEED_DEMO: 'true',
     });
     try {
-      expect(await seedIfEmpty(prod.app)).toBe(true);
-      const staff = await prod.app.db
+      expect(await seedIfEmpty(prod.app.ctx)).toBe(true);
+      const staff = await prod.app.ctx.db
         .select({ email: users.email })
         .from(users)
         .where(eq(users.email, DEMO_STAFF.operator.email));

@@ -10,14 +10,14 @@ export async function addTestCard(
   userId: string,
   number = '4242424242424242',
 ) {
-  const sim = app.gateway as Sim;
+  const sim = app.ctx.gateway as Sim;
   const session = await sim.createCardSession(`test-${userId}-${number}-${String(Math.random())}`, {
     reference: userId,
     returnUrl: 'http://localhost/return',
   });
   const entered = await sim.enterCard(session.id, { number, expMonth: 12, expYear: 2099 });
   if (!entered.card) throw new Error('no card saved');
-  const [row] = await app.db
+  const [row] = await app.ctx.db
     .insert(paymentMethods)
     .values({
       userId,

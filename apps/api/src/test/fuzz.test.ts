@@ -99,7 +99,7 @@ beforeAll(async () => {
   const docs = await t.app.inject({ url: '/api/docs/json' });
   operations = [
     ...operationsOf(docs.json()).filter((op) => op.path !== WEBHOOK),
-    ...undocumentedOperations(t.app.config),
+    ...undocumentedOperations(t.app.ctx.config),
   ];
   await newUser();
   operatorToken = await signInAsStaff(t.app, { role: 'operator' });
@@ -116,7 +116,7 @@ function authHeader(as: As): Record<string, string> {
 /** Signs webhook bodies as the gateway would, so that they reach the handler; a bad token does not. */
 function signature(req: FuzzRequest, as: As): Record<string, string> {
   if (!req.url.startsWith(WEBHOOK) || req.payload === undefined || as === 'bad token') return {};
-  const signed = signWebhook(t.app.config.GATEWAY_WEBHOOK_SECRET, req.payload);
+  const signed = signWebhook(t.app.ctx.config.GATEWAY_WEBHOOK_SECRET, req.payload);
   return { 'x-gateway-signature': signed };
 }
 

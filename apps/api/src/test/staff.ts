@@ -11,7 +11,7 @@ export async function signInAsStaff(
   staff: { role: StaffRole; stationIds?: number[]; email?: string },
 ) {
   const email = staff.email ?? uniqueEmail(staff.role);
-  await saveStaff(app.db, {
+  await saveStaff(app.ctx.db, {
     email,
     password: STAFF_PASSWORD,
     name: 'Starvsfólk',

@@ -36,9 +36,9 @@ function field(source: unknown, name: string, maxLength: number): string | undef
  * malformed request, whatever its body or query.
  */
 export function registerIdentitySim(app: FastifyInstance, clientSecret: string) {
-  const issuer = `${app.config.publicUrl}${SIM_IDENTITY_PATH}`;
+  const issuer = `${app.ctx.config.publicUrl}${SIM_IDENTITY_PATH}`;
   // The one redirect URI registered for the app's client: anything else would be an open redirect.
-  const redirectUri = `${app.config.publicUrl}/api/identity/callback`;
+  const redirectUri = `${app.ctx.config.publicUrl}/api/identity/callback`;
   const keys = new SimKeyRing();
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply
@@ -118,7 +118,7 @@ export function registerIdentitySim(app: FastifyInstance, clientSecret: string) 
         }
         // The code carries its PKCE challenge, so the token endpoint can check the verifier.
         const code = `${randomBytes(24).toString('base64url')}.${q.code_challenge}`;
-        await app.db.insert(simIdentityCodes).values({
+        await app.ctx.db.insert(simIdentityCodes).values({
           code,
           subject: person.subject,
           name: person.name,
@@ -148,7 +148,7 @@ export function registerIdentitySim(app: FastifyInstance, clientSecret: string) 
           return oauthError(reply, 400, 'invalid_request');
         const challenge = createHash('sha256').update(verifier).digest('base64url');
         if (!code.endsWith(`.${challenge}`)) return oauthError(reply, 400, 'invalid_grant');
-        const [row] = await app.db
+        const [row] = await app.ctx.db
           .update(simIdentityCodes)
           .set({ usedAt: sql`now()` })
           .where(

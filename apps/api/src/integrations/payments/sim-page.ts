@@ -115,7 +115,7 @@ export function registerGatewaySimPage(app: FastifyInstance, sim: ReturnType<typ
             url: '/api/payments/webhook',
             headers: {
               'content-type': 'application/json',
-              'x-gateway-signature': signWebhook(app.config.GATEWAY_WEBHOOK_SECRET, payload),
+              'x-gateway-signature': signWebhook(app.ctx.config.GATEWAY_WEBHOOK_SECRET, payload),
             },
             payload,
           });

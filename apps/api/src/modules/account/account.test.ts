@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userCount = async () =>
-  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
+  (await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
 
 describe('POST /api/user (register)', () => {
   it('creates the account and signs it in', async () => {
@@ -282,7 +282,7 @@ describe('e-mail change', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().fieldErrors).toEqual({ token: 'Kotan er skeiv ella útgingin.' });
     expect((await confirm(b.token, next, code)).statusCode).toBe(422);
-    await t.app.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` });
+    await t.app.ctx.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` });
     expect((await confirm(a.token, next, code)).statusCode).toBe(422);
     const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(a.token) });
     expect(me.json().email).toBe(a.email);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userCount = async () =>
-  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
+  (await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
 
 describe('DELETE /api/user', () => {
   const remove = (token: string, payload?: unknown, locale = 'fo') =>
@@ -32,7 +32,7 @@ describe('DELETE /api/user', () => {
       );
     }
     expect((await signIn(t.app, a.email, a.password)).statusCode).toBe(401);
-    const rows = await t.app.db
+    const rows = await t.app.ctx.db
       .select()
       .from(users)
       .where(sql`${users.email} like 'deleted-%'`);

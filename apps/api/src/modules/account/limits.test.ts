@@ -101,8 +101,8 @@ describe('e-mail change: tries', () => {
     expect(statuses(answers)).toEqual({ 422: 5, 429: 195 });
     expect((await confirm(a.token, next, code)).statusCode).toBe(429);
     expect(await emailOf(a.token)).toBe(a.email);
-    const [me] = await t.app.db.select().from(users).where(eq(users.email, a.email));
-    const live = await t.app.db
+    const [me] = await t.app.ctx.db.select().from(users).where(eq(users.email, a.email));
+    const live = await t.app.ctx.db
       .select()
       .from(oneTimeCodes)
       .where(and(eq(oneTimeCodes.userId, me?.id ?? ''), eq(oneTimeCodes.purpose, 'email_change')));

@@ -18,6 +18,7 @@ const guarded = { onRequest: requireAuth } as const;
 const noContent = z.null();
 
 export const accountRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.get(
     '/user/v2',
     {
@@ -29,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
-    (request) => service.currentUserById(app, authOf(request).userId),
+    (request) => service.currentUserById(ctx, authOf(request).userId),
   );
 
   app.post(
@@ -43,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      const token = await service.register(app, request.body, {
+      const token = await service.register(ctx, request.body, {
         userAgent: request.headers['user-agent'] ?? null,
         locale: request.locale,
       });
@@ -65,8 +66,8 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) =>
       service.currentUser(
-        app,
-        await service.updateProfile(app, authOf(request).userId, request.body),
+        ctx,
+        await service.updateProfile(ctx, authOf(request).userId, request.body),
       ),
   );
 
@@ -84,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteAccount(app, authOf(request).userId, request.body.password);
+      await service.deleteAccount(ctx, authOf(request).userId, request.body.password);
       return reply.status(204).send(null);
     },
   );
@@ -102,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.changePassword(app, authOf(request), request.body);
+      await service.changePassword(ctx, authOf(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -120,7 +121,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.requestEmailChange(app, authOf(request).userId, request.body.email);
+      await service.requestEmailChange(ctx, authOf(request).userId, request.body.email);
       return reply.status(204).send(null);
     },
   );
@@ -139,8 +140,8 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) =>
       service.currentUser(
-        app,
-        await service.confirmEmailChange(app, authOf(request).userId, request.body),
+        ctx,
+        await service.confirmEmailChange(ctx, authOf(request).userId, request.body),
       ),
   );
 
@@ -157,7 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.setLocale(app, authOf(request).userId, request.body.locale);
+      await service.setLocale(ctx, authOf(request).userId, request.body.locale);
       return reply.status(204).send(null);
     },
   );

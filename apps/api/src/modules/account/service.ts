@@ -4,7 +4,7 @@ import {
   type Locale,
   type ProfileUpdateInput,
 } from '@stod/domain';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, newNumericCode, safeEqual, sha256 } from '../../lib/secrets.ts';
 import { confirmPassword, createSession, rateLimited, revokeUserSessions } from '../auth/index.ts';
@@ -30,15 +30,15 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The user as GET /user/v2 answers it, with the subscriptions they can use. */
-export async function currentUser(app: FastifyInstance, row: repo.UserRow): Promise<CurrentUser> {
-  return { ...toCurrentUser(row), userSubscriptions: await usableSubscriptions(app, row.id) };
+export async function currentUser(ctx: ServiceContext, row: repo.UserRow): Promise<CurrentUser> {
+  return { ...toCurrentUser(row), userSubscriptions: await usableSubscriptions(ctx, row.id) };
 }
 
 /** GET /api/user/v2: the user and their subscriptions, read side by side. */
-export async function currentUserById(app: FastifyInstance, userId: string): Promise<CurrentUser> {
+export async function currentUserById(ctx: ServiceContext, userId: string): Promise<CurrentUser> {
   const [row, userSubscriptions] = await Promise.all([
-    getUser(app, userId),
-    usableSubscriptions(app, userId),
+    getUser(ctx, userId),
+    usableSubscriptions(ctx, userId),
   ]);
   return { ...toCurrentUser(row), userSubscriptions };
 }
@@ -62,21 +62,21 @@ function toCurrentUser(row: repo.UserRow): CurrentUser {
   };
 }
 
-export async function getUser(app: FastifyInstance, userId: string) {
-  const row = await repo.findUserById(app.db, userId);
+export async function getUser(ctx: ServiceContext, userId: string) {
+  const row = await repo.findUserById(ctx.db, userId);
   if (!row) throw unauthorized();
   return row;
 }
 
 export async function register(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: ProfileUpdateInput & { email: string; password: string },
   meta: { userAgent: string | null; locale: Locale },
 ) {
-  if (await repo.findUserByEmail(app.db, input.email)) throw emailTaken();
+  if (await repo.findUserByEmail(ctx.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await repo.insertUser(app.db, {
+    const user = await repo.insertUser(ctx.db, {
       name: input.name,
       address: input.address,
       postCode: input.postCode,
@@ -86,7 +86,7 @@ export async function register(
       passwordHash,
       locale: meta.locale,
     });
-    return await createSession(app, user.id, meta.userAgent);
+    return await createSession(ctx, user.id, meta.userAgent);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -94,28 +94,28 @@ export async function register(
 }
 
 export async function updateProfile(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: ProfileUpdateInput,
 ) {
-  const row = await repo.updateUser(app.db, userId, input);
+  const row = await repo.updateUser(ctx.db, userId, input);
   if (!row) throw unauthorized();
   return row;
 }
 
-export async function setLocale(app: FastifyInstance, userId: string, locale: Locale) {
-  await repo.updateUser(app.db, userId, { locale });
+export async function setLocale(ctx: ServiceContext, userId: string, locale: Locale) {
+  await repo.updateUser(ctx.db, userId, { locale });
 }
 
 export async function changePassword(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   auth: { userId: string; sessionId: string },
   input: { oldPassword: string; password: string },
 ) {
-  const user = await getUser(app, auth.userId);
-  await confirmPassword(app, user, input.oldPassword, 'oldPassword');
+  const user = await getUser(ctx, auth.userId);
+  await confirmPassword(ctx, user, input.oldPassword, 'oldPassword');
   const passwordHash = await hashPassword(input.password);
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, auth.userId, { passwordHash });
     await revokeUserSessions(tx, auth.userId, auth.sessionId);
   });
@@ -125,8 +125,8 @@ export async function changePassword(
  * Mails a code to the new address. Requests are limited per account and per address, so
  * neither can be flooded with mail nor used to draw fresh codes without end.
  */
-export async function requestEmailChange(app: FastifyInstance, userId: string, email: string) {
-  const { counter } = app;
+export async function requestEmailChange(ctx: ServiceContext, userId: string, email: string) {
+  const { counter } = ctx;
   const tries = await counter.peek(codeTriesKey(userId));
   if (tries >= EMAIL_CODE_MAX_ATTEMPTS) throw rateLimited(EMAIL_CODE_TRIES_WINDOW_SECONDS);
   for (const [key, limit] of [
@@ -136,22 +136,22 @@ export async function requestEmailChange(app: FastifyInstance, userId: string, e
     const hit = await counter.hit(key, limit, EMAIL_CODE_REQUESTS_WINDOW_SECONDS);
     if (!hit.allowed) throw rateLimited(hit.retryAfterSeconds);
   }
-  const user = await getUser(app, userId);
-  const owner = await repo.findUserByEmail(app.db, email);
+  const user = await getUser(ctx, userId);
+  const owner = await repo.findUserByEmail(ctx.db, email);
   if (owner && owner.id !== userId) throw emailTaken();
   const code = newNumericCode(EMAIL_CODE_LENGTH);
-  await repo.insertCode(app.db, {
+  await repo.insertCode(ctx.db, {
     userId,
     purpose: 'email_change',
     codeHash: sha256(code),
     targetEmail: email,
     expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS),
   });
-  await app.mailer.send({ to: email, ...emailTexts.emailChangeCode(user.locale, code) });
+  await ctx.mailer.send({ to: email, ...emailTexts.emailChangeCode(user.locale, code) });
 }
 
 export async function confirmEmailChange(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: { email: string; token: string },
 ) {
@@ -160,28 +160,28 @@ export async function confirmEmailChange(
   });
   // Every try is counted before the code is compared, in one atomic step, and the count
   // spans every code of the day: asking for a new code gives no fresh tries.
-  const tries = await app.counter.hit(
+  const tries = await ctx.counter.hit(
     codeTriesKey(userId),
     EMAIL_CODE_MAX_ATTEMPTS,
     EMAIL_CODE_TRIES_WINDOW_SECONDS,
   );
   if (!tries.allowed) {
-    await repo.retireCodes(app.db, userId, 'email_change');
+    await repo.retireCodes(ctx.db, userId, 'email_change');
     throw rateLimited(tries.retryAfterSeconds);
   }
-  const code = await repo.claimCodeTry(app.db, userId, 'email_change', EMAIL_CODE_MAX_ATTEMPTS);
+  const code = await repo.claimCodeTry(ctx.db, userId, 'email_change', EMAIL_CODE_MAX_ATTEMPTS);
   if (
     code?.targetEmail !== input.email ||
     !safeEqual(code.codeHash, sha256(input.token.toUpperCase()))
   ) {
     // The last allowed try was wrong: the change ends here.
     if (tries.count >= EMAIL_CODE_MAX_ATTEMPTS)
-      await repo.retireCodes(app.db, userId, 'email_change');
+      await repo.retireCodes(ctx.db, userId, 'email_change');
     throw invalid;
   }
-  await app.counter.reset(codeTriesKey(userId));
+  await ctx.counter.reset(codeTriesKey(userId));
   try {
-    return await app.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       if (!(await repo.consumeCodeById(tx, code.id))) throw invalid;
       const row = await repo.updateUser(tx, userId, { email: input.email, emailVerified: true });
       if (!row) throw unauthorized();
@@ -194,10 +194,10 @@ export async function confirmEmailChange(
 }
 
 /** Asks for the password again: a token alone, lost with a phone, cannot delete the account. */
-export async function deleteAccount(app: FastifyInstance, userId: string, password: string) {
-  const user = await getUser(app, userId);
-  await confirmPassword(app, user, password, 'password');
-  await app.db.transaction(async (tx) => {
+export async function deleteAccount(ctx: ServiceContext, userId: string, password: string) {
+  const user = await getUser(ctx, userId);
+  await confirmPassword(ctx, user, password, 'password');
+  await ctx.db.transaction(async (tx) => {
     await revokeUserSessions(tx, userId);
     await repo.anonymiseUser(tx, userId);
   });

@@ -243,6 +243,6 @@ describe('issuing vouchers', () => {
       components: { securitySchemes: Record<string, unknown> };
     }>();
     expect(Object.keys(docs.components.securitySchemes)).toEqual(['bearerAuth']);
-    expect(t.app.config).not.toHaveProperty('ADMIN_TOKEN');
+    expect(t.app.ctx.config).not.toHaveProperty('ADMIN_TOKEN');
   });
 });

@@ -23,6 +23,7 @@ const adminStationSchema = z.object({
  * roles see only their own stations, anything else answering 404 as if it did not exist.
  */
 export const adminRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.post(
     '/admin/vouchers',
     {
@@ -47,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const order = request.body;
-      const items = await issueCodes(app.db, order, request.headers['idempotency-key']);
+      const items = await issueCodes(ctx.db, order, request.headers['idempotency-key']);
       request.log.info(
         { kind: order.kind, name: order.name, count: items.length, by: request.auth?.userId },
         'vouchers issued',
@@ -86,7 +87,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    (request) => listCodes(app.db, request.query.offset, request.query.take),
+    (request) => listCodes(ctx.db, request.query.offset, request.query.take),
   );
 
   app.get(
@@ -106,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) =>
       service.listStations(
-        app.db,
+        ctx.db,
         await stationScope(request),
         request.query.offset,
         request.query.take,
@@ -125,7 +126,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: adminStationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.getStation(app.db, request.params.id, await stationScope(request)),
+    async (request) => service.getStation(ctx.db, request.params.id, await stationScope(request)),
   );
   return Promise.resolve();
 };

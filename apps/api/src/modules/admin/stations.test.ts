@@ -8,8 +8,8 @@ let t: TestApp;
 let ids: number[];
 beforeAll(async () => {
   t = await createTestApp();
-  await seedStationNetwork(t.app.db);
-  ids = (await t.app.db.select({ id: stations.id }).from(stations))
+  await seedStationNetwork(t.app.ctx.db);
+  ids = (await t.app.ctx.db.select({ id: stations.id }).from(stations))
     .map((s) => s.id)
     .sort((a, b) => a - b);
 });

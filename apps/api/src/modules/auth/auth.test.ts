@@ -261,7 +261,7 @@ describe('password reset', () => {
       payload: { email: user.email },
     });
     const token = await resetLink(user.email);
-    await t.app.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 minute'` });
+    await t.app.ctx.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 minute'` });
 
     const expired = await t.app.inject({
       method: 'POST',

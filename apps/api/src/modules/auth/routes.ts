@@ -11,8 +11,9 @@ import { settle } from './background.ts';
 import * as service from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   // Reset mails still being sent when the app stops get a moment to finish.
-  app.addHook('onClose', () => settle(app, 5000));
+  app.addHook('onClose', () => settle(ctx, 5000));
 
   app.post(
     '/auth/signIn',
@@ -25,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      const token = await service.signIn(app, request.body, {
+      const token = await service.signIn(ctx, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
@@ -47,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.signOut(app, authOf(request).sessionId);
+      await service.signOut(ctx, authOf(request).sessionId);
       return reply.status(204).send(null);
     },
   );
@@ -63,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.requestPasswordReset(app, request.body.email, request.ip);
+      await service.requestPasswordReset(ctx, request.body.email, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -79,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.resetPassword(app, request.body);
+      await service.resetPassword(ctx, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   dummyPasswordHash,
@@ -20,13 +20,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How stale lastUsedAt may get before a request writes it again; small against the idle days. */
 export const TOUCH_EVERY_MINUTES = 5;
 
-export async function createSession(
-  app: FastifyInstance,
-  userId: string,
-  userAgent: string | null,
-) {
+export async function createSession(ctx: ServiceContext, userId: string, userAgent: string | null) {
   const token = newToken();
-  await repo.insertSession(app.db, userId, sha256(token), userAgent);
+  await repo.insertSession(ctx.db, userId, sha256(token), userAgent);
   return token;
 }
 
@@ -43,8 +39,8 @@ const passwordTriesKey = (email: string) => `signin:account:${email}`;
  * Counts a password try before the slow check, in one atomic step, so tries sent in
  * parallel cannot all pass a limit that is only read; the count restarts after a right one.
  */
-async function countPasswordTry(app: FastifyInstance, email: string) {
-  const { counter, config } = app;
+async function countPasswordTry(ctx: ServiceContext, email: string) {
+  const { counter, config } = ctx;
   const hit = await counter.hit(
     passwordTriesKey(email),
     config.SIGNIN_MAX_PER_ACCOUNT,
@@ -58,27 +54,27 @@ async function countPasswordTry(app: FastifyInstance, email: string) {
  * address and against the account.
  */
 export async function signIn(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { email: string; password: string },
   meta: { ip: string; userAgent: string | null },
 ) {
-  const { counter, config } = app;
+  const { counter, config } = ctx;
   const ipHit = await counter.hit(
     `signin:ip:${meta.ip}`,
     config.SIGNIN_MAX_PER_IP,
     config.SIGNIN_WINDOW_SECONDS,
   );
   if (!ipHit.allowed) throw rateLimited(ipHit.retryAfterSeconds);
-  await countPasswordTry(app, input.email);
+  await countPasswordTry(ctx, input.email);
 
-  const user = await users.findUserByEmail(app.db, input.email);
+  const user = await users.findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(
     user?.passwordHash ?? (await dummyPasswordHash()),
     input.password,
   );
   if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'error.invalidCredentials');
   await counter.reset(passwordTriesKey(input.email));
-  return createSession(app, user.id, meta.userAgent);
+  return createSession(ctx, user.id, meta.userAgent);
 }
 
 /**
@@ -86,40 +82,40 @@ export async function signIn(
  * token is no unlimited way to guess it. A wrong one is a 422 on `field`.
  */
 export async function confirmPassword(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: { email: string; passwordHash: string | null },
   password: string,
   field: string,
 ) {
-  await countPasswordTry(app, user.email);
+  await countPasswordTry(ctx, user.email);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError(422, 'WRONG_PASSWORD', 'error.wrongPassword', {
       [field]: 'error.wrongPassword',
     });
   }
-  await app.counter.reset(passwordTriesKey(user.email));
+  await ctx.counter.reset(passwordTriesKey(user.email));
 }
 
 /**
  * Resolves a bearer token to its live session, or null. A session ends when it has not been
  * used for SESSION_IDLE_DAYS, or SESSION_MAX_DAYS after sign-in however often it is used.
  */
-export async function authenticate(app: FastifyInstance, token: string) {
+export async function authenticate(ctx: ServiceContext, token: string) {
   if (token.length < 20 || token.length > 200) return null;
-  const session = await repo.findActiveSession(app.db, sha256(token));
+  const session = await repo.findActiveSession(ctx.db, sha256(token));
   if (!session) return null;
   const now = Date.now();
   const idleMs = now - session.lastUsedAt.getTime();
-  if (idleMs > app.config.SESSION_IDLE_DAYS * DAY_MS) return null;
-  if (now - session.createdAt.getTime() > app.config.SESSION_MAX_DAYS * DAY_MS) return null;
+  if (idleMs > ctx.config.SESSION_IDLE_DAYS * DAY_MS) return null;
+  if (now - session.createdAt.getTime() > ctx.config.SESSION_MAX_DAYS * DAY_MS) return null;
   if (idleMs > TOUCH_EVERY_MINUTES * 60_000) {
-    await repo.touchSession(app.db, session.sessionId, TOUCH_EVERY_MINUTES);
+    await repo.touchSession(ctx.db, session.sessionId, TOUCH_EVERY_MINUTES);
   }
   return { userId: session.userId, sessionId: session.sessionId, role: session.role };
 }
 
-export function signOut(app: FastifyInstance, sessionId: string) {
-  return repo.revokeSession(app.db, sessionId);
+export function signOut(ctx: ServiceContext, sessionId: string) {
+  return repo.revokeSession(ctx.db, sessionId);
 }
 
 /**
@@ -127,38 +123,38 @@ export function signOut(app: FastifyInstance, sessionId: string) {
  * mail happen after the answer, so a registered address takes no longer than an unknown one
  * and a slow or failing mailer shows nothing.
  */
-export async function requestPasswordReset(app: FastifyInstance, email: string, ip: string) {
-  const ipHit = await app.counter.hit(`reset:ip:${ip}`, RESET_MAX_PER_IP, RESET_WINDOW_SECONDS);
+export async function requestPasswordReset(ctx: ServiceContext, email: string, ip: string) {
+  const ipHit = await ctx.counter.hit(`reset:ip:${ip}`, RESET_MAX_PER_IP, RESET_WINDOW_SECONDS);
   if (!ipHit.allowed) throw rateLimited(ipHit.retryAfterSeconds);
-  const hit = await app.counter.hit(
+  const hit = await ctx.counter.hit(
     `reset:address:${email}`,
     RESET_MAX_PER_ADDRESS,
     RESET_WINDOW_SECONDS,
   );
   if (!hit.allowed) throw rateLimited(hit.retryAfterSeconds);
-  inBackground(app, 'password reset mail', () => mailResetLink(app, email));
+  inBackground(ctx, 'password reset mail', () => mailResetLink(ctx, email));
 }
 
-async function mailResetLink(app: FastifyInstance, email: string) {
-  const user = await users.findUserByEmail(app.db, email);
+async function mailResetLink(ctx: ServiceContext, email: string) {
+  const user = await users.findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = newToken();
-  await users.insertCode(app.db, {
+  await users.insertCode(ctx.db, {
     userId: user.id,
     purpose: 'password_reset',
     codeHash: sha256(token),
     expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
   });
-  const link = `${app.config.publicUrl}/reset-password?token=${token}`;
-  await app.mailer.send({ to: user.email, ...emailTexts.passwordReset(user.locale, link) });
+  const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+  await ctx.mailer.send({ to: user.email, ...emailTexts.passwordReset(user.locale, link) });
 }
 
 export async function resetPassword(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { token: string; password: string },
 ) {
   const passwordHash = await hashPassword(input.password);
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const code = await users.consumeCodeByHash(tx, 'password_reset', sha256(input.token));
     if (!code) throw new AppError(422, 'INVALID_RESET_LINK', 'error.invalidResetLink');
     await users.updateUser(tx, code.userId, { passwordHash });

@@ -14,7 +14,7 @@ const me = (token: string) => t.app.inject({ url: '/api/user/v2', headers: beare
 
 /** Moves a session's clock by rewriting its row: `sql` fragments are evaluated by the database. */
 async function age(token: string, values: { createdAt?: string; lastUsedAt?: string }) {
-  await t.app.db
+  await t.app.ctx.db
     .update(sessions)
     .set({
       ...(values.createdAt ? { createdAt: sql.raw(`now() - interval '${values.createdAt}'`) } : {}),
@@ -26,7 +26,7 @@ async function age(token: string, values: { createdAt?: string; lastUsedAt?: str
 }
 
 async function lastUsed(token: string) {
-  const [row] = await t.app.db
+  const [row] = await t.app.ctx.db
     .select({ lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .where(eq(sessions.tokenHash, sha256(token)));
@@ -83,12 +83,12 @@ describe('session lifetimes from the configuration', () => {
       const user = await registerUser(short.app);
       const hash = sha256(user.token);
       const call = () => short.app.inject({ url: '/api/user/v2', headers: bearer(user.token) });
-      await short.app.db
+      await short.app.ctx.db
         .update(sessions)
         .set({ lastUsedAt: sql`now() - interval '6 days'` })
         .where(eq(sessions.tokenHash, hash));
       expect((await call()).statusCode).toBe(200);
-      await short.app.db
+      await short.app.ctx.db
         .update(sessions)
         .set({ createdAt: sql`now() - interval '31 days'` })
         .where(eq(sessions.tokenHash, hash));

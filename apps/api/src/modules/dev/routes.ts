@@ -15,6 +15,7 @@ import { listOutbox, setAppVersion, setMaintenance } from '../system/index.ts';
  * when NODE_ENV is not production.
  */
 export const devRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.get(
     '/dev/outbox',
     {
@@ -41,7 +42,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const { query } = request;
-      const page = await listOutbox(app.db, query.to, query.offset, query.take);
+      const page = await listOutbox(ctx.db, query.to, query.offset, query.take);
       return {
         total: page.total,
         items: page.items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
@@ -65,7 +66,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await setAppVersion(app, request.body);
+      await setAppVersion(ctx, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -81,7 +82,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await setMaintenance(app, request.body);
+      await setMaintenance(ctx, request.body);
       return reply.status(204).send(null);
     },
   );

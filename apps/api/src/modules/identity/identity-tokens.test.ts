@@ -68,7 +68,7 @@ async function verifyWith(token: () => Promise<string>) {
     url: `/api/identity/callback?${new URLSearchParams({ state, code: 'the-code' }).toString()}`,
   });
   expect(back.statusCode).toBe(303);
-  const [row] = await app.db
+  const [row] = await app.ctx.db
     .select()
     .from(identityVerifications)
     .where(eq(identityVerifications.id, id));

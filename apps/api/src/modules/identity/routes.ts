@@ -5,6 +5,7 @@ import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.
 import * as service from './service.ts';
 
 export const identityRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.post(
     '/identity/verifications',
     {
@@ -23,7 +24,7 @@ export const identityRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.start(app, authOf(request).userId, request.body.returnPath)),
+        .send(await service.start(ctx, authOf(request).userId, request.body.returnPath)),
   );
 
   app.get(
@@ -42,7 +43,7 @@ export const identityRoutes: FastifyPluginAsyncZod = (app) => {
         }),
       },
     },
-    async (request, reply) => reply.redirect(await service.callback(app, request.query), 303),
+    async (request, reply) => reply.redirect(await service.callback(ctx, request.query), 303),
   );
   return Promise.resolve();
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { identityVerifications } from '../../db/schema/index.ts';
 import { MAX_CODE, MAX_STATE, MAX_URI, protocolParam } from '../../integrations/identity/params.ts';
 import { IdentityError } from '../../integrations/identity/port.ts';
@@ -9,19 +9,19 @@ import { AppError } from '../../lib/errors.ts';
 /** A verification counts for actions taken this soon after it. */
 export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
 
-const callbackUrl = (app: FastifyInstance) => `${app.config.publicUrl}/api/identity/callback`;
+const callbackUrl = (ctx: ServiceContext) => `${ctx.config.publicUrl}/api/identity/callback`;
 
 /** Starts a national identity sign-in and answers the URL to open. */
-export async function start(app: FastifyInstance, userId: string, returnPath: string) {
+export async function start(ctx: ServiceContext, userId: string, returnPath: string) {
   const state = randomBytes(24).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
   let url: string;
   try {
-    url = await app.identity.authorizationUrl({ state, nonce, redirectUri: callbackUrl(app) });
+    url = await ctx.identity.authorizationUrl({ state, nonce, redirectUri: callbackUrl(ctx) });
   } catch {
     throw new AppError(503, 'IDENTITY_UNAVAILABLE', 'error.tryAgain');
   }
-  const [row] = await app.db
+  const [row] = await ctx.db
     .insert(identityVerifications)
     .values({ userId, state, nonce, returnPath })
     .returning({ id: identityVerifications.id });
@@ -34,13 +34,13 @@ export async function start(app: FastifyInstance, userId: string, returnPath: st
  * query (repeated, over-long, control characters) reads as absent, so it never
  * reaches the database or the Location header.
  */
-export async function callback(app: FastifyInstance, query: Record<string, unknown>) {
+export async function callback(ctx: ServiceContext, query: Record<string, unknown>) {
   const state = protocolParam(query.state, MAX_STATE);
   const code = protocolParam(query.code, MAX_CODE);
   const iss = protocolParam(query.iss, MAX_URI);
-  const expired = `${app.config.publicUrl}/?identity=expired`;
+  const expired = `${ctx.config.publicUrl}/?identity=expired`;
   if (!state) return expired;
-  const [row] = await app.db
+  const [row] = await ctx.db
     .select()
     .from(identityVerifications)
     .where(
@@ -52,23 +52,23 @@ export async function callback(app: FastifyInstance, query: Record<string, unkno
     );
   if (!row) return expired;
   const back = (outcome: string) =>
-    `${app.config.publicUrl}${row.returnPath}?identity=${outcome}&verification=${row.id}`;
+    `${ctx.config.publicUrl}${row.returnPath}?identity=${outcome}&verification=${row.id}`;
   if (!code || query.error !== undefined) {
-    await app.db
+    await ctx.db
       .update(identityVerifications)
       .set({ status: 'failed' })
       .where(eq(identityVerifications.id, row.id));
     return back('cancelled');
   }
   try {
-    const person = await app.identity.exchange({
+    const person = await ctx.identity.exchange({
       code,
       state,
       ...(iss === undefined ? {} : { iss }),
       nonce: row.nonce,
-      redirectUri: callbackUrl(app),
+      redirectUri: callbackUrl(ctx),
     });
-    await app.db
+    await ctx.db
       .update(identityVerifications)
       .set({
         status: 'verified',
@@ -80,8 +80,8 @@ export async function callback(app: FastifyInstance, query: Record<string, unkno
     return back('verified');
   } catch (error) {
     if (!(error instanceof IdentityError))
-      app.log.error({ err: error }, 'identity exchange failed');
-    await app.db
+      ctx.log.error({ err: error }, 'identity exchange failed');
+    await ctx.db
       .update(identityVerifications)
       .set({ status: 'failed' })
       .where(eq(identityVerifications.id, row.id));
@@ -90,8 +90,8 @@ export async function callback(app: FastifyInstance, query: Record<string, unkno
 }
 
 /** The user's latest successful verification, if it is recent enough to act on. */
-export async function recentVerification(app: FastifyInstance, userId: string) {
-  const [row] = await app.db
+export async function recentVerification(ctx: ServiceContext, userId: string) {
+  const [row] = await ctx.db
     .select()
     .from(identityVerifications)
     .where(

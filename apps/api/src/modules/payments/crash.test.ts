@@ -91,7 +91,7 @@ async function customer(code: string) {
     id: string;
   }>();
   const card = await addTestCard(app, me.id);
-  await issue(app.db, {
+  await issue(app.ctx.db, {
     code,
     codeType: 'premium',
     kind: 'value',
@@ -132,11 +132,11 @@ async function crashDuring(point: string, c: Customer, key: string) {
 
 /** Moves the clock past the claims' and payments' leases, as if the crash were minutes ago. */
 async function ageClaims(userId: string) {
-  await app.db
+  await app.ctx.db
     .update(idempotencyRecords)
     .set({ lockedUntil: sql`now() - interval '10 minutes'` })
     .where(eq(idempotencyRecords.userId, userId));
-  await app.db
+  await app.ctx.db
     .update(payments)
     .set({
       updatedAt: sql`now() - interval '10 minutes'`,
@@ -150,7 +150,7 @@ const balanceOf = async (c: Customer) =>
     .balance;
 
 const subscriptionsOf = (c: Customer) =>
-  app.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, c.id));
+  app.ctx.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, c.id));
 
 describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
   beforeAll(async () => {
@@ -163,7 +163,7 @@ describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
     app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '10000' }));
-    await seedSubscriptionPlans(app.db);
+    await seedSubscriptionPlans(app.ctx.db);
     const plans = (await app.inject({ url: '/api/subscriptions' })).json<{
       items: { id: number; index: number }[];
     }>();
@@ -205,17 +205,20 @@ describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
       }
       const made = (await subscriptionsOf(retried)).filter((s) => s.status === 'active');
       expect(made).toHaveLength(1);
-      const paid = await app.db.select().from(payments).where(eq(payments.userId, retried.id));
+      const paid = await app.ctx.db.select().from(payments).where(eq(payments.userId, retried.id));
       expect(paid).toHaveLength(1);
       expect(paid[0]).toMatchObject({ status: 'captured', amountCaptured: 14_900 - 10_000 });
       expect(await balanceOf(retried)).toBe(0);
 
       await ageClaims(abandoned.id);
-      await reconcile(app, 0);
-      await reconcile(app, 0);
+      await reconcile(app.ctx, 0);
+      await reconcile(app.ctx, 0);
       expect((await subscriptionsOf(abandoned)).length).toBe(0);
       expect(await balanceOf(abandoned)).toBe(10_000);
-      const undone = await app.db.select().from(payments).where(eq(payments.userId, abandoned.id));
+      const undone = await app.ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, abandoned.id));
       for (const p of undone) expect(['voided', 'failed', 'refunded']).toContain(p.status);
       const late = await app.inject({
         method: 'POST',
@@ -225,7 +228,7 @@ describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
       });
       expect(late.json()).toMatchObject({ code: 'PAYMENT_ABANDONED' });
 
-      expect(await checkBooks(app.db)).toEqual([]);
+      expect(await checkBooks(app.ctx.db)).toEqual([]);
     },
     120_000,
   );

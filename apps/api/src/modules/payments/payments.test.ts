@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const hold = (amount = 75_000, idempotencyKey = key(), token = card.token) =>
-  payment.authorise(t.app, {
+  payment.authorise(t.app.ctx, {
     userId,
     paymentMethodId: card.id,
     token,
@@ -60,7 +60,7 @@ describe('authorise', () => {
   it('refuses a card without funds, and records the failure', async () => {
     const poor = await addTestCard(t.app, userId, '4000000000009995');
     await failsWith(hold(75_000, 'poor-1', poor.token), 422, 'NOT_ENOUGH_FUNDS');
-    const [row] = await t.app.db
+    const [row] = await t.app.ctx.db
       .select()
       .from(payments)
       .where(eq(payments.idempotencyKey, 'poor-1'));
@@ -71,7 +71,7 @@ describe('authorise', () => {
 describe('when the gateway does not answer', () => {
   /** Makes the gateway's next authorise fail as a lost answer, before or after it acted. */
   function loseNextAnswer(after: boolean) {
-    const gateway = t.app.gateway;
+    const gateway = t.app.ctx.gateway;
     const real = gateway.authorise.bind(gateway);
     gateway.authorise = async (...args) => {
       gateway.authorise = real;
@@ -82,7 +82,7 @@ describe('when the gateway does not answer', () => {
 
   const gatewayHolds = async () =>
     (
-      await t.app.db
+      await t.app.ctx.db
         .select({ id: simGatewayAuthorizations.id })
         .from(simGatewayAuthorizations)
         .where(eq(simGatewayAuthorizations.token, card.token))
@@ -97,11 +97,11 @@ describe('when the gateway does not answer', () => {
     expect(retried).toMatchObject({ status: 'authorised', amountHeld: 75_000 });
     const again = await hold(75_000, k);
     expect(again.id).toBe(retried.id);
-    const rows = await t.app.db.select().from(payments).where(eq(payments.idempotencyKey, k));
+    const rows = await t.app.ctx.db.select().from(payments).where(eq(payments.idempotencyKey, k));
     expect(rows).toHaveLength(1);
     // One hold at the gateway, not two.
     expect(await gatewayHolds()).toBe(before + 1);
-    const steps = await t.app.db
+    const steps = await t.app.ctx.db
       .select()
       .from(paymentSteps)
       .where(eq(paymentSteps.paymentId, retried.id));
@@ -113,7 +113,7 @@ describe('when the gateway does not answer', () => {
     loseNextAnswer(false);
     await failsWith(hold(75_000, k), 503, 'GATEWAY_UNAVAILABLE');
     // The retry that reaches the gateway waits there until released.
-    const gateway = t.app.gateway;
+    const gateway = t.app.ctx.gateway;
     const real = gateway.authorise.bind(gateway);
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
@@ -156,7 +156,7 @@ describe('when the gateway does not answer', () => {
     ).json<{ id: string }>().id;
     const poor = await addTestCard(t.app, otherId, '4000000000009995');
     const refused = () =>
-      payment.authorise(t.app, {
+      payment.authorise(t.app.ctx, {
         userId: otherId,
         paymentMethodId: poor.id,
         token: poor.token,
@@ -173,10 +173,10 @@ describe('when the gateway does not answer', () => {
 describe('capture', () => {
   it('takes the real amount, at most the hold', async () => {
     const p = await hold(75_000);
-    await failsWith(payment.capture(t.app, p.id, 75_001, key()), 422, 'AMOUNT_EXCEEDS_HOLD');
-    const captured = await payment.capture(t.app, p.id, 41_250, key());
+    await failsWith(payment.capture(t.app.ctx, p.id, 75_001, key()), 422, 'AMOUNT_EXCEEDS_HOLD');
+    const captured = await payment.capture(t.app.ctx, p.id, 41_250, key());
     expect(captured).toMatchObject({ status: 'captured', amountCaptured: 41_250 });
-    const gw = await t.app.gateway.status(p.gatewayAuthorizationId!);
+    const gw = await t.app.ctx.gateway.status(p.gatewayAuthorizationId!);
     expect(gw).toMatchObject({ status: 'captured', captured: 41_250 });
   });
 
@@ -184,26 +184,26 @@ describe('capture', () => {
     const p = await hold(50_000);
     const k = key();
     const [a, b] = await Promise.all([
-      payment.capture(t.app, p.id, 30_000, k),
-      payment.capture(t.app, p.id, 30_000, k),
+      payment.capture(t.app.ctx, p.id, 30_000, k),
+      payment.capture(t.app.ctx, p.id, 30_000, k),
     ]);
     expect(a.amountCaptured).toBe(30_000);
     expect(b.amountCaptured).toBe(30_000);
-    const again = await payment.capture(t.app, p.id, 30_000, k);
+    const again = await payment.capture(t.app.ctx, p.id, 30_000, k);
     expect(again.amountCaptured).toBe(30_000);
-    const steps = await t.app.db
+    const steps = await t.app.ctx.db
       .select()
       .from(paymentSteps)
       .where(sql`${paymentSteps.paymentId} = ${p.id} and ${paymentSteps.kind} = 'capture'`);
     expect(steps).toHaveLength(1);
-    await failsWith(payment.capture(t.app, p.id, 1_000, key()), 409, 'ILLEGAL_STATE');
+    await failsWith(payment.capture(t.app.ctx, p.id, 1_000, key()), 409, 'ILLEGAL_STATE');
   });
 
   it('cannot capture an expired hold', async () => {
     const p = await hold(10_000);
-    await expireSimHold(t.app.db, p.gatewayAuthorizationId!);
-    await failsWith(payment.capture(t.app, p.id, 5_000, key()), 409, 'HOLD_EXPIRED');
-    const [row] = await t.app.db.select().from(payments).where(eq(payments.id, p.id));
+    await expireSimHold(t.app.ctx.db, p.gatewayAuthorizationId!);
+    await failsWith(payment.capture(t.app.ctx, p.id, 5_000, key()), 409, 'HOLD_EXPIRED');
+    const [row] = await t.app.ctx.db.select().from(payments).where(eq(payments.id, p.id));
     expect(row?.status).toBe('expired');
   });
 });
@@ -218,7 +218,7 @@ describe('split tender: voucher balance first, then the card', () => {
     const own = await addTestCard(t.app, id);
     const redeem = async (amount: number) => {
       const code = `SPLIT${String((keyCounter += 1)).padStart(6, '0')}`;
-      await issue(t.app.db, {
+      await issue(t.app.ctx.db, {
         code,
         codeType: 'premium',
         kind: 'value',
@@ -236,7 +236,7 @@ describe('split tender: voucher balance first, then the card', () => {
     };
     if (balance > 0) await redeem(balance);
     const holdFor = (amount: number) =>
-      payment.authorise(t.app, {
+      payment.authorise(t.app.ctx, {
         userId: id,
         paymentMethodId: own.id,
         token: own.token,
@@ -256,10 +256,10 @@ describe('split tender: voucher balance first, then the card', () => {
     const c = await customerWithBalance(10_000);
     const p = await c.holdFor(75_000);
     const k = key();
-    const first = await payment.captureWithBalance(t.app, p.id, 30_000, k);
+    const first = await payment.captureWithBalance(t.app.ctx, p.id, 30_000, k);
     expect(first).toMatchObject({ fromBalance: 10_000, fromCard: 20_000 });
     expect(first.payment).toMatchObject({ status: 'captured', amountCaptured: 20_000 });
-    const again = await payment.captureWithBalance(t.app, p.id, 30_000, k);
+    const again = await payment.captureWithBalance(t.app.ctx, p.id, 30_000, k);
     expect(again).toMatchObject({ fromBalance: 10_000, fromCard: 20_000 });
     expect(await c.balanceLeft()).toBe(0);
   });
@@ -268,12 +268,12 @@ describe('split tender: voucher balance first, then the card', () => {
     const c = await customerWithBalance(0);
     const p = await c.holdFor(75_000);
     const k = key();
-    expect(await payment.captureWithBalance(t.app, p.id, 30_000, k)).toMatchObject({
+    expect(await payment.captureWithBalance(t.app.ctx, p.id, 30_000, k)).toMatchObject({
       fromBalance: 0,
       fromCard: 30_000,
     });
     await c.redeem(10_000);
-    const again = await payment.captureWithBalance(t.app, p.id, 30_000, k);
+    const again = await payment.captureWithBalance(t.app.ctx, p.id, 30_000, k);
     expect(again).toMatchObject({ fromBalance: 0, fromCard: 30_000 });
     expect(again.payment.amountCaptured).toBe(30_000);
     expect(await c.balanceLeft()).toBe(10_000);
@@ -282,7 +282,7 @@ describe('split tender: voucher balance first, then the card', () => {
   it('voids the hold when the balance pays it all', async () => {
     const c = await customerWithBalance(10_000);
     const p = await c.holdFor(75_000);
-    const paid = await payment.captureWithBalance(t.app, p.id, 4_000, key());
+    const paid = await payment.captureWithBalance(t.app.ctx, p.id, 4_000, key());
     expect(paid).toMatchObject({ fromBalance: 4_000, fromCard: 0 });
     expect(paid.payment.status).toBe('voided');
     expect(await c.balanceLeft()).toBe(6_000);
@@ -291,8 +291,12 @@ describe('split tender: voucher balance first, then the card', () => {
   it('gives the balance back when the card part is refused', async () => {
     const c = await customerWithBalance(10_000);
     const p = await c.holdFor(20_000);
-    await expireSimHold(t.app.db, p.gatewayAuthorizationId!);
-    await failsWith(payment.captureWithBalance(t.app, p.id, 15_000, key()), 409, 'HOLD_EXPIRED');
+    await expireSimHold(t.app.ctx.db, p.gatewayAuthorizationId!);
+    await failsWith(
+      payment.captureWithBalance(t.app.ctx, p.id, 15_000, key()),
+      409,
+      'HOLD_EXPIRED',
+    );
     expect(await c.balanceLeft()).toBe(10_000);
   });
 });
@@ -300,36 +304,36 @@ describe('split tender: voucher balance first, then the card', () => {
 describe('void and refund', () => {
   it('refuses a void after a capture', async () => {
     const p = await hold(10_000);
-    await payment.capture(t.app, p.id, 10_000, key());
-    await failsWith(payment.voidHold(t.app, p.id, key()), 409, 'ILLEGAL_STATE');
+    await payment.capture(t.app.ctx, p.id, 10_000, key());
+    await failsWith(payment.voidHold(t.app.ctx, p.id, key()), 409, 'ILLEGAL_STATE');
   });
 
   it('voids a hold once, and a capture after it is refused', async () => {
     const p = await hold(10_000);
     const k = key();
-    expect((await payment.voidHold(t.app, p.id, k)).status).toBe('voided');
-    expect((await payment.voidHold(t.app, p.id, k)).status).toBe('voided');
-    await failsWith(payment.capture(t.app, p.id, 1, key()), 409, 'ILLEGAL_STATE');
+    expect((await payment.voidHold(t.app.ctx, p.id, k)).status).toBe('voided');
+    expect((await payment.voidHold(t.app.ctx, p.id, k)).status).toBe('voided');
+    await failsWith(payment.capture(t.app.ctx, p.id, 1, key()), 409, 'ILLEGAL_STATE');
   });
 
   it('refunds at most what was captured', async () => {
     const p = await hold(20_000);
-    await payment.capture(t.app, p.id, 15_000, key());
-    await failsWith(payment.refund(t.app, p.id, 15_001, key()), 422, 'AMOUNT_EXCEEDS_HOLD');
-    expect(await payment.refund(t.app, p.id, 5_000, key())).toMatchObject({
+    await payment.capture(t.app.ctx, p.id, 15_000, key());
+    await failsWith(payment.refund(t.app.ctx, p.id, 15_001, key()), 422, 'AMOUNT_EXCEEDS_HOLD');
+    expect(await payment.refund(t.app.ctx, p.id, 5_000, key())).toMatchObject({
       status: 'captured',
       amountRefunded: 5_000,
     });
-    expect(await payment.refund(t.app, p.id, 10_000, key())).toMatchObject({
+    expect(await payment.refund(t.app.ctx, p.id, 10_000, key())).toMatchObject({
       status: 'refunded',
       amountRefunded: 15_000,
     });
-    await failsWith(payment.refund(t.app, p.id, 1, key()), 409, 'ILLEGAL_STATE');
+    await failsWith(payment.refund(t.app.ctx, p.id, 1, key()), 409, 'ILLEGAL_STATE');
   });
 
   it('refuses steps on a payment that does not exist', async () => {
     await failsWith(
-      payment.capture(t.app, '00000000-0000-4000-8000-000000000000', 1, key()),
+      payment.capture(t.app.ctx, '00000000-0000-4000-8000-000000000000', 1, key()),
       404,
       'NOT_FOUND',
     );
@@ -340,24 +344,24 @@ describe('reconcile', () => {
   it('voids unstarted holds, leaves started ones, and syncs expired ones', async () => {
     const unstarted = await hold(10_000);
     const started = await hold(10_000);
-    await payment.markServiceStarted(t.app, started.id);
+    await payment.markServiceStarted(t.app.ctx, started.id);
     const expired = await hold(10_000);
-    await payment.markServiceStarted(t.app, expired.id);
-    await expireSimHold(t.app.db, expired.gatewayAuthorizationId!);
-    await t.app.db
+    await payment.markServiceStarted(t.app.ctx, expired.id);
+    await expireSimHold(t.app.ctx.db, expired.gatewayAuthorizationId!);
+    await t.app.ctx.db
       .update(payments)
       .set({ holdExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(payments.id, expired.id));
 
-    const result = await reconcileBooks(t.app, -1000);
+    const result = await reconcileBooks(t.app.ctx, -1000);
     expect(result.voided).toBeGreaterThanOrEqual(1);
     const status = async (id: string) =>
-      (await t.app.db.select().from(payments).where(eq(payments.id, id)))[0]?.status;
+      (await t.app.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]?.status;
     expect(await status(unstarted.id)).toBe('voided');
     expect(await status(started.id)).toBe('authorised');
     expect(await status(expired.id)).toBe('expired');
     // A second run, as on another process, changes nothing.
-    await reconcileBooks(t.app, -1000);
+    await reconcileBooks(t.app.ctx, -1000);
     expect(await status(started.id)).toBe('authorised');
   });
 });
@@ -380,21 +384,21 @@ describe('any sequence of steps and retries', () => {
           amountOfKey.set(k, amount);
           const run =
             s.kind === 'capture'
-              ? payment.capture(t.app, p.id, amount, k)
+              ? payment.capture(t.app.ctx, p.id, amount, k)
               : s.kind === 'void'
-                ? payment.voidHold(t.app, p.id, k)
-                : payment.refund(t.app, p.id, amount, k);
+                ? payment.voidHold(t.app.ctx, p.id, k)
+                : payment.refund(t.app.ctx, p.id, amount, k);
           await run.catch((e: unknown) => {
             if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
           });
         }
-        const [row] = await t.app.db.select().from(payments).where(eq(payments.id, p.id));
-        const gw = await t.app.gateway.status(p.gatewayAuthorizationId!);
+        const [row] = await t.app.ctx.db.select().from(payments).where(eq(payments.id, p.id));
+        const gw = await t.app.ctx.gateway.status(p.gatewayAuthorizationId!);
         expect(row!.amountCaptured).toBeLessThanOrEqual(row!.amountHeld);
         expect(row!.amountRefunded).toBeLessThanOrEqual(row!.amountCaptured);
         expect(gw.captured).toBe(row!.amountCaptured);
         expect(gw.refunded).toBe(row!.amountRefunded);
-        const captures = await t.app.db
+        const captures = await t.app.ctx.db
           .select()
           .from(paymentSteps)
           .where(sql`${paymentSteps.paymentId} = ${p.id} and ${paymentSteps.kind} = 'capture'`);

@@ -1,5 +1,5 @@
 import { assertOre, type PaymentProduct } from '@stod/domain';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { GatewayError, type Authorization } from '../../integrations/payments/port.ts';
 import { crashPoint } from '../../lib/crash.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -49,8 +49,8 @@ function gatewayFailure(error: unknown): AppError {
 
 const illegal = () => new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
 
-async function load(app: FastifyInstance, paymentId: string) {
-  const payment = await repo.findPayment(app.db, paymentId);
+async function load(ctx: ServiceContext, paymentId: string) {
+  const payment = await repo.findPayment(ctx.db, paymentId);
   if (!payment) throw notFound();
   return payment;
 }
@@ -74,24 +74,24 @@ export interface AuthoriseInput {
 const CREATED_LEASE_MS = 30_000;
 
 /** Places a hold. A repeat of the key answers the payment it made the first time. */
-export async function authorise(app: FastifyInstance, input: AuthoriseInput): Promise<Payment> {
+export async function authorise(ctx: ServiceContext, input: AuthoriseInput): Promise<Payment> {
   assertOre(input.amount);
-  const existing = await repo.findByKey(app.db, input.userId, input.idempotencyKey);
+  const existing = await repo.findByKey(ctx.db, input.userId, input.idempotencyKey);
   let created: Payment | null;
   if (existing?.status === 'failed' && existing.failure === UNANSWERED) {
     // The gateway did not answer, so the caller may try again with the same key. The gateway
     // call repeats its own key too: a hold it did make is found, not made a second time.
-    if (!(await repo.reopenUnanswered(app.db, existing.id, UNANSWERED))) throw inProgress();
+    if (!(await repo.reopenUnanswered(ctx.db, existing.id, UNANSWERED))) throw inProgress();
     created = existing;
   } else if (existing?.status === 'created') {
     // Another request with this key is talking to the gateway right now, unless it died: then
     // this one takes it over and asks the gateway again under the same key.
-    if (!(await repo.reclaimCreated(app.db, existing.id, CREATED_LEASE_MS))) throw inProgress();
+    if (!(await repo.reclaimCreated(ctx.db, existing.id, CREATED_LEASE_MS))) throw inProgress();
     created = existing;
   } else if (existing) {
     return existing;
   } else {
-    created = await repo.insertPayment(app.db, {
+    created = await repo.insertPayment(ctx.db, {
       userId: input.userId,
       paymentMethodId: input.paymentMethodId,
       purpose: input.purpose,
@@ -102,7 +102,7 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
     });
   }
   if (!created) {
-    const raced = await repo.findByKey(app.db, input.userId, input.idempotencyKey);
+    const raced = await repo.findByKey(ctx.db, input.userId, input.idempotencyKey);
     if (!raced) throw illegal();
     if (raced.status === 'created') throw inProgress();
     return raced;
@@ -110,7 +110,7 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
   crashPoint('payment.before-hold');
   let auth: Authorization;
   try {
-    auth = await app.gateway.authorise(authoriseKey(created.id), {
+    auth = await ctx.gateway.authorise(authoriseKey(created.id), {
       token: input.token,
       amount: input.amount,
       currency: 'DKK',
@@ -118,7 +118,7 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
   } catch (error) {
     const failure = gatewayFailure(error);
     await repo.transition(
-      app.db,
+      ctx.db,
       created.id,
       ['created'],
       { status: 'failed', failure: error instanceof GatewayError ? error.code : 'error' },
@@ -128,7 +128,7 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
   }
   crashPoint('payment.after-hold');
   const recorded = await repo.transition(
-    app.db,
+    ctx.db,
     created.id,
     ['created'],
     {
@@ -139,34 +139,34 @@ export async function authorise(app: FastifyInstance, input: AuthoriseInput): Pr
     },
     { kind: 'authorise', key: input.idempotencyKey, amount: auth.amount },
   );
-  const payment = await load(app, created.id);
+  const payment = await load(ctx, created.id);
   if (recorded || payment.gatewayAuthorizationId === auth.id) return payment;
   // The reconciliation settled the payment while this request waited for the gateway, without
   // this hold: release it rather than leave it on the card.
-  await app.gateway.void(gatewayKey(created.id, 'void', 'orphan'), { authorizationId: auth.id });
+  await ctx.gateway.void(gatewayKey(created.id, 'void', 'orphan'), { authorizationId: auth.id });
   throw inProgress();
 }
 
 /** The payment a request made under its key, if any. */
-export const paymentByKey = (app: FastifyInstance, userId: string, key: string) =>
-  repo.findByKey(app.db, userId, key);
+export const paymentByKey = (ctx: ServiceContext, userId: string, key: string) =>
+  repo.findByKey(ctx.db, userId, key);
 
 /** Records that the service behind the hold has begun, so reconciliation leaves it alone. */
-export async function markServiceStarted(app: FastifyInstance, paymentId: string) {
-  await repo.markStarted(app.db, paymentId);
+export async function markServiceStarted(ctx: ServiceContext, paymentId: string) {
+  await repo.markStarted(ctx.db, paymentId);
 }
 
 type Step = 'capture' | 'void' | 'refund';
 
 async function step(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   kind: Step,
   paymentId: string,
   key: string,
   amount: number,
 ): Promise<Payment> {
-  const payment = await load(app, paymentId);
-  if (await repo.hasStep(app.db, paymentId, kind, key)) return payment;
+  const payment = await load(ctx, paymentId);
+  if (await repo.hasStep(ctx.db, paymentId, kind, key)) return payment;
   const legal: Record<Step, repo.PaymentStatus[]> = {
     capture: ['authorised'],
     void: ['authorised'],
@@ -180,14 +180,14 @@ async function step(
   try {
     auth =
       kind === 'capture'
-        ? await app.gateway.capture(gk, { authorizationId, amount })
+        ? await ctx.gateway.capture(gk, { authorizationId, amount })
         : kind === 'void'
-          ? await app.gateway.void(gk, { authorizationId })
-          : await app.gateway.refund(gk, { authorizationId, amount });
+          ? await ctx.gateway.void(gk, { authorizationId })
+          : await ctx.gateway.refund(gk, { authorizationId, amount });
   } catch (error) {
     if (error instanceof GatewayError && error.code === 'hold_expired') {
       await repo.transition(
-        app.db,
+        ctx.db,
         paymentId,
         ['authorised'],
         { status: 'expired' },
@@ -205,25 +205,25 @@ async function step(
             status: auth.refunded === auth.captured ? ('refunded' as const) : ('captured' as const),
             amountRefunded: auth.refunded,
           };
-  const moved = await repo.transition(app.db, paymentId, legal[kind], set, { kind, key, amount });
+  const moved = await repo.transition(ctx.db, paymentId, legal[kind], set, { kind, key, amount });
   // Lost a race to the same key: the other request recorded the step.
-  if (!moved && !(await repo.hasStep(app.db, paymentId, kind, key))) throw illegal();
-  return load(app, paymentId);
+  if (!moved && !(await repo.hasStep(ctx.db, paymentId, kind, key))) throw illegal();
+  return load(ctx, paymentId);
 }
 
 /** Takes the real amount, at most the hold; the gateway releases the rest. */
-export function capture(app: FastifyInstance, paymentId: string, amount: number, key: string) {
+export function capture(ctx: ServiceContext, paymentId: string, amount: number, key: string) {
   assertOre(amount);
-  return step(app, 'capture', paymentId, key, amount);
+  return step(ctx, 'capture', paymentId, key, amount);
 }
 
-export function voidHold(app: FastifyInstance, paymentId: string, key: string) {
-  return step(app, 'void', paymentId, key, 0);
+export function voidHold(ctx: ServiceContext, paymentId: string, key: string) {
+  return step(ctx, 'void', paymentId, key, 0);
 }
 
-export function refund(app: FastifyInstance, paymentId: string, amount: number, key: string) {
+export function refund(ctx: ServiceContext, paymentId: string, amount: number, key: string) {
   assertOre(amount);
-  return step(app, 'refund', paymentId, key, amount);
+  return step(ctx, 'refund', paymentId, key, amount);
 }
 
 /**
@@ -234,21 +234,21 @@ export function refund(app: FastifyInstance, paymentId: string, amount: number, 
  * same key, which captures or voids what the first try did not.
  */
 export async function captureWithBalance(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   paymentId: string,
   amount: number,
   key: string,
 ) {
   assertOre(amount);
-  const payment = await load(app, paymentId);
-  const captured = await repo.stepAmount(app.db, paymentId, 'capture', key);
-  const voided = await repo.stepAmount(app.db, paymentId, 'void', key);
+  const payment = await load(ctx, paymentId);
+  const captured = await repo.stepAmount(ctx.db, paymentId, 'capture', key);
+  const voided = await repo.stepAmount(ctx.db, paymentId, 'void', key);
   if (captured !== undefined || voided !== undefined) {
     const fromCard = captured ?? 0;
     return { payment, fromBalance: amount - fromCard, fromCard };
   }
   const balanceKey = `${key}:balance`;
-  const fromBalance = await vouchers.spendBalance(app.db, payment.userId, amount, balanceKey, {
+  const fromBalance = await vouchers.spendBalance(ctx.db, payment.userId, amount, balanceKey, {
     paymentId,
   });
   crashPoint('payment.after-balance');
@@ -256,12 +256,12 @@ export async function captureWithBalance(
   try {
     const settled =
       fromCard > 0
-        ? await capture(app, paymentId, fromCard, key)
-        : await voidHold(app, paymentId, key);
+        ? await capture(ctx, paymentId, fromCard, key)
+        : await voidHold(ctx, paymentId, key);
     return { payment: settled, fromBalance, fromCard };
   } catch (error) {
     const refused = error instanceof AppError && error.statusCode < 500;
-    if (refused) await vouchers.returnBalance(app.db, payment.userId, balanceKey);
+    if (refused) await vouchers.returnBalance(ctx.db, payment.userId, balanceKey);
     throw error;
   }
 }

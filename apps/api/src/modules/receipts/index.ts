@@ -1,4 +1,4 @@
-export { createReceipt, getOne, list, pdf, toReceipt } from './service.ts';
+export { createReceipt, getOne, list, pdf, receiptProjections, toReceipt } from './service.ts';
 export type { NewReceipt } from './service.ts';
 export { receiptPdfs } from './pdf-renderer.ts';
 export type { ReceiptPdfOptions, ReceiptPdfs, RenderedPdf } from './pdf-renderer.ts';

@@ -13,7 +13,7 @@ const setUp = async (overrides: Record<string, string> = {}) => {
   const id = (await app.app.inject({ url: '/api/user/v2', headers: bearer(user.token) })).json<{
     id: string;
   }>().id;
-  await seedReceipts(app.app.db, id);
+  await seedReceipts(app.app.ctx.db, id);
   const all = await app.app.inject({ url: '/api/receipts?take=100', headers: bearer(user.token) });
   return { app, user, receipts: all.json<{ items: Receipt[] }>().items };
 };
@@ -29,18 +29,18 @@ const pdfOf = (app: TestApp, token: string, id: string, headers: Record<string, 
 describe('receipt PDF cache', () => {
   it('renders a receipt once per language and answers the second request from the cache', async () => {
     const [receipt] = receipts;
-    const before = t.app.receiptPdfs.stats().renders;
+    const before = t.app.ctx.receiptPdfs.stats().renders;
     const first = await pdfOf(t, owner.token, receipt!.id);
     expect(first.statusCode).toBe(200);
     expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(first.headers['cache-control']).toBe('private, no-store');
-    expect(t.app.receiptPdfs.stats().renders).toBe(before + 1);
+    expect(t.app.ctx.receiptPdfs.stats().renders).toBe(before + 1);
 
     const second = await pdfOf(t, owner.token, receipt!.id);
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(second.headers.etag).toBe(first.headers.etag);
-    expect(t.app.receiptPdfs.stats().renders).toBe(before + 1);
+    expect(t.app.ctx.receiptPdfs.stats().renders).toBe(before + 1);
 
     const unchanged = await pdfOf(t, owner.token, receipt!.id, {
       'if-none-match': String(first.headers.etag),
@@ -51,7 +51,7 @@ describe('receipt PDF cache', () => {
     const english = await pdfOf(t, owner.token, receipt!.id, { 'accept-language': 'en' });
     expect(english.statusCode).toBe(200);
     expect(english.headers.vary).toContain('accept-language');
-    expect(t.app.receiptPdfs.stats().renders).toBe(before + 2);
+    expect(t.app.ctx.receiptPdfs.stats().renders).toBe(before + 2);
   });
 
   it('never serves a cached receipt to another user', async () => {
@@ -68,7 +68,7 @@ describe('receipt PDF cache', () => {
     try {
       for (const receipt of small.receipts.slice(0, 6))
         expect((await pdfOf(small.app, small.user.token, receipt.id)).statusCode).toBe(200);
-      const { cached, cacheBytes } = small.app.app.receiptPdfs.stats();
+      const { cached, cacheBytes } = small.app.app.ctx.receiptPdfs.stats();
       expect(cacheBytes).toBeLessThanOrEqual(0.05 * 1024 * 1024);
       expect(cached).toBeGreaterThan(0);
       expect(cached).toBeLessThan(6);
@@ -85,9 +85,9 @@ describe('receipt PDFs under load', () => {
         'accept-language': i % 2 === 0 ? 'fo' : 'en',
       }),
     );
-    await vi.waitFor(() => expect(t.app.receiptPdfs.stats().inFlight).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(t.app.ctx.receiptPdfs.stats().inFlight).toBeGreaterThan(0));
     const health = await t.app.inject({ url: '/api/health' });
-    const stillRendering = t.app.receiptPdfs.stats().inFlight;
+    const stillRendering = t.app.ctx.receiptPdfs.stats().inFlight;
     expect(health.statusCode).toBe(200);
     expect(stillRendering).toBeGreaterThan(0);
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const id = (await t.app.inject({ url: '/api/user/v2', headers: bearer(owner.token) })).json<{
     id: string;
   }>().id;
-  await seedReceipts(t.app.db, id);
+  await seedReceipts(t.app.ctx.db, id);
   const all = await t.app.inject({ url: '/api/receipts?take=100', headers: bearer(owner.token) });
   receipts = all.json<{ items: Receipt[] }>().items;
 });
@@ -150,7 +150,7 @@ describe('GET /api/receipts/{id}/pdf', () => {
     const owned = (await t.app.inject({ url: '/api/user/v2', headers: bearer(owner.token) })).json<{
       id: string;
     }>();
-    const receipt = await createReceipt(t.app.db, {
+    const receipt = await createReceipt(t.app.ctx.db, {
       userId: owned.id,
       stationName: 'Støð Miðvágur á Ý',
       productType: 'Carwash',

@@ -9,6 +9,7 @@ const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const tags = ['receipts'];
 
 export const receiptRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.get(
     '/receipts',
     {
@@ -22,7 +23,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) =>
-      service.list(app, authOf(request).userId, request.query.offset, request.query.take),
+      service.list(ctx, authOf(request).userId, request.query.offset, request.query.take),
   );
 
   app.get(
@@ -37,7 +38,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: receiptSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => service.getOne(app, authOf(request).userId, request.params.id),
+    (request) => service.getOne(ctx, authOf(request).userId, request.params.id),
   );
 
   app.get(
@@ -57,7 +58,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await service.pdf(app, authOf(request).userId, request.params.id, request.locale);
+      const pdf = await service.pdf(ctx, authOf(request).userId, request.params.id, request.locale);
       // Personal data: never stored by a cache. The ETag still spares a repeat download.
       void reply
         .header('cache-control', 'private, no-store')

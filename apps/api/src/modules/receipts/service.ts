@@ -1,5 +1,6 @@
 import { vatOf, type Locale, type Receipt, type ReceiptProductType } from '@stod/domain';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { Projections } from '../../platform/realtime.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Bus } from '../../platform/bus.ts';
@@ -56,19 +57,27 @@ export async function createReceipt(db: Db, input: NewReceipt, bus?: Pick<Bus, '
   return toReceipt(row);
 }
 
-export async function list(app: FastifyInstance, userId: string, offset: number, take: number) {
-  const page = await repo.listReceipts(app.db, userId, offset, take);
+export async function list(ctx: ServiceContext, userId: string, offset: number, take: number) {
+  const page = await repo.listReceipts(ctx.db, userId, offset, take);
   return { items: page.items.map(toReceipt), total: page.total };
 }
 
-export async function getOne(app: FastifyInstance, userId: string, id: string) {
-  const row = await repo.findReceipt(app.db, userId, id);
+export async function getOne(ctx: ServiceContext, userId: string, id: string) {
+  const row = await repo.findReceipt(ctx.db, userId, id);
   if (!row) throw notFound();
   return toReceipt(row);
 }
 
+/** What a client of the realtime channel receives when one of its receipts is created. */
+export const receiptProjections: Projections = {
+  'receipt.created': async (ctx, { userId, receiptId }) => ({
+    id: receiptId,
+    object: await getOne(ctx, userId, receiptId).catch(() => undefined),
+  }),
+};
+
 /** The receipt's PDF; another user's receipt is not found, before anything is rendered. */
-export async function pdf(app: FastifyInstance, userId: string, id: string, locale: Locale) {
-  const receipt = await getOne(app, userId, id);
-  return app.receiptPdfs.render(userId, receipt, locale);
+export async function pdf(ctx: ServiceContext, userId: string, id: string, locale: Locale) {
+  const receipt = await getOne(ctx, userId, id);
+  return ctx.receiptPdfs.render(userId, receipt, locale);
 }

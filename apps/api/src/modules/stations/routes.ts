@@ -22,7 +22,8 @@ const notModified = { 304: z.null().describe('Not modified: the ETag still holds
  * a station id.
  */
 export const stationRoutes: FastifyPluginAsyncZod = (app) => {
-  const slug = app.config.PRODUCT_SLUG;
+  const { ctx } = app;
+  const slug = ctx.config.PRODUCT_SLUG;
 
   app.get(
     '/stations',
@@ -33,7 +34,7 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: providerStationListSchema, ...errorResponses(503) },
       },
     },
-    async () => ({ data: { items: await service.providerStations(app) } }),
+    async () => ({ data: { items: await service.providerStations(ctx) } }),
   );
 
   app.get(
@@ -48,7 +49,7 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const filter = request.query.service ? { service: request.query.service } : {};
-      const items = await repo.listStations(app.db, filter);
+      const items = await repo.listStations(ctx.db, filter);
       return withEtag(request, reply, { items, total: items.length });
     },
   );
@@ -63,7 +64,7 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) =>
-      withEtag(request, reply, { items: await repo.listProductColors(app.db) }),
+      withEtag(request, reply, { items: await repo.listProductColors(ctx.db) }),
   );
 
   app.get(
@@ -75,7 +76,7 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: beverageListSchema, ...notModified },
       },
     },
-    async (request, reply) => withEtag(request, reply, { items: await repo.listBeverages(app.db) }),
+    async (request, reply) => withEtag(request, reply, { items: await repo.listBeverages(ctx.db) }),
   );
 
   const byId = {
@@ -93,7 +94,7 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
     withEtag(
       request,
       reply,
-      await service.getStation(app, service.parseStationId(request.params.id)),
+      await service.getStation(ctx, service.parseStationId(request.params.id)),
     );
 
   app.get(`/stations/${slug}/:id`, byId, oneStation);

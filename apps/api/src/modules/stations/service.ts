@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { ProviderUnavailableError } from '../../integrations/provider-stations/port.ts';
 import * as repo from './repo.ts';
@@ -19,18 +19,18 @@ export function parseStationId(segment: string): number {
   throw notFound();
 }
 
-export async function getStation(app: FastifyInstance, id: number) {
-  const [station] = await repo.listStations(app.db, { id });
+export async function getStation(ctx: ServiceContext, id: number) {
+  const [station] = await repo.listStations(ctx.db, { id });
   if (!station) throw notFound();
   return station;
 }
 
-export async function providerStations(app: FastifyInstance) {
+export async function providerStations(ctx: ServiceContext) {
   try {
-    return await app.providerStations.list();
+    return await ctx.providerStations.list();
   } catch (error) {
     if (error instanceof ProviderUnavailableError) {
-      app.log.warn({ err: error }, 'provider station list unavailable');
+      ctx.log.warn({ err: error }, 'provider station list unavailable');
       throw new AppError(503, 'PROVIDER_UNAVAILABLE', 'error.fetchStations');
     }
     throw error;

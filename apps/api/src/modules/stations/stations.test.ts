@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedStationNetwork(t.app.db);
+  await seedStationNetwork(t.app.ctx.db);
 });
 afterAll(() => t.close());
 

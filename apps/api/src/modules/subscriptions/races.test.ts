@@ -21,7 +21,7 @@ let plans: { id: number; index: number; prices: { monthly: number } }[];
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
-  await seedSubscriptionPlans(t.app.db);
+  await seedSubscriptionPlans(t.app.ctx.db);
   plans = (await t.app.inject({ url: '/api/subscriptions' })).json<{ items: typeof plans }>().items;
 });
 afterAll(() => t.close());
@@ -54,7 +54,7 @@ const upgrade = (token: string, id: string, planId: number, key: string) =>
   });
 
 async function giveBalance(token: string, code: string, amount: number) {
-  await issue(t.app.db, {
+  await issue(t.app.ctx.db, {
     code,
     codeType: 'premium',
     kind: 'value',
@@ -72,10 +72,10 @@ async function giveBalance(token: string, code: string, amount: number) {
 }
 
 const subsOf = (userId: string) =>
-  t.app.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
+  t.app.ctx.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
 
 async function capturedFor(userId: string) {
-  const rows = await t.app.db
+  const rows = await t.app.ctx.db
     .select({ captured: simGatewayAuthorizations.captured })
     .from(simGatewayAuthorizations)
     .innerJoin(payments, eq(payments.gatewayAuthorizationId, simGatewayAuthorizations.id))
@@ -96,9 +96,9 @@ describe('subscribe under races', () => {
     expect(subs).toHaveLength(1);
     expect(await capturedFor(c.id)).toBe(plan(1).prices.monthly);
     // The refused ones left no hold either.
-    const holds = await t.app.db.select().from(payments).where(eq(payments.userId, c.id));
+    const holds = await t.app.ctx.db.select().from(payments).where(eq(payments.userId, c.id));
     expect(holds.filter((p) => p.status === 'authorised')).toHaveLength(0);
-    expect(await checkBooks(t.app.db)).toEqual([]);
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 
   it('120 repeats of one key, two every 8 ms, answer one subscription from one payment', async () => {
@@ -117,7 +117,9 @@ describe('subscribe under races', () => {
     // A repeat waits for the first answer; only one that outwaits it hears 'in progress'.
     for (const a of answers) expect([201, 409]).toContain(a.statusCode);
     expect((await subsOf(c.id)).filter((s) => s.status !== 'ended')).toHaveLength(1);
-    expect(await t.app.db.select().from(payments).where(eq(payments.userId, c.id))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.select().from(payments).where(eq(payments.userId, c.id)),
+    ).toHaveLength(1);
     // Later repeats answer the same subscription, and renewal finds one to charge.
     const again = await subscribe(c, plan(1).id, 'one-key-many-times');
     expect(again.json<{ id: string }>().id).toBe([...ids][0]);
@@ -165,7 +167,7 @@ describe('upgrade under races', () => {
     expect(ok).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(7);
     const charged = ok[0]!.json<{ charged: number }>().charged;
-    const drawn = await t.app.db
+    const drawn = await t.app.ctx.db
       .select({ total: sql<number>`coalesce(sum(${voucherSpends.amount}), 0)::int` })
       .from(voucherSpends)
       .innerJoin(payments, eq(payments.id, voucherSpends.paymentId))
@@ -175,7 +177,7 @@ describe('upgrade under races', () => {
       balance: number;
     }>();
     expect(wallet.balance).toBe(100_000 - charged);
-    expect(await checkBooks(t.app.db)).toEqual([]);
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 
   it('a repeat of a finished upgrade answers the first result, not 404', async () => {
@@ -196,7 +198,7 @@ describe('renewal', () => {
   it('charges nothing for a deleted account', async () => {
     const c = await customer();
     const sub = (await subscribe(c, plan(1).id, 'deleted-account-key')).json<{ id: string }>();
-    await t.app.db
+    await t.app.ctx.db
       .update(userSubscriptions)
       .set({ nextPaymentAt: sql`now() - interval '1 minute'` })
       .where(eq(userSubscriptions.id, sub.id));
@@ -208,9 +210,9 @@ describe('renewal', () => {
     });
     expect(deleted.statusCode).toBeLessThan(300);
     const before = await capturedFor(c.id);
-    await renewDue(t.app);
+    await renewDue(t.app.ctx);
     expect(await capturedFor(c.id)).toBe(before);
-    const [row] = await t.app.db
+    const [row] = await t.app.ctx.db
       .select()
       .from(userSubscriptions)
       .where(and(eq(userSubscriptions.id, sub.id)));

@@ -25,9 +25,9 @@ const real: Partial<PaymentGateway> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
-  await seedSubscriptionPlans(t.app.db);
+  await seedSubscriptionPlans(t.app.ctx.db);
   plans = (await t.app.inject({ url: '/api/subscriptions' })).json<{ items: typeof plans }>().items;
-  gateway = t.app.gateway;
+  gateway = t.app.ctx.gateway;
   real.capture = gateway.capture.bind(gateway);
   real.authorise = gateway.authorise.bind(gateway);
   real.void = gateway.void.bind(gateway);
@@ -49,7 +49,7 @@ async function customer() {
   const card = await addTestCard(t.app, me.id);
   codes += 1;
   const code = `RECOVERY${String(codes)}X${me.id.slice(0, 6).toUpperCase()}`;
-  await issue(t.app.db, {
+  await issue(t.app.ctx.db, {
     code,
     codeType: 'premium',
     kind: 'value',
@@ -90,11 +90,11 @@ const balanceOf = async (c: Customer) =>
 
 /** As if the requests died long ago: their claims and payments are past every lease. */
 async function age(userId: string) {
-  await t.app.db
+  await t.app.ctx.db
     .update(idempotencyRecords)
     .set({ lockedUntil: sql`now() - interval '2 hours'` })
     .where(eq(idempotencyRecords.userId, userId));
-  await t.app.db
+  await t.app.ctx.db
     .update(payments)
     .set({ createdAt: sql`now() - interval '2 hours'`, updatedAt: sql`now() - interval '2 hours'` })
     .where(eq(payments.userId, userId));
@@ -117,19 +117,19 @@ describe('recovery', () => {
       }
       return real.void!(key, input);
     };
-    await reconcile(t.app, 60_000);
-    await reconcile(t.app, 60_000);
+    await reconcile(t.app.ctx, 60_000);
+    await reconcile(t.app.ctx, 60_000);
     expect(resumed).toBe(201);
-    const subs = await t.app.db
+    const subs = await t.app.ctx.db
       .select()
       .from(userSubscriptions)
       .where(eq(userSubscriptions.userId, second.id));
     expect(subs.map((s) => s.status)).toEqual(['active']);
-    const [paid] = await t.app.db.select().from(payments).where(eq(payments.userId, second.id));
+    const [paid] = await t.app.ctx.db.select().from(payments).where(eq(payments.userId, second.id));
     expect(paid).toMatchObject({ status: 'captured', amountRefunded: 0 });
     expect(await balanceOf(second)).toBe(0);
     expect(await balanceOf(first)).toBe(10_000);
-    expect(await checkBooks(t.app.db)).toEqual([]);
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 
   it('a hold made while the answer was lost is found and voided', async () => {
@@ -141,9 +141,9 @@ describe('recovery', () => {
     expect((await subscribe(c, 'lost-answer-key')).statusCode).toBe(503);
     gateway.authorise = real.authorise!;
     await age(c.id);
-    await reconcile(t.app, 60_000);
-    await reconcile(t.app, 60_000);
-    const holds = await t.app.db
+    await reconcile(t.app.ctx, 60_000);
+    await reconcile(t.app.ctx, 60_000);
+    const holds = await t.app.ctx.db
       .select({ status: simGatewayAuthorizations.status })
       .from(simGatewayAuthorizations)
       .innerJoin(payments, eq(payments.gatewayAuthorizationId, simGatewayAuthorizations.id))
@@ -152,30 +152,30 @@ describe('recovery', () => {
     expect((await subscribe(c, 'lost-answer-key')).json()).toMatchObject({
       code: 'PAYMENT_ABANDONED',
     });
-    expect(await checkBooks(t.app.db)).toEqual([]);
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 
   it('a renewal due while an upgrade pays waits for it, and charges for the new tier later', async () => {
     const c = await customer();
     const sub = (await subscribe(c, 'renewal-upgrade-base')).json<{ id: string }>();
-    await t.app.db
+    await t.app.ctx.db
       .update(userSubscriptions)
       .set({ nextPaymentAt: sql`now() - interval '1 minute'` })
       .where(eq(userSubscriptions.id, sub.id));
     let renewal: Awaited<ReturnType<typeof renewDue>> | null = null;
     gateway.capture = async (key, input) => {
-      renewal ??= await renewDue(t.app);
+      renewal ??= await renewDue(t.app.ctx);
       return real.capture!(key, input);
     };
     const up = await upgrade(c, sub.id, 'renewal-upgrade-key');
     expect(up.statusCode).toBe(200);
     expect(renewal).toEqual({ renewed: 0, failed: 0 });
-    const rows = await t.app.db
+    const rows = await t.app.ctx.db
       .select()
       .from(userSubscriptions)
       .where(eq(userSubscriptions.userId, c.id));
     expect(rows.map((r) => r.status).sort()).toEqual(['active', 'replaced']);
-    expect(await checkBooks(t.app.db)).toEqual([]);
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 
   it('a resumed upgrade charges what its first try held, a day later too', async () => {
@@ -185,7 +185,7 @@ describe('recovery', () => {
     expect((await upgrade(c, sub.id, 'resumed-upgrade-key')).statusCode).toBe(500);
     gateway.capture = real.capture!;
     // A day passes before the app tries again: a day less of the old period to credit.
-    await t.app.db
+    await t.app.ctx.db
       .update(userSubscriptions)
       .set({
         periodStart: sql`period_start - interval '1 day'`,
@@ -196,11 +196,11 @@ describe('recovery', () => {
     const again = await upgrade(c, sub.id, 'resumed-upgrade-key');
     expect(again.statusCode).toBe(200);
     const charged = again.json<{ charged: number }>().charged;
-    const paid = await t.app.db
+    const paid = await t.app.ctx.db
       .select()
       .from(payments)
       .where(eq(payments.idempotencyKey, 'upgrade:resumed-upgrade-key'));
     expect(paid[0]).toMatchObject({ status: 'captured', amountHeld: charged });
-    expect(await checkBooks(t.app.db)).toEqual([]);
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ const keyHeader = z.object({ 'idempotency-key': z.string().min(8).max(200).optio
 const userSubscriptionView = userSubscriptionSchema;
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.get(
     '/subscriptions',
     {
@@ -31,7 +32,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: subscriptionPlansResponseSchema },
       },
     },
-    () => service.listPlans(app),
+    () => service.listPlans(ctx),
   );
 
   app.get(
@@ -44,7 +45,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: subscriptionPlanSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => service.toPlan(await service.getPlan(app, request.params.id)),
+    async (request) => service.toPlan(await service.getPlan(ctx, request.params.id)),
   );
 
   app.get(
@@ -61,7 +62,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      const plan = service.toPlan(await service.getPlan(app, request.params.id));
+      const plan = service.toPlan(await service.getPlan(ctx, request.params.id));
       const interval = request.query.interval;
       return { subscriptionId: plan.id, interval, price: plan.prices[interval], currency: 'DKK' };
     },
@@ -86,7 +87,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         .status(201)
         .send(
           await service.subscribe(
-            app,
+            ctx,
             authOf(request).userId,
             request.params.id,
             request.body,
@@ -109,7 +110,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    async (request) => ({ items: await service.usable(app, authOf(request).userId) }),
+    async (request) => ({ items: await service.usable(ctx, authOf(request).userId) }),
   );
 
   app.delete(
@@ -125,7 +126,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.cancel(app, authOf(request).userId, request.params.id);
+      await service.cancel(ctx, authOf(request).userId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -149,7 +150,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
     },
     (request) =>
       service.upgrade(
-        app,
+        ctx,
         authOf(request).userId,
         request.params.id,
         request.body.subscriptionId,

@@ -7,7 +7,7 @@ import {
   type SubscriptionInterval,
   type SubscriptionPlan,
 } from '@stod/domain';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { crashPoint } from '../../lib/crash.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { registerRelease, runIdempotent } from '../payments/index.ts';
@@ -54,35 +54,35 @@ export function toUserSubscription({
   };
 }
 
-export async function listPlans(app: FastifyInstance) {
-  return { items: (await repo.listPlans(app.db)).map(toPlan) };
+export async function listPlans(ctx: ServiceContext) {
+  return { items: (await repo.listPlans(ctx.db)).map(toPlan) };
 }
 
-export async function getPlan(app: FastifyInstance, id: number) {
-  const plan = await repo.findPlan(app.db, id);
+export async function getPlan(ctx: ServiceContext, id: number) {
+  const plan = await repo.findPlan(ctx.db, id);
   if (!plan) throw notFound();
   return plan;
 }
 
-export async function usable(app: FastifyInstance, userId: string, now = new Date()) {
-  return (await repo.usableForUser(app.db, userId, now)).map(toUserSubscription);
+export async function usable(ctx: ServiceContext, userId: string, now = new Date()) {
+  return (await repo.usableForUser(ctx.db, userId, now)).map(toUserSubscription);
 }
 
 /** Charges through the payments service: a hold on the card, then the voucher balance first. */
 async function charge(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   paymentMethodId: string,
   amount: number,
   key: string,
 ) {
-  const method = await wallet.findMethod(app.db, userId, paymentMethodId);
+  const method = await wallet.findMethod(ctx.db, userId, paymentMethodId);
   if (!method) throw notFound();
   const view = methodView(method);
   if (!view.isActive || !view.products.includes('subscriptions')) {
     throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
   }
-  const held = await payments.authorise(app, {
+  const held = await payments.authorise(ctx, {
     userId,
     paymentMethodId,
     token: method.token,
@@ -94,7 +94,7 @@ async function charge(
   if (!['authorised', 'captured', 'voided'].includes(held.status))
     throw new AppError(422, 'PAYMENT_UNSUCCESSFUL', 'error.paymentUnsuccessful');
   // The voucher balance pays first; a repeat answers the first split.
-  const { payment } = await payments.captureWithBalance(app, held.id, amount, `${key}:capture`);
+  const { payment } = await payments.captureWithBalance(ctx, held.id, amount, `${key}:capture`);
   return payment;
 }
 
@@ -108,18 +108,18 @@ const exists = () => new AppError(409, 'SUBSCRIPTION_EXISTS', 'error.subscriptio
  * the reservation becomes the subscription in the same transaction that stores the answer.
  */
 export async function subscribe(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   planId: number,
   input: { interval: SubscriptionInterval; paymentMethodId: string },
   idempotencyKey: string = randomUUID(),
 ) {
   // A repeat answers its first result even once the plan is no longer on offer.
-  const plan = await repo.findAnyPlan(app.db, planId);
+  const plan = await repo.findAnyPlan(ctx.db, planId);
   if (!plan) throw notFound();
   const price = priceOf(plan, input.interval);
   return runIdempotent(
-    app.db,
+    ctx.db,
     { userId, scope: 'subscribe', key: idempotencyKey, request: { planId, ...input } },
     {
       reserve: async (tx, claim) => {
@@ -142,7 +142,7 @@ export async function subscribe(
           periodPrice: price,
         });
       },
-      act: (claim) => charge(app, userId, input.paymentMethodId, price, claim.paymentKey),
+      act: (claim) => charge(ctx, userId, input.paymentMethodId, price, claim.paymentKey),
       finish: async (tx, claim, payment) => {
         crashPoint('subscription.before-finish');
         const now = new Date();
@@ -167,11 +167,11 @@ registerRelease('subscribe', (tx, claim) => repo.dropReserved(tx, claim.userId, 
 registerRelease('upgrade', (tx, claim) => repo.releaseUpgrade(tx, claim.userId, claim.paymentKey));
 
 /** Ends renewal; the subscription stays usable until its valid-to date. */
-export async function cancel(app: FastifyInstance, userId: string, id: string) {
-  const found = await repo.findUserSubscription(app.db, userId, id);
+export async function cancel(ctx: ServiceContext, userId: string, id: string) {
+  const found = await repo.findUserSubscription(ctx.db, userId, id);
   if (!found || !['active', 'cancelled', 'expiring'].includes(found.sub.status)) throw notFound();
   if (found.sub.status === 'cancelled') return;
-  await repo.updateIfPeriod(app.db, id, found.sub.validTo, {
+  await repo.updateIfPeriod(ctx.db, id, found.sub.validTo, {
     status: 'cancelled',
     cancelledAt: new Date(),
     nextPaymentAt: null,
@@ -184,14 +184,14 @@ export async function cancel(app: FastifyInstance, userId: string, id: string) {
  * it are refused before they charge, and a repeat answers the first upgrade.
  */
 export async function upgrade(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   id: string,
   targetId: number,
   idempotencyKey: string = randomUUID(),
 ) {
   const request = { userId, scope: 'upgrade', key: idempotencyKey, request: { id, targetId } };
-  return runIdempotent(app.db, request, {
+  return runIdempotent(ctx.db, request, {
     reserve: async (tx, claim) => {
       const sub = await repo.lockUserSubscription(tx, userId, id);
       if (!sub || !(repo.USABLE as readonly string[]).includes(sub.status)) {
@@ -211,21 +211,21 @@ export async function upgrade(
       if (!(await repo.holdFor(tx, id, claim.paymentKey))) throw conflict();
     },
     act: async (claim) => {
-      const found = await repo.findUserSubscription(app.db, userId, id);
+      const found = await repo.findUserSubscription(ctx.db, userId, id);
       if (!found?.sub.paymentMethodId || found.sub.upgradeKey !== claim.paymentKey)
         throw conflict();
-      const target = await getPlan(app, targetId);
+      const target = await getPlan(ctx, targetId);
       const now = new Date();
       const price = priceOf(target, found.sub.interval);
       // A resumed request charges what its first try held, whatever the clock says now.
-      const earlier = await payments.paymentByKey(app, userId, claim.paymentKey);
+      const earlier = await payments.paymentByKey(ctx, userId, claim.paymentKey);
       const credit = earlier
         ? price - earlier.amountHeld
         : remainingValue(found.sub.periodPrice, found.sub.periodStart, found.sub.validTo, now);
       const due = Math.max(0, price - credit);
       const payment =
         due > 0
-          ? await charge(app, userId, found.sub.paymentMethodId, due, claim.paymentKey)
+          ? await charge(ctx, userId, found.sub.paymentMethodId, due, claim.paymentKey)
           : null;
       return { now, credit, price, due, payment };
     },
@@ -270,21 +270,21 @@ export async function upgrade(
  * period's charge is keyed, and the period only moves on if it is still the one
  * this run saw, so two runs (or two processes) charge and extend once.
  */
-export async function renewDue(app: FastifyInstance, now = new Date()) {
+export async function renewDue(ctx: ServiceContext, now = ctx.clock.now()) {
   let renewed = 0;
   let failed = 0;
-  await repo.cancelForDeletedAccounts(app.db);
-  for (const { sub, plan } of await repo.dueForRenewal(app.db, now)) {
+  await repo.cancelForDeletedAccounts(ctx.db);
+  for (const { sub, plan } of await repo.dueForRenewal(ctx.db, now)) {
     const key = `renew:${sub.id}:${sub.validTo.toISOString()}`;
     const price = priceOf(plan, sub.interval);
     // The renewal holds the subscription while it charges, so an upgrade cannot replace the
     // period being paid for; a renewal that died holds it under the same key and resumes.
-    if (!(await repo.holdFor(app.db, sub.id, key, sub.validTo))) continue;
+    if (!(await repo.holdFor(ctx.db, sub.id, key, sub.validTo))) continue;
     try {
       if (!sub.paymentMethodId) throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
-      const payment = await charge(app, sub.userId, sub.paymentMethodId, price, key);
+      const payment = await charge(ctx, sub.userId, sub.paymentMethodId, price, key);
       const validTo = periodEnd(sub.validTo, sub.interval, sub.createdAt);
-      const moved = await repo.updateIfHeld(app.db, sub.id, key, {
+      const moved = await repo.updateIfHeld(ctx.db, sub.id, key, {
         periodStart: sub.validTo,
         validTo,
         nextPaymentAt: renewalDue(validTo),
@@ -297,16 +297,16 @@ export async function renewDue(app: FastifyInstance, now = new Date()) {
       const refused =
         error instanceof AppError && (error.statusCode === 422 || error.statusCode === 404);
       if (!refused) {
-        app.log.warn({ err: error, subscription: sub.id }, 'renewal postponed');
+        ctx.log.warn({ err: error, subscription: sub.id }, 'renewal postponed');
         continue;
       }
-      const moved = await repo.updateIfHeld(app.db, sub.id, key, {
+      const moved = await repo.updateIfHeld(ctx.db, sub.id, key, {
         status: 'expiring',
         nextPaymentAt: null,
       });
       if (moved) {
         failed += 1;
-        await notifyRenewalFailed(app, sub.userId, plan.name, sub.validTo);
+        await notifyRenewalFailed(ctx, sub.userId, plan.name, sub.validTo);
       }
     }
   }
@@ -314,15 +314,15 @@ export async function renewDue(app: FastifyInstance, now = new Date()) {
 }
 
 async function notifyRenewalFailed(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   planName: string,
   validTo: Date,
 ) {
-  const user = await findUserById(app.db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user) return;
   const date = formatDate(validTo);
-  await app.mailer.send({
+  await ctx.mailer.send({
     to: user.email,
     ...(user.locale === 'en'
       ? {

@@ -18,7 +18,7 @@ let plans: {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedSubscriptionPlans(t.app.db);
+  await seedSubscriptionPlans(t.app.ctx.db);
   plans = (await t.app.inject({ url: '/api/subscriptions' })).json<{ items: typeof plans }>().items;
 });
 afterAll(() => t.close());
@@ -96,7 +96,7 @@ describe('subscribe', () => {
     );
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
-    const paid = await t.app.db.select().from(payments).where(eq(payments.userId, c.id));
+    const paid = await t.app.ctx.db.select().from(payments).where(eq(payments.userId, c.id));
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({
       status: 'captured',
@@ -126,7 +126,7 @@ describe('subscribe', () => {
 
   it('spends the voucher balance before the card', async () => {
     const c = await customer();
-    await issue(t.app.db, {
+    await issue(t.app.ctx.db, {
       code: 'SUBSBALANCE1',
       codeType: 'premium',
       kind: 'value',
@@ -146,7 +146,7 @@ describe('subscribe', () => {
       paymentMethodId: c.cardId,
     });
     expect(made.statusCode).toBe(201);
-    const [paid] = await t.app.db.select().from(payments).where(eq(payments.userId, c.id));
+    const [paid] = await t.app.ctx.db.select().from(payments).where(eq(payments.userId, c.id));
     expect(paid).toMatchObject({ status: 'captured', amountCaptured: 14_900 - 10_000 });
     const wallet = (await t.app.inject({ url: '/api/vouchers', headers: bearer(c.token) })).json<{
       balance: number;
@@ -202,7 +202,7 @@ describe('cancel and upgrade', () => {
         items: { id: string }[];
       }>().items;
     expect((await listed()).map((i) => i.id)).toEqual([sub.id]);
-    await t.app.db
+    await t.app.ctx.db
       .update(userSubscriptions)
       .set({ status: 'cancelled', validTo: new Date(Date.now() - 60_000), nextPaymentAt: null })
       .where(eq(userSubscriptions.id, sub.id));
@@ -282,7 +282,7 @@ describe('cancel and upgrade', () => {
 
 describe('renewal', () => {
   const makeDue = (id: string) =>
-    t.app.db
+    t.app.ctx.db
       .update(userSubscriptions)
       .set({ nextPaymentAt: sql`now() - interval '1 minute'` })
       .where(eq(userSubscriptions.id, id));
@@ -293,11 +293,11 @@ describe('renewal', () => {
       await subscribe(c.token, plan(2).id, { interval: 'monthly', paymentMethodId: c.cardId })
     ).json<{ id: string; validTo: string }>();
     await makeDue(sub.id);
-    await Promise.all([renewDue(t.app), renewDue(t.app)]);
-    await renewDue(t.app);
-    const paid = await t.app.db.select().from(payments).where(eq(payments.userId, c.id));
+    await Promise.all([renewDue(t.app.ctx), renewDue(t.app.ctx)]);
+    await renewDue(t.app.ctx);
+    const paid = await t.app.ctx.db.select().from(payments).where(eq(payments.userId, c.id));
     expect(paid.filter((p) => p.status === 'captured')).toHaveLength(2);
-    const [row] = await t.app.db
+    const [row] = await t.app.ctx.db
       .select()
       .from(userSubscriptions)
       .where(eq(userSubscriptions.id, sub.id));
@@ -313,12 +313,12 @@ describe('renewal', () => {
     ).json<{ id: string }>();
     const began = new Date('2026-01-31T10:00:00.000Z');
     const february = new Date('2026-02-28T10:00:00.000Z');
-    await t.app.db
+    await t.app.ctx.db
       .update(userSubscriptions)
       .set({ createdAt: began, periodStart: began, validTo: february, nextPaymentAt: february })
       .where(eq(userSubscriptions.id, sub.id));
-    await renewDue(t.app, new Date('2026-02-28T10:05:00.000Z'));
-    const [row] = await t.app.db
+    await renewDue(t.app.ctx, new Date('2026-02-28T10:05:00.000Z'));
+    const [row] = await t.app.ctx.db
       .select()
       .from(userSubscriptions)
       .where(eq(userSubscriptions.id, sub.id));
@@ -337,13 +337,17 @@ describe('renewal', () => {
       headers: bearer(c.token),
     });
     // The job runs when the renewal falls due, a day before the period ends.
-    expect(await renewDue(t.app, new Date(Date.parse(sub.nextPaymentAt) - 60_000))).toMatchObject({
+    expect(
+      await renewDue(t.app.ctx, new Date(Date.parse(sub.nextPaymentAt) - 60_000)),
+    ).toMatchObject({
       failed: 0,
     });
-    expect(await renewDue(t.app, new Date(Date.parse(sub.nextPaymentAt) + 60_000))).toMatchObject({
+    expect(
+      await renewDue(t.app.ctx, new Date(Date.parse(sub.nextPaymentAt) + 60_000)),
+    ).toMatchObject({
       failed: 1,
     });
-    const [row] = await t.app.db
+    const [row] = await t.app.ctx.db
       .select()
       .from(userSubscriptions)
       .where(eq(userSubscriptions.id, sub.id));

@@ -10,6 +10,7 @@ import { errorResponses } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.get(
     '/maintenance',
     {
@@ -19,7 +20,7 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: maintenanceResponseSchema },
       },
     },
-    () => service.maintenanceStatus(app),
+    () => service.maintenanceStatus(ctx),
   );
 
   app.get(
@@ -32,7 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: appVersionResponseSchema, ...errorResponses(400) },
       },
     },
-    (request) => service.checkAppVersion(app, request.query.platform, request.query.version),
+    (request) => service.checkAppVersion(ctx, request.query.platform, request.query.version),
   );
 
   app.get(
@@ -46,7 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
     },
     (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=3600');
-      return service.companyOf(app.config);
+      return service.companyOf(ctx.config);
     },
   );
 
@@ -65,7 +66,7 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (_request, reply) =>
-      (await app.database.ping())
+      (await ctx.database.ping())
         ? { status: 'ok' as const, database: 'up' as const }
         : reply.status(503).send({ status: 'degraded', database: 'down' }),
   );

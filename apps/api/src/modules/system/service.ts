@@ -5,7 +5,7 @@ import {
   type Company,
   type MaintenanceResponse,
 } from '@stod/domain';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Config } from '../../config.ts';
 import * as repo from './repo.ts';
 
@@ -23,14 +23,14 @@ interface MaintenanceSetting {
  * at once, one flipped on another process within SWITCH_TTL_MS.
  */
 export const SWITCH_TTL_MS = 5_000;
-// Keyed by the database: each plugin sees its own FastifyInstance, but they share one database.
+// Keyed by the database, so the apps of one process on one database share one cache.
 const switches = new WeakMap<object, Map<string, { value: Promise<unknown>; until: number }>>();
 
-function cachedSwitch<T>(app: FastifyInstance, key: string, load: () => Promise<T>): Promise<T> {
-  let cache = switches.get(app.db);
+function cachedSwitch<T>(ctx: ServiceContext, key: string, load: () => Promise<T>): Promise<T> {
+  let cache = switches.get(ctx.db);
   if (!cache) {
     cache = new Map();
-    switches.set(app.db, cache);
+    switches.set(ctx.db, cache);
   }
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
@@ -44,46 +44,46 @@ function cachedSwitch<T>(app: FastifyInstance, key: string, load: () => Promise<
 }
 
 /** Forgets the switches this process has read, after it changed one. */
-export function forgetSwitches(app: FastifyInstance): void {
-  switches.delete(app.db);
+export function forgetSwitches(ctx: ServiceContext): void {
+  switches.delete(ctx.db);
 }
 
 /** The database's switch wins over the environment's, so an operator can flip it live. */
-export async function maintenanceStatus(app: FastifyInstance): Promise<MaintenanceResponse> {
-  const stored = (await cachedSwitch(app, MAINTENANCE_KEY, () =>
-    repo.getSetting(app.db, MAINTENANCE_KEY),
+export async function maintenanceStatus(ctx: ServiceContext): Promise<MaintenanceResponse> {
+  const stored = (await cachedSwitch(ctx, MAINTENANCE_KEY, () =>
+    repo.getSetting(ctx.db, MAINTENANCE_KEY),
   )) as MaintenanceSetting | undefined;
-  const maintenance = stored?.maintenance ?? app.config.MAINTENANCE;
-  const message = stored ? stored.message : app.config.MAINTENANCE_MESSAGE;
+  const maintenance = stored?.maintenance ?? ctx.config.MAINTENANCE;
+  const message = stored ? stored.message : ctx.config.MAINTENANCE_MESSAGE;
   return maintenance && message ? { maintenance, message } : { maintenance };
 }
 
-export async function setMaintenance(app: FastifyInstance, value: MaintenanceSetting) {
-  await repo.putSetting(app.db, MAINTENANCE_KEY, value);
-  forgetSwitches(app);
+export async function setMaintenance(ctx: ServiceContext, value: MaintenanceSetting) {
+  await repo.putSetting(ctx.db, MAINTENANCE_KEY, value);
+  forgetSwitches(ctx);
 }
 
 export async function setAppVersion(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   value: Parameters<typeof repo.upsertAppVersion>[1],
 ) {
-  await repo.upsertAppVersion(app.db, value);
-  forgetSwitches(app);
+  await repo.upsertAppVersion(ctx.db, value);
+  forgetSwitches(ctx);
 }
 
 export async function checkAppVersion(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   platform: AppPlatform,
   version: string,
 ): Promise<AppVersionResponse> {
-  const { config } = app;
+  const { config } = ctx;
   const defaults = {
     ios: { minVersion: config.MIN_VERSION_IOS, storeUrl: config.STORE_URL_IOS },
     android: { minVersion: config.MIN_VERSION_ANDROID, storeUrl: config.STORE_URL_ANDROID },
     web: { minVersion: config.MIN_VERSION_WEB, storeUrl: null },
   }[platform];
-  const row = await cachedSwitch(app, `app-version:${platform}`, () =>
-    repo.findAppVersion(app.db, platform),
+  const row = await cachedSwitch(ctx, `app-version:${platform}`, () =>
+    repo.findAppVersion(ctx.db, platform),
   );
   const minVersion = row?.minVersion ?? defaults.minVersion;
   return {

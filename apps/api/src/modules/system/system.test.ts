@@ -38,7 +38,7 @@ describe('GET /api/maintenance', () => {
   it('reads a switch flipped by another process after a short while, with one query for many', async () => {
     await t.app.inject({ url: '/api/maintenance' });
     // Another API process flips the switch in the shared database.
-    await systemRepo.putSetting(t.app.db, 'maintenance', { maintenance: true });
+    await systemRepo.putSetting(t.app.ctx.db, 'maintenance', { maintenance: true });
     const seen = await Promise.all(
       Array.from({ length: 20 }, () => t.app.inject({ url: '/api/maintenance' })),
     );
@@ -53,7 +53,7 @@ describe('GET /api/maintenance', () => {
     } finally {
       clock.mockRestore();
     }
-    forgetSwitches(t.app);
+    forgetSwitches(t.app.ctx);
     await t.app.inject({
       method: 'PUT',
       url: '/api/dev/maintenance',

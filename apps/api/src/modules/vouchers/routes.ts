@@ -4,6 +4,7 @@ import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.
 import * as service from './service.ts';
 
 export const voucherRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.get(
     '/vouchers',
     {
@@ -15,7 +16,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: vouchersResponseSchema, ...errorResponses(401) },
       },
     },
-    (request) => service.list(app, authOf(request).userId),
+    (request) => service.list(ctx, authOf(request).userId),
   );
 
   app.post(
@@ -33,7 +34,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.redeem(app, authOf(request).userId, request.body.code, request.ip)),
+        .send(await service.redeem(ctx, authOf(request).userId, request.body.code, request.ip)),
   );
   return Promise.resolve();
 };

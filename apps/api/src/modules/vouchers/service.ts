@@ -1,6 +1,6 @@
 import { normaliseVoucherCode, type UserVoucher, type VoucherIssue } from '@stod/domain';
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
 import { userVouchers, voucherCodes, voucherOrders, voucherSpends } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,8 +26,8 @@ const toView = (row: Row): UserVoucher => ({
 const live = (userId: string) =>
   and(eq(userVouchers.userId, userId), gt(userVouchers.expiresAt, sql`now()`));
 
-export async function list(app: FastifyInstance, userId: string) {
-  const rows = await app.db
+export async function list(ctx: ServiceContext, userId: string) {
+  const rows = await ctx.db
     .select()
     .from(userVouchers)
     .where(eq(userVouchers.userId, userId))
@@ -43,12 +43,12 @@ export async function list(app: FastifyInstance, userId: string) {
  * Redeems a code once. The claim is a conditional update, so two redemptions
  * of the same code at the same moment cannot both succeed.
  */
-export async function redeem(app: FastifyInstance, userId: string, code: string, ip: string) {
+export async function redeem(ctx: ServiceContext, userId: string, code: string, ip: string) {
   for (const [key, limit] of [
     [`voucher:user:${userId}`, TRIES_PER_USER_PER_HOUR],
     [`voucher:ip:${ip}`, TRIES_PER_IP_PER_HOUR],
   ] as const) {
-    const hit = await app.counter.hit(key, limit, 3600);
+    const hit = await ctx.counter.hit(key, limit, 3600);
     if (!hit.allowed) {
       throw new AppError(429, 'RATE_LIMITED', 'error.rateLimited', undefined, {
         'retry-after': String(hit.retryAfterSeconds),
@@ -56,7 +56,7 @@ export async function redeem(app: FastifyInstance, userId: string, code: string,
     }
   }
   const codeHash = sha256(code);
-  const row = await app.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(voucherCodes)
       .set({ redeemedBy: userId, redeemedAt: sql`now()` })
@@ -85,7 +85,7 @@ export async function redeem(app: FastifyInstance, userId: string, code: string,
     return inserted ?? null;
   });
   if (row) return toView(row);
-  const [known] = await app.db
+  const [known] = await ctx.db
     .select()
     .from(voucherCodes)
     .where(eq(voucherCodes.codeHash, codeHash));

@@ -6,7 +6,7 @@ import { issue, spendBalance } from './service.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedVouchers(t.app.db);
+  await seedVouchers(t.app.ctx.db);
 });
 afterAll(() => t.close());
 
@@ -30,7 +30,7 @@ async function freshCode(
 ) {
   n += 1;
   const code = `TEST${String(n).padStart(4, '0')}`;
-  await issue(t.app.db, {
+  await issue(t.app.ctx.db, {
     code,
     codeType: 'premium',
     kind,
@@ -151,14 +151,14 @@ describe('spending the balance before the card', () => {
     }>().id;
     await redeem(user.token, await freshCode('value', new Date(Date.now() + 2 * 86_400_000)));
     await redeem(user.token, await freshCode('value', new Date(Date.now() + 1 * 86_400_000)));
-    expect(await spendBalance(t.app.db, id, 15_000, 'pay-1')).toBe(15_000);
-    expect(await spendBalance(t.app.db, id, 15_000, 'pay-1')).toBe(15_000);
+    expect(await spendBalance(t.app.ctx.db, id, 15_000, 'pay-1')).toBe(15_000);
+    expect(await spendBalance(t.app.ctx.db, id, 15_000, 'pay-1')).toBe(15_000);
     expect((await wallet(user.token)).balance).toBe(5_000);
     // The voucher that expires first was emptied first.
     const items = (await wallet(user.token)).items;
     expect(items.map((i) => i.balance).sort()).toEqual([0, 5_000]);
-    expect(await spendBalance(t.app.db, id, 8_000, 'pay-2')).toBe(5_000);
+    expect(await spendBalance(t.app.ctx.db, id, 8_000, 'pay-2')).toBe(5_000);
     expect((await wallet(user.token)).balance).toBe(0);
-    expect(await spendBalance(t.app.db, id, 8_000, 'pay-3')).toBe(0);
+    expect(await spendBalance(t.app.ctx.db, id, 8_000, 'pay-3')).toBe(0);
   });
 });

@@ -10,7 +10,14 @@ export {
   startCardEntry,
   toView,
 } from './service.ts';
-export { addOwnCard, announceActivation, createOwnCard, requestCode } from './own-cards.ts';
+export {
+  addOwnCard,
+  announceActivation,
+  createOwnCard,
+  defineWalletJobs,
+  requestCode,
+} from './own-cards.ts';
+export { walletProjections } from './service.ts';
 // A subscription charges the card's token, which the card's view leaves out.
 export { findMethod } from './repo.ts';
 export type { PaymentMethodRow } from './repo.ts';

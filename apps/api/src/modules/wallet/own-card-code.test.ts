@@ -6,7 +6,7 @@ let t: TestApp;
 let sim: ProviderCardsSim;
 beforeAll(async () => {
   t = await createTestApp();
-  sim = t.app.providerCards as ProviderCardsSim;
+  sim = t.app.ctx.providerCards as ProviderCardsSim;
 });
 afterAll(() => t.close());
 

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 async function verifyIdentity(token: string) {
   const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(token) });
   const userId = me.json<{ id: string }>().id;
-  await t.app.db.insert(identityVerifications).values({
+  await t.app.ctx.db.insert(identityVerifications).values({
     userId,
     state: randomBytes(16).toString('hex'),
     nonce: randomBytes(16).toString('hex'),
@@ -88,8 +88,11 @@ describe('one new provider card per identity verification', () => {
     const user = await userWithAgreement();
     await verifyIdentity(user.token);
     const { id } = (await create(user.token)).json<{ id: string }>();
-    const [method] = await t.app.db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
-    const [issued] = await t.app.db
+    const [method] = await t.app.ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, id));
+    const [issued] = await t.app.ctx.db
       .select()
       .from(simProviderCards)
       .where(eq(simProviderCards.id, method?.token ?? ''));
@@ -115,9 +118,9 @@ describe('a lost answer from the card issuer', () => {
   it('issues no second card when the request is tried again', async () => {
     const user = await userWithAgreement();
     await verifyIdentity(user.token);
-    const cardsAtIssuer = async () => (await t.app.db.select().from(simProviderCards)).length;
+    const cardsAtIssuer = async () => (await t.app.ctx.db.select().from(simProviderCards)).length;
     const before = await cardsAtIssuer();
-    const issuer = t.app.providerCards;
+    const issuer = t.app.ctx.providerCards;
     const issueCard = issuer.issueCard.bind(issuer);
     let loseAnswer = true;
     // The issuer makes the card, but its answer never arrives.

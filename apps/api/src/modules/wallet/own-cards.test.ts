@@ -9,7 +9,7 @@ let t: TestApp;
 let sim: ProviderCardsSim;
 beforeAll(async () => {
   t = await createTestApp();
-  sim = t.app.providerCards as ProviderCardsSim;
+  sim = t.app.ctx.providerCards as ProviderCardsSim;
 });
 afterAll(() => t.close());
 
@@ -210,12 +210,12 @@ describe('one card, one account', () => {
         users.map((u) => add(u.token, { cardNumber: number, pin })),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      const live = await t.app.db
+      const live = await t.app.ctx.db
         .select()
         .from(paymentMethods)
         .where(and(eq(paymentMethods.token, card.id), isNull(paymentMethods.deletedAt)));
       expect(live).toHaveLength(1);
-      const links = await t.app.db
+      const links = await t.app.ctx.db
         .select()
         .from(ownCardLinks)
         .where(eq(ownCardLinks.cardId, card.id));

@@ -4,7 +4,8 @@ import {
   type OwnCardChannel,
   type PaymentProduct,
 } from '@stod/domain';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
 import { ProviderCardsError, type ProviderCard } from '../../integrations/provider-cards/port.ts';
 import { AppError } from '../../lib/errors.ts';
 import { VERIFICATION_VALID_MS } from '../identity/index.ts';
@@ -23,16 +24,16 @@ const TRIES_PER_IP_PER_HOUR = 30;
 const PROOF_TRIES_PER_CARD_PER_DAY = 8;
 const CODES_PER_CARD_PER_HOUR = 3;
 
-async function limitTries(app: FastifyInstance, userId: string, ip: string) {
-  await limit(app, [
+async function limitTries(ctx: ServiceContext, userId: string, ip: string) {
+  await limit(ctx, [
     [`own-card:user:${userId}`, TRIES_PER_USER_PER_HOUR, 3600],
     [`own-card:ip:${ip}`, TRIES_PER_IP_PER_HOUR, 3600],
   ]);
 }
 
-async function limit(app: FastifyInstance, counters: [string, number, number][]) {
+async function limit(ctx: ServiceContext, counters: [string, number, number][]) {
   for (const [key, max, windowSeconds] of counters) {
-    const hit = await app.counter.hit(key, max, windowSeconds);
+    const hit = await ctx.counter.hit(key, max, windowSeconds);
     if (!hit.allowed) {
       throw new AppError(429, 'RATE_LIMITED', 'error.rateLimited', undefined, {
         'retry-after': String(hit.retryAfterSeconds),
@@ -69,8 +70,8 @@ async function atIssuer<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The card behind a number, if it can be added at all. Says nothing of whose it is. */
-async function usableCard(app: FastifyInstance, cardNumber: string): Promise<ProviderCard> {
-  const card = await atIssuer(() => app.providerCards.findByNumber(cardNumber));
+async function usableCard(ctx: ServiceContext, cardNumber: string): Promise<ProviderCard> {
+  const card = await atIssuer(() => ctx.providerCards.findByNumber(cardNumber));
   if (!card) throw refuse(422, 'OWN_CARD_UNKNOWN', 'error.ownCardUnknown', 'cardNumber');
   if (card.status === 'expired')
     throw refuse(422, 'OWN_CARD_EXPIRED', 'error.cardExpired', 'cardNumber');
@@ -81,18 +82,18 @@ async function usableCard(app: FastifyInstance, cardNumber: string): Promise<Pro
 
 /** Step one of proving the card by code: the issuer sends it to the holder. */
 export async function requestCode(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: { cardNumber: string; channel: OwnCardChannel },
   ip: string,
 ) {
-  await limitTries(app, userId, ip);
-  const card = await usableCard(app, input.cardNumber);
+  await limitTries(ctx, userId, ip);
+  const card = await usableCard(ctx, input.cardNumber);
   if (!card.channels.includes(input.channel))
     throw refuse(422, 'OWN_CARD_NO_CHANNEL', 'error.ownCardNoChannel', 'channel');
-  await limit(app, [[`own-card:codes:${card.id}`, CODES_PER_CARD_PER_HOUR, 3600]]);
+  await limit(ctx, [[`own-card:codes:${card.id}`, CODES_PER_CARD_PER_HOUR, 3600]]);
   const challenge = await atIssuer(() =>
-    app.providerCards.sendCode(card.id, { channel: input.channel, reference: userId }),
+    ctx.providerCards.sendCode(card.id, { channel: input.channel, reference: userId }),
   );
   return {
     challengeId: challenge.id,
@@ -107,7 +108,7 @@ export async function requestCode(
  * hold it, and it must not be on another account. Answers whether it was newly added.
  */
 export async function addOwnCard(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: {
     cardNumber: string;
@@ -118,12 +119,12 @@ export async function addOwnCard(
   },
   ip: string,
 ) {
-  await limitTries(app, userId, ip);
-  const card = await usableCard(app, input.cardNumber);
-  await limit(app, [[`own-card:proof:${card.id}`, PROOF_TRIES_PER_CARD_PER_DAY, 86_400]]);
+  await limitTries(ctx, userId, ip);
+  const card = await usableCard(ctx, input.cardNumber);
+  await limit(ctx, [[`own-card:proof:${card.id}`, PROOF_TRIES_PER_CARD_PER_DAY, 86_400]]);
   if (input.pin !== undefined) {
     const { pin } = input;
-    if (!(await atIssuer(() => app.providerCards.verifyPin(card.id, pin))))
+    if (!(await atIssuer(() => ctx.providerCards.verifyPin(card.id, pin))))
       throw refuse(422, 'OWN_CARD_PIN', 'error.ownCardPin', 'pin');
   } else {
     const proof = {
@@ -132,14 +133,14 @@ export async function addOwnCard(
       reference: userId,
       code: input.code ?? '',
     };
-    if (!(await atIssuer(() => app.providerCards.verifyCode(proof))))
+    if (!(await atIssuer(() => ctx.providerCards.verifyCode(proof))))
       throw refuse(422, 'OWN_CARD_CODE', 'error.invalidCode', 'code');
   }
-  const result = await repo.attachOwnCard(app.db, card.id, ownCardMethod(userId, card, input.name));
+  const result = await repo.attachOwnCard(ctx.db, card.id, ownCardMethod(userId, card, input.name));
   if ('saved' in result) return { created: true, method: toView(result.saved) };
   const mine =
     result.heldBy.userId === userId
-      ? await repo.findMethod(app.db, userId, result.heldBy.paymentMethodId)
+      ? await repo.findMethod(ctx.db, userId, result.heldBy.paymentMethodId)
       : undefined;
   // Adding one's own card again is no error; the card is simply there already.
   if (mine) return { created: false, method: toView(mine) };
@@ -151,19 +152,19 @@ export async function addOwnCard(
  * which the card spends: one verification, one card. It works 3 minutes later.
  */
 export async function createOwnCard(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: { name?: string | undefined },
 ) {
-  const agreement = await repo.findAgreement(app.db, userId);
+  const agreement = await repo.findAgreement(ctx.db, userId);
   if (!agreement) throw new AppError(422, 'AGREEMENT_REQUIRED', 'error.agreementRequired');
-  const verification = await repo.consumeVerification(app.db, userId, VERIFICATION_VALID_MS);
+  const verification = await repo.consumeVerification(ctx.db, userId, VERIFICATION_VALID_MS);
   if (!verification) throw new AppError(422, 'IDENTITY_REQUIRED', 'error.identityRequired');
   let card: ProviderCard;
   try {
     card = await atIssuer(() =>
       // Keyed by the verification: a retry after a lost answer gets the card that was issued.
-      app.providerCards.issueCard(verification.id, {
+      ctx.providerCards.issueCard(verification.id, {
         name: verification.name ?? agreement.fullName,
         subject: verification.subject,
         email: agreement.email,
@@ -171,35 +172,54 @@ export async function createOwnCard(
       }),
     );
   } catch (error) {
-    await repo.releaseVerification(app.db, verification.id);
+    await repo.releaseVerification(ctx.db, verification.id);
     throw error;
   }
-  const result = await repo.attachOwnCard(app.db, card.id, {
+  const result = await repo.attachOwnCard(ctx.db, card.id, {
     ...ownCardMethod(userId, card, input.name),
     activeFrom: new Date(Date.now() + OWN_CARD_ACTIVATION_MS),
   });
   if (!('saved' in result)) throw new Error('a newly issued card is already on an account');
-  announceActivation(app, userId, result.saved.id, result.saved.activeFrom);
+  await announceActivation(ctx, userId, result.saved.id, result.saved.activeFrom).catch(
+    (error: unknown) => {
+      ctx.log.warn({ err: error }, 'card activation not scheduled; the app refreshes on its own');
+    },
+  );
   return toView(result.saved);
 }
 
+interface Activation {
+  userId: string;
+  paymentMethodId: string;
+}
+
+const activationJobs = new WeakMap<Jobs<ServiceContext>, DelayedJob<Activation>>();
+
+/** Defines the wallet's delayed jobs on a context's registry; the composition root calls it. */
+export function defineWalletJobs(jobs: Jobs<ServiceContext>) {
+  activationJobs.set(
+    jobs,
+    jobs.define<Activation>(
+      'paymentMethod.activation',
+      (ctx, payload) => ctx.bus.publish('paymentMethod.activated', payload),
+      { maxAttempts: 3, retrySeconds: 5 },
+    ),
+  );
+}
+
 /**
- * Raises `paymentMethod.activated` once the card works, so the app refreshes without polling.
- * A timer of this process for now: a restart in those minutes loses it, and the app's own
- * timer at `activeFrom` still refreshes. The job registry takes this over.
+ * Raises `paymentMethod.activated` once the card works, so the app refreshes without polling:
+ * a delayed job, so a restart in those minutes loses nothing, and one run per card across
+ * processes. Should the job not be stored, the app's own timer at `activeFrom` still refreshes.
  */
-export function announceActivation(
-  app: FastifyInstance,
+export async function announceActivation(
+  ctx: ServiceContext,
   userId: string,
   paymentMethodId: string,
   activeFrom: Date,
 ) {
+  const job = activationJobs.get(ctx.jobs);
+  if (!job) throw new Error('the wallet jobs are not defined on this context');
   // A little after the moment, so that a read at once sees the card active.
-  const timer = setTimeout(
-    () => {
-      void app.bus.publish('paymentMethod.activated', { userId, paymentMethodId });
-    },
-    Math.max(0, activeFrom.getTime() - Date.now()) + 250,
-  );
-  timer.unref();
+  await job.at(new Date(activeFrom.getTime() + 250), { userId, paymentMethodId }, paymentMethodId);
 }

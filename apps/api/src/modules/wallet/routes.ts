@@ -22,6 +22,7 @@ const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const tags = ['wallet'];
 
 export const walletRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
   app.get(
     '/payment-methods',
     {
@@ -33,7 +34,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: paymentMethodsResponseSchema, ...errorResponses(401) },
       },
     },
-    (request) => service.list(app, authOf(request).userId),
+    (request) => service.list(ctx, authOf(request).userId),
   );
 
   app.post(
@@ -54,7 +55,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.startCardEntry(app, authOf(request).userId, request.body)),
+        .send(await service.startCardEntry(ctx, authOf(request).userId, request.body)),
   );
 
   app.get(
@@ -76,11 +77,11 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    (request) => service.cardSessionStatus(app, authOf(request).userId, request.params.id),
+    (request) => service.cardSessionStatus(ctx, authOf(request).userId, request.params.id),
   );
 
   app.post(
-    `/payment-methods/${app.config.OWN_CARD_SLUG}/add/code`,
+    `/payment-methods/${ctx.config.OWN_CARD_SLUG}/add/code`,
     {
       ...guarded,
       schema: {
@@ -94,11 +95,11 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await ownCards.requestCode(app, authOf(request).userId, request.body, request.ip)),
+        .send(await ownCards.requestCode(ctx, authOf(request).userId, request.body, request.ip)),
   );
 
   app.post(
-    `/payment-methods/${app.config.OWN_CARD_SLUG}/add`,
+    `/payment-methods/${ctx.config.OWN_CARD_SLUG}/add`,
     {
       ...guarded,
       schema: {
@@ -118,7 +119,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { created, method } = await ownCards.addOwnCard(
-        app,
+        ctx,
         authOf(request).userId,
         request.body,
         request.ip,
@@ -128,7 +129,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.post(
-    `/payment-methods/${app.config.OWN_CARD_SLUG}/create`,
+    `/payment-methods/${ctx.config.OWN_CARD_SLUG}/create`,
     {
       ...guarded,
       schema: {
@@ -143,7 +144,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await ownCards.createOwnCard(app, authOf(request).userId, request.body)),
+        .send(await ownCards.createOwnCard(ctx, authOf(request).userId, request.body)),
   );
 
   app.get(
@@ -158,7 +159,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: paymentMethodSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => service.getOne(app, authOf(request).userId, request.params.id),
+    (request) => service.getOne(ctx, authOf(request).userId, request.params.id),
   );
 
   app.delete(
@@ -174,7 +175,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.remove(app, authOf(request).userId, request.params.id);
+      await service.remove(ctx, authOf(request).userId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -191,7 +192,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: paymentMethodsResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => service.setFavourite(app, authOf(request).userId, request.params.id),
+    (request) => service.setFavourite(ctx, authOf(request).userId, request.params.id),
   );
 
   const agreementSchema = {
@@ -206,7 +207,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/payment-agreement',
     { ...guarded, schema: { ...agreementSchema, summary: 'The payment agreement' } },
-    (request) => service.getAgreement(app, authOf(request).userId),
+    (request) => service.getAgreement(ctx, authOf(request).userId),
   );
   app.post(
     '/payment-agreement',
@@ -221,7 +222,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.saveAgreement(app, authOf(request).userId, request.body, 'create')),
+        .send(await service.saveAgreement(ctx, authOf(request).userId, request.body, 'create')),
   );
   app.patch(
     '/payment-agreement',
@@ -233,7 +234,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
         body: paymentAgreementUpdateSchema,
       },
     },
-    (request) => service.saveAgreement(app, authOf(request).userId, request.body, 'update'),
+    (request) => service.saveAgreement(ctx, authOf(request).userId, request.body, 'update'),
   );
 
   // The gateway's signed webhook. The body is kept raw so the signature can be checked.
@@ -249,7 +250,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
         const raw = request.body as string;
         if (
           !verifyWebhook(
-            app.config.GATEWAY_WEBHOOK_SECRET,
+            ctx.config.GATEWAY_WEBHOOK_SECRET,
             raw,
             request.headers['x-gateway-signature'] as string | undefined,
           )
@@ -260,7 +261,7 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
           .object({ type: z.string(), sessionId: z.string().regex(/^[\x21-\x7e]{1,200}$/) })
           .safeParse(JSON.parse(raw));
         if (!parsed.success) throw new AppError(400, 'MALFORMED', 'error.malformed');
-        await service.handleWebhook(app, parsed.data);
+        await service.handleWebhook(ctx, parsed.data);
         return reply.status(204).send();
       },
     );

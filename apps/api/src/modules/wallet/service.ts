@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { paymentProducts, type PaymentAgreementInput, type PaymentMethod } from '@stod/domain';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { Projections } from '../../platform/realtime.ts';
 import { GatewayError } from '../../integrations/payments/port.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './repo.ts';
@@ -38,10 +39,10 @@ function agreementView(row: repo.AgreementRow) {
   };
 }
 
-export async function list(app: FastifyInstance, userId: string) {
+export async function list(ctx: ServiceContext, userId: string) {
   const [rows, agreement] = await Promise.all([
-    repo.listMethods(app.db, userId),
-    repo.findAgreement(app.db, userId),
+    repo.listMethods(ctx.db, userId),
+    repo.findAgreement(ctx.db, userId),
   ]);
   return {
     items: rows.map((r) => toView(r)),
@@ -49,39 +50,39 @@ export async function list(app: FastifyInstance, userId: string) {
   };
 }
 
-export async function getOne(app: FastifyInstance, userId: string, id: string) {
-  const row = await repo.findMethod(app.db, userId, id);
+export async function getOne(ctx: ServiceContext, userId: string, id: string) {
+  const row = await repo.findMethod(ctx.db, userId, id);
   if (!row) throw notFound();
   return toView(row);
 }
 
-export async function setFavourite(app: FastifyInstance, userId: string, id: string) {
-  if (!(await repo.findMethod(app.db, userId, id))) throw notFound();
-  await repo.setFavourite(app.db, userId, id);
-  return list(app, userId);
+export async function setFavourite(ctx: ServiceContext, userId: string, id: string) {
+  if (!(await repo.findMethod(ctx.db, userId, id))) throw notFound();
+  await repo.setFavourite(ctx.db, userId, id);
+  return list(ctx, userId);
 }
 
-export async function remove(app: FastifyInstance, userId: string, id: string) {
-  if (!(await repo.softDelete(app.db, userId, id))) throw notFound();
+export async function remove(ctx: ServiceContext, userId: string, id: string) {
+  if (!(await repo.softDelete(ctx.db, userId, id))) throw notFound();
 }
 
 /** Starts the gateway's hosted card-entry page for the user. */
 export async function startCardEntry(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: { name?: string | undefined; returnPath: string },
 ) {
   const id = randomUUID();
-  const returnUrl = `${app.config.publicUrl}${input.returnPath}?cardSession=${id}`;
+  const returnUrl = `${ctx.config.publicUrl}${input.returnPath}?cardSession=${id}`;
   let session;
   try {
-    session = await app.gateway.createCardSession(id, { reference: userId, returnUrl });
+    session = await ctx.gateway.createCardSession(id, { reference: userId, returnUrl });
   } catch (error) {
     if (error instanceof GatewayError)
       throw new AppError(503, 'PAYMENT_LINK_FAILED', 'error.paymentLink');
     throw error;
   }
-  await repo.insertCardSession(app.db, {
+  await repo.insertCardSession(ctx.db, {
     id,
     userId,
     gatewaySessionId: session.id,
@@ -97,15 +98,15 @@ export async function startCardEntry(
  * first saves the card.
  */
 async function settle(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   row: NonNullable<Awaited<ReturnType<typeof repo.findCardSession>>>,
 ) {
   if (row.status !== 'open')
     return { status: row.status, failure: null, paymentMethodId: row.paymentMethodId };
-  const session = await app.gateway.getCardSession(row.gatewaySessionId);
+  const session = await ctx.gateway.getCardSession(row.gatewaySessionId);
   if (session.status === 'completed' && session.card) {
     const card = session.card;
-    const saved = await app.db
+    const saved = await ctx.db
       .transaction(async (tx) => {
         const method = await repo.insertMethod(tx, {
           userId: row.userId,
@@ -132,7 +133,7 @@ async function settle(
         if (error instanceof SessionRaced) return null;
         throw error;
       });
-    const fresh = saved ? null : await repo.findCardSession(app.db, { id: row.id });
+    const fresh = saved ? null : await repo.findCardSession(ctx.db, { id: row.id });
     return {
       status: 'completed' as const,
       failure: null,
@@ -140,7 +141,7 @@ async function settle(
     };
   }
   if (session.status === 'expired' || session.status === 'failed') {
-    await repo.closeCardSession(app.db, row.id, { status: session.status });
+    await repo.closeCardSession(ctx.db, row.id, { status: session.status });
     return { status: session.status, failure: session.failure, paymentMethodId: null };
   }
   return { status: 'open' as const, failure: session.failure, paymentMethodId: null };
@@ -148,19 +149,19 @@ async function settle(
 
 class SessionRaced extends Error {}
 
-export async function cardSessionStatus(app: FastifyInstance, userId: string, id: string) {
-  const row = await repo.findCardSession(app.db, { id });
+export async function cardSessionStatus(ctx: ServiceContext, userId: string, id: string) {
+  const row = await repo.findCardSession(ctx.db, { id });
   if (row?.userId !== userId) throw notFound();
   let result;
   try {
-    result = await settle(app, row);
+    result = await settle(ctx, row);
   } catch (error) {
     if (error instanceof GatewayError)
       throw new AppError(503, 'CARD_TOKEN_FAILED', 'error.cardToken');
     throw error;
   }
   const method = result.paymentMethodId
-    ? await repo.findMethod(app.db, userId, result.paymentMethodId)
+    ? await repo.findMethod(ctx.db, userId, result.paymentMethodId)
     : undefined;
   return {
     status: result.status,
@@ -170,28 +171,28 @@ export async function cardSessionStatus(app: FastifyInstance, userId: string, id
 }
 
 export async function handleWebhook(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   event: { type: string; sessionId: string },
 ) {
   if (event.type !== 'card_session.completed') return;
-  const row = await repo.findCardSession(app.db, { gatewaySessionId: event.sessionId });
+  const row = await repo.findCardSession(ctx.db, { gatewaySessionId: event.sessionId });
   if (!row) return;
-  await settle(app, row);
+  await settle(ctx, row);
 }
 
-export async function getAgreement(app: FastifyInstance, userId: string) {
-  const row = await repo.findAgreement(app.db, userId);
+export async function getAgreement(ctx: ServiceContext, userId: string) {
+  const row = await repo.findAgreement(ctx.db, userId);
   if (!row) throw notFound();
   return agreementView(row);
 }
 
 export async function saveAgreement(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: Omit<PaymentAgreementInput, 'accountNumber'> & { accountNumber?: string | undefined },
   mode: 'create' | 'update',
 ) {
-  const existing = await repo.findAgreement(app.db, userId);
+  const existing = await repo.findAgreement(ctx.db, userId);
   if (mode === 'create' && existing) throw new AppError(409, 'AGREEMENT_EXISTS', 'error.conflict');
   if (mode === 'update' && !existing) throw notFound();
   const accountNumber = input.accountNumber ?? existing?.accountNumber;
@@ -199,5 +200,13 @@ export async function saveAgreement(
     throw new AppError(400, 'VALIDATION', 'validation.form', {
       accountNumber: 'validation.required',
     });
-  return agreementView(await repo.upsertAgreement(app.db, { userId, ...input, accountNumber }));
+  return agreementView(await repo.upsertAgreement(ctx.db, { userId, ...input, accountNumber }));
 }
+
+/** What a client of the realtime channel receives when one of its cards starts to work. */
+export const walletProjections: Projections = {
+  'paymentMethod.activated': async (ctx, { userId, paymentMethodId }) => ({
+    id: paymentMethodId,
+    object: await getOne(ctx, userId, paymentMethodId).catch(() => undefined),
+  }),
+};

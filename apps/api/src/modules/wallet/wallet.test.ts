@@ -99,7 +99,9 @@ describe('adding a card through the hosted page', () => {
       payload: {},
     });
     const { sessionId } = start.json<{ sessionId: string }>();
-    await t.app.db.update(simGatewaySessions).set({ expiresAt: sql`now() - interval '1 second'` });
+    await t.app.ctx.db
+      .update(simGatewaySessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
     expect((await sessionStatus(user.token, sessionId)).json()).toMatchObject({
       status: 'expired',
     });

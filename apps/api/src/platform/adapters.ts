@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config, SimulatorName } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { oidcProvider, type Fetch } from '../integrations/identity/oidc.ts';
+import type { IdentityProvider } from '../integrations/identity/port.ts';
+import { SIM_IDENTITY_PATH } from '../integrations/identity/sim.ts';
+import { outboxMailer } from '../integrations/mail/outbox.ts';
+import type { Mailer } from '../integrations/mail/port.ts';
+import { smtpMailer } from '../integrations/mail/smtp.ts';
+import type { PaymentGateway } from '../integrations/payments/port.ts';
+import { gatewaySim } from '../integrations/payments/sim.ts';
+import type { ProviderCardsPort } from '../integrations/provider-cards/port.ts';
+import { providerCardsSim, type ProviderCardsSim } from '../integrations/provider-cards/sim.ts';
+import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
+import { providerStationsSim } from '../integrations/provider-stations/sim.ts';
+import { memoryCounter } from '../integrations/ratelimit/memory.ts';
+import type { Counter } from '../integrations/ratelimit/port.ts';
+import { redisCounter } from '../integrations/ratelimit/redis.ts';
+
+/** The outside world, one port each: a device or provider is reached through nothing else. */
+export interface Ports {
+  mailer: Mailer;
+  counter: Counter;
+  gateway: PaymentGateway;
+  identity: IdentityProvider;
+  providerStations: ProviderStationsPort;
+  providerCards: ProviderCardsPort;
+}
+
+/** Ports given from outside (tests) win over configuration. */
+export type PortOverrides = Partial<Ports>;
+
+/** The simulators that serve pages or routes of their own, which the HTTP app mounts. */
+export interface RunningSimulators {
+  gateway: ReturnType<typeof gatewaySim> | null;
+  /** The built-in OIDC provider, served by the API itself under SIM_IDENTITY_PATH. */
+  identity: boolean;
+  providerCards: ProviderCardsSim | null;
+}
+
+export interface AdapterOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /**
+   * How the identity client reaches the built-in provider. The HTTP app passes a fetch that goes
+   * through its own routes in-process; a process without HTTP (a CLI) reaches it at PUBLIC_URL.
+   */
+  identityFetch?: Fetch;
+}
+
+const missing = (what: string) =>
+  new Error(`No ${what} adapter: name its simulator in SIMULATORS or configure the real one`);
+
+/**
+ * Chooses each port's adapter from the configuration: the real one where it is configured,
+ * else its simulator where SIMULATORS names it (every simulator by default, none in production),
+ * else the process refuses to start. The one place where adapters are picked.
+ */
+export function assembleAdapters(
+  config: Config,
+  overrides: PortOverrides,
+  options: AdapterOptions,
+): { ports: Ports; simulators: RunningSimulators } {
+  const { db } = options;
+  const simulates = (name: SimulatorName) => config.simulators.includes(name);
+
+  const counter =
+    overrides.counter ??
+    (config.REDIS_URL
+      ? redisCounter(config.REDIS_URL, `${config.REDIS_KEY_PREFIX}rl:`)
+      : memoryCounter());
+  const mailer =
+    overrides.mailer ??
+    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
+
+  const gatewaySimulator =
+    overrides.gateway || !simulates('gateway')
+      ? null
+      : gatewaySim({
+          db,
+          pageBaseUrl: `${config.publicUrl}/api/sim/gateway`,
+          latencyMs: config.GATEWAY_LATENCY_MS,
+          failureRate: config.GATEWAY_FAILURE_RATE,
+        });
+  const gateway = overrides.gateway ?? gatewaySimulator;
+  if (!gateway) throw missing('card gateway');
+
+  // Without a real issuer, the API serves its own small OIDC provider.
+  const identitySimulator =
+    !overrides.identity && !config.IDENTITY_ISSUER_URL && simulates('identity');
+  if (!overrides.identity && !config.IDENTITY_ISSUER_URL && !identitySimulator)
+    throw missing('identity');
+  const identity =
+    overrides.identity ??
+    oidcProvider({
+      issuer: config.IDENTITY_ISSUER_URL ?? `${config.publicUrl}${SIM_IDENTITY_PATH}`,
+      clientId: config.IDENTITY_CLIENT_ID,
+      clientSecret: config.IDENTITY_CLIENT_SECRET,
+      ...(identitySimulator && options.identityFetch ? { fetch: options.identityFetch } : {}),
+      allowInsecure: identitySimulator,
+    });
+
+  const providerStations =
+    overrides.providerStations ??
+    (simulates('provider-stations')
+      ? providerStationsSim({
+          latencyMs: config.PROVIDER_STATIONS_LATENCY_MS,
+          failureRate: config.PROVIDER_STATIONS_FAILURE_RATE,
+        })
+      : null);
+  if (!providerStations) throw missing('provider stations');
+
+  const cardsSimulator =
+    overrides.providerCards || !simulates('provider-cards')
+      ? null
+      : providerCardsSim({
+          db,
+          latencyMs: config.PROVIDER_CARDS_LATENCY_MS,
+          failureRate: config.PROVIDER_CARDS_FAILURE_RATE,
+        });
+  const providerCards = overrides.providerCards ?? cardsSimulator;
+  if (!providerCards) throw missing('provider card issuer');
+
+  if (config.isProduction && config.simulators.length > 0)
+    options.log.warn(
+      { simulators: config.simulators },
+      `SIMULATORS: ${config.simulators.join(', ')} run simulated in production; not for real customers`,
+    );
+
+  return {
+    ports: { mailer, counter, gateway, identity, providerStations, providerCards },
+    simulators: {
+      gateway: gatewaySimulator,
+      identity: identitySimulator,
+      providerCards: cardsSimulator,
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { companyOf } from '../modules/system/index.ts';
+import { receiptPdfs, type ReceiptPdfs } from '../modules/receipts/index.ts';
+import {
+  assembleAdapters,
+  type PortOverrides,
+  type Ports,
+  type RunningSimulators,
+} from './adapters.ts';
+import { localBus, type Bus } from './bus.ts';
+import { jobRegistry, type Jobs } from './jobs.ts';
+import { redisBus } from './redis-bus.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * What every service receives: the database, the ports to the outside world, the bus, the jobs,
+ * a clock, a logger and the configuration. Nothing here knows of HTTP, so a request handler, a
+ * job, a CLI script or a device's connection handler calls the same service with the same context.
+ */
+export interface ServiceContext extends Ports {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  bus: Bus;
+  jobs: Jobs<ServiceContext>;
+  receiptPdfs: ReceiptPdfs;
+}
+
+export interface ContextOptions {
+  log: FastifyBaseLogger;
+  /** An open database to use; the context then leaves it open on close. */
+  database?: Database;
+  ports?: PortOverrides;
+  clock?: Clock;
+  identityFetch?: Parameters<typeof assembleAdapters>[2]['identityFetch'];
+}
+
+export interface OwnedContext {
+  ctx: ServiceContext;
+  simulators: RunningSimulators;
+  /** Stops the jobs, closes the ports, the bus and, if the context opened it, the database. */
+  close(): Promise<void>;
+}
+
+/** Builds the service context once per process; buildApp, CLI scripts and tests all come here. */
+export async function createContext(
+  config: Config,
+  options: ContextOptions,
+): Promise<OwnedContext> {
+  const { log } = options;
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      onConnectionError: (error) => {
+        log.warn({ err: error }, 'database connection lost; the pool reconnects');
+      },
+      simulators: config.simulators.length > 0,
+    }));
+  const { ports, simulators } = assembleAdapters(config, options.ports ?? {}, {
+    db: database.db,
+    log,
+    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
+  });
+  const pdfs = receiptPdfs({
+    workers: config.PDF_WORKERS,
+    queueMax: config.PDF_QUEUE_MAX,
+    perUser: config.PDF_PER_USER,
+    cacheBytes: Math.round(config.PDF_CACHE_MB * 1024 * 1024),
+    brand: companyOf(config),
+  });
+  // With Redis, an event raised on one process reaches the listeners of every process.
+  const bus = config.REDIS_URL
+    ? await redisBus({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, log })
+    : localBus((error, name) => {
+        log.error({ err: error, event: name }, 'an event listener failed');
+      });
+  // Jobs run only once the process starts them (server.ts); tests start their own.
+  const jobs = jobRegistry<ServiceContext>({ db: database.db, log, context: () => ctx });
+  const ctx: ServiceContext = {
+    ...ports,
+    config,
+    database,
+    db: database.db,
+    log,
+    clock: options.clock ?? systemClock,
+    bus,
+    jobs,
+    receiptPdfs: pdfs,
+  };
+  let closed: Promise<void> | undefined;
+  return {
+    ctx,
+    simulators,
+    close() {
+      closed ??= (async () => {
+        await jobs.stop();
+        await Promise.allSettled([
+          ports.mailer.close(),
+          ports.counter.close(),
+          pdfs.close(),
+          bus.close(),
+        ]);
+        if (!options.database) await database.close();
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Config } from './config.ts';
+import { reconcile } from './modules/payments/index.ts';
+import { receiptProjections } from './modules/receipts/index.ts';
+import { renewDue } from './modules/subscriptions/index.ts';
+import { defineWalletJobs, walletProjections } from './modules/wallet/index.ts';
+import { createContext, type ContextOptions, type OwnedContext } from './platform/context.ts';
+import type { Projections } from './platform/realtime.ts';
+
+/**
+ * The composition root of the services: the context with every module's jobs defined on it.
+ * The HTTP app, a CLI script and a device gateway all start here; only a process that calls
+ * `ctx.jobs.start()` (server.ts) runs the jobs.
+ */
+export async function createServices(
+  config: Config,
+  options: ContextOptions,
+): Promise<OwnedContext> {
+  const owned = await createContext(config, options);
+  const { jobs } = owned.ctx;
+  defineWalletJobs(jobs);
+  // Voids holds whose service never started; safe to repeat after a crash, as its steps are keyed.
+  if (config.RECONCILE_EVERY_SECONDS > 0)
+    jobs.every('payments.reconcile', config.RECONCILE_EVERY_SECONDS, (ctx) =>
+      reconcile(ctx, config.RECONCILE_UNSTARTED_MINUTES * 60_000),
+    );
+  // Renews subscriptions whose period has ended; each period is charged once, whichever process runs it.
+  if (config.RENEW_EVERY_SECONDS > 0)
+    jobs.every('subscriptions.renew', config.RENEW_EVERY_SECONDS, (ctx) => renewDue(ctx));
+  return owned;
+}
+
+/** What the realtime channel sends for each bus event, from the modules that own the objects. */
+export const realtimeProjections: Projections = { ...receiptProjections, ...walletProjections };
