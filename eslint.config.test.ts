@@ -30,16 +30,31 @@ const zone = ['import-x/no-restricted-paths'];
 const cycle = ['import-x/no-cycle'];
 
 const forbidden: [string, string, string][] = [
-  // The web app: app → features → ui, platform, lib, i18n, domain.
+  // The web app: app → features → platform, lib, i18n, and the shared packages.
   [
     'a feature imports another feature',
     'apps/web/src/features/stations/x.ts',
     '../receipts/paging.ts',
   ],
   ['a feature imports app', 'apps/web/src/features/stations/x.ts', '../../app/routes.ts'],
-  ['ui imports a feature', 'apps/web/src/ui/X.tsx', '../features/stations/store.ts'],
-  ['ui imports a feature’s messages', 'apps/web/src/ui/X.tsx', '../features/receipts/i18n/fo.json'],
-  ['ui imports app', 'apps/web/src/ui/X.tsx', '../app/routes.ts'],
+  [
+    'ui imports a feature',
+    'packages/ui/src/X.tsx',
+    '../../../apps/web/src/features/stations/store.ts',
+  ],
+  [
+    'ui imports a feature’s messages',
+    'packages/ui/src/X.tsx',
+    '../../../apps/web/src/features/receipts/i18n/fo.json',
+  ],
+  ['ui imports the console', 'packages/ui/src/X.tsx', '../../../apps/console/src/main.tsx'],
+  [
+    'the API client imports an app',
+    'packages/web-client/src/x.ts',
+    '../../../apps/web/src/config.ts',
+  ],
+  ['the console imports the web app', 'apps/console/src/x.ts', '../../web/src/lib/api-client.ts'],
+  ['the web app imports the console', 'apps/web/src/lib/x.ts', '../../../console/src/main.tsx'],
   ['lib imports a feature', 'apps/web/src/lib/x.ts', '../features/receipts/paging.ts'],
   ['platform imports a feature', 'apps/web/src/platform/x.ts', '../features/receipts/paging.ts'],
   ['i18n imports feature code', 'apps/web/src/i18n/x.ts', '../features/receipts/paging.ts'],
@@ -75,7 +90,8 @@ const forbidden: [string, string, string][] = [
 const allowed: [string, string, string][] = [
   ['a feature imports its own files', 'apps/web/src/features/stations/x.ts', './store.ts'],
   ['a feature imports lib', 'apps/web/src/features/stations/x.ts', '../../lib/api-client.ts'],
-  ['a feature imports ui', 'apps/web/src/features/stations/x.ts', '../../ui/Button.tsx'],
+  ['a feature imports ui', 'apps/web/src/features/stations/x.ts', '@stod/ui/Button.tsx'],
+  ['the console imports ui', 'apps/console/src/x.ts', '@stod/ui/Button.tsx'],
   ['app imports a feature', 'apps/web/src/app/x.ts', '../features/stations/store.ts'],
   [
     'i18n gathers a feature’s messages',

@@ -1,4 +1,5 @@
-// `npm run dev`: the API in watch mode on :3000 and Vite with hot reload on :5173.
+// `npm run dev`: the API in watch mode on :3000, and Vite with hot reload for the app on :5173
+// and for the staff console on :5174 (/console/).
 import { spawn } from 'node:child_process';
 
 const children = [
@@ -7,6 +8,7 @@ const children = [
     env: { ...process.env, PORT: process.env.PORT ?? '3000' },
   }),
   spawn('npm', ['run', 'dev', '--workspace=apps/web'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '--workspace=apps/console'], { stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

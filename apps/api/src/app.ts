@@ -40,6 +40,10 @@ import { createServices, realtimeProjections } from './services.ts';
 export const BODY_LIMIT = 1024 * 1024;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultConsoleDist = fileURLToPath(new URL('../../console/dist', import.meta.url));
+
+/** Where the staff console is served. */
+export const CONSOLE_PATH = '/console/';
 
 /** What a test may hand in instead of what the configuration would choose. */
 export interface AppDeps extends PortOverrides {
@@ -163,29 +167,40 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(`${webDist}/index.html`);
-  if (hasWeb) {
+  const staticOptions = {
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each asset; send those to clients that take them.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res: { setHeader: (name: string, value: string) => unknown }, path: string) => {
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  } as const;
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, ...staticOptions });
+  // The staff console is a build of its own under /console, so the customer app carries none of it.
+  const consoleDist = config.CONSOLE_DIST ?? defaultConsoleDist;
+  const hasConsole = existsSync(`${consoleDist}/index.html`);
+  if (hasConsole)
     await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each asset; send those to clients that take them.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+      root: consoleDist,
+      prefix: CONSOLE_PATH,
+      decorateReply: !hasWeb,
+      ...staticOptions,
     });
-  }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Deep links are the single-page app's to resolve, including its own 404 screen.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const isPage = !isApi && (request.method === 'GET' || request.method === 'HEAD');
+    // Deep links are the single-page apps' to resolve, including their own 404 screens.
+    const isConsole = request.url === '/console' || request.url.startsWith(CONSOLE_PATH);
+    if (isPage && isConsole && hasConsole)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDist);
+    if (isPage && !isConsole && hasWeb)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     return reply.status(404).send({
       statusCode: 404,
       code: 'NOT_FOUND',

@@ -35,6 +35,7 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{1,30}$/)
     .default('stod'),
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   MIN_VERSION_IOS: z.string().default('0.0.0'),
   MIN_VERSION_ANDROID: z.string().default('0.0.0'),

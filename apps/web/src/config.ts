@@ -1,5 +1,7 @@
 // Build-time configuration: everything that differs between brands or deployments lives here.
 
+import { defaultBrandColors } from '@stod/ui/brand.ts';
+
 /** The product slug prefixes device keys such as `{product}_locale`. */
 export const PRODUCT_SLUG = import.meta.env.VITE_PRODUCT_SLUG ?? 'stod';
 
@@ -32,14 +34,7 @@ export const MAP_TILE_ATTRIBUTION =
 export const BRAND = {
   name: 'Støð',
   legalName: 'Støð P/F',
-  colors: {
-    primary: '#0b6e69',
-    primaryStrong: '#08524e',
-    primarySoft: '#e3f2f0',
-    accent: '#f2a93b',
-    dark: '#0b1620',
-    darkSurface: '#15242f',
-  },
+  colors: defaultBrandColors,
   address: 'Havnarvegur 1, 100 Tórshavn',
   phone: '+298 30 00 00',
   email: 'hjalp@stod.example',

@@ -12,3 +12,4 @@ export * from './wallet.ts';
 export * from './receipts.ts';
 export * from './vouchers.ts';
 export * from './subscriptions.ts';
+export * from './staff.ts';

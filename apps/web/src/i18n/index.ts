@@ -1,4 +1,5 @@
 import { defaultLocale, isLocale, isMessageKey, messages, type Locale } from '@stod/domain';
+import { loadUiEnglish, uiTexts } from '@stod/ui/i18n/index.ts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { getPreference, PREF_KEYS, setPreference } from '../platform/preferences.ts';
@@ -12,7 +13,7 @@ export type EnHasAllKeys = Assert<
 
 /** The app's texts plus the domain's messages, so validation keys resolve as they are. */
 export const resources = {
-  fo: { translation: { ...messages.fo, ...fo } },
+  fo: { translation: { ...messages.fo, ...uiTexts.fo, ...fo } },
 } as const;
 
 type Texts = Record<string, string>;
@@ -89,8 +90,8 @@ export async function loadTexts(name: TextBundle): Promise<void> {
 /** Faroese ships with the app; English loads when it is chosen, with the features in use. */
 async function ensureLoaded(locale: Locale): Promise<void> {
   if (locale !== 'fo' && !i18next.hasResourceBundle(locale, 'translation')) {
-    const en = (await import('./en.json')).default;
-    i18next.addResourceBundle('en', 'translation', { ...messages.en, ...en });
+    const [en, uiEn] = await Promise.all([import('./en.json'), loadUiEnglish()]);
+    i18next.addResourceBundle('en', 'translation', { ...messages.en, ...uiEn, ...en.default });
   }
   await Promise.all([...wantedBundles].map((name) => loadBundle(name, locale)));
 }

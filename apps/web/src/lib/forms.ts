@@ -1,6 +1,6 @@
 import type { ApiError } from '@stod/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { showToast } from '../ui/toast-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 
 /**
  * Server field errors go under their fields; anything else is a toast with the server's text.

@@ -99,3 +99,12 @@ export async function findStation(db: Db, id: number, scope: StationScope) {
   const [row] = await db.select(stationColumns).from(stations).where(eq(stations.id, id)).limit(1);
   return row;
 }
+
+export async function findStaffMember(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}

@@ -1,7 +1,7 @@
-import { idParam, listQuerySchema, voucherIssueSchema } from '@stod/domain';
+import { idParam, listQuerySchema, staffMemberSchema, voucherIssueSchema } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../plugins/auth.ts';
+import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole, stationScope } from '../../plugins/roles.ts';
 import { issueCodes, listCodes } from '../vouchers/index.ts';
 import * as service from './service.ts';
@@ -127,6 +127,20 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => service.getStation(ctx.db, request.params.id, await stationScope(request)),
+  );
+
+  app.get(
+    '/admin/me',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'The signed-in staff member, their role and their stations (null: every one)',
+        security: bearer,
+        response: { 200: staffMemberSchema, ...errorResponses(401, 403) },
+      },
+    },
+    (request) => service.staffMember(ctx.db, authOf(request)),
   );
   return Promise.resolve();
 };

@@ -73,3 +73,20 @@ export async function getStation(db: Db, id: number, scope: repo.StationScope) {
   if (!station) throw notFound();
   return station;
 }
+
+/**
+ * Who is signed in to the console, with their role and the stations it covers (an operator:
+ * every station, `stationIds` null), so the console shows only what the role allows.
+ */
+export async function staffMember(db: Db, auth: { userId: string; role: StaffRole | null }) {
+  const row = await repo.findStaffMember(db, auth.userId);
+  if (!row?.role) throw notFound();
+  const scope = await stationScopeOf(db, auth);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    stationIds: scope === 'all' ? null : [...scope],
+  };
+}

@@ -1,6 +1,6 @@
 import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 import { useGoBack } from './useGoBack.ts';
 
 export function Header({ title, back, dark }: { title: string; back: boolean; dark: boolean }) {

@@ -3,7 +3,7 @@ import { Activity, useState, type ReactNode } from 'react';
 import { StationListScreen } from '../../features/stations/screens/StationListScreen.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { cn } from '../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 
 /** The screens of the routes flagged keepAlive (spec §2 rule 7), by route name. */
 const screens: Readonly<Record<string, ReactNode>> = {

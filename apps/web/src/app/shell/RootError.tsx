@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundScreen } from '../../features/system/screens/NotFoundScreen.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { ErrorState } from '../../ui/States.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { ErrorState } from '@stod/ui/States.tsx';
 
 /** Last resort when a screen throws: a friendly message and a way back in. */
 export function RootError() {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useLocale } from '../../i18n/index.ts';
 import { routeTitle, useRouteMeta } from '../../lib/route-meta.ts';
-import { cn } from '../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 import { Header } from './Header.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import { useNetworkRedirect } from './useNetworkRedirect.ts';

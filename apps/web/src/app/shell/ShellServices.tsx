@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { ModalHost } from '../../ui/ModalHost.tsx';
-import { ToastHost } from '../../ui/ToastHost.tsx';
+import { ModalHost } from '@stod/ui/ModalHost.tsx';
+import { ToastHost } from '@stod/ui/ToastHost.tsx';
 import { useDeepLinks } from './useDeepLinks.ts';
 import { useLocationServices } from './useLocationServices.ts';
 import { useMaintenanceRedirect } from './useMaintenanceRedirect.ts';

@@ -1,5 +1,5 @@
 import { BRAND } from '../../config.ts';
-import { Logo } from '../../ui/Logo.tsx';
+import { Logo } from '@stod/ui/Logo.tsx';
 
 /** Shown until startup ends; uses no translations, since they may not be loaded yet. */
 export function Splash() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState } from '../../lib/app-state.ts';
 import { onBackButton, exitApp } from '../../platform/app.ts';
-import { dismissTopModal } from '../../ui/modal-store.ts';
+import { dismissTopModal } from '@stod/ui/modal-store.ts';
 import { canGoBack } from './useGoBack.ts';
 
 /** The native back button closes the top modal, else goes back one page unless back is off. */

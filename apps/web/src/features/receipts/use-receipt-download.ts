@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveOrShareFile } from '../../platform/files.ts';
-import { showToast } from '../../ui/toast-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { downloadReceiptPdf } from './api/download-receipt.ts';
 import { receiptFileName } from './paging.ts';
 

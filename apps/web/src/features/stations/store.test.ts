@@ -2,7 +2,7 @@ import type { Station } from '@stod/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToastStore } from '../../ui/toast-store.ts';
+import { useToastStore } from '@stod/ui/toast-store.ts';
 import { refreshStations, useStationsStore } from './store.ts';
 
 const station = (id: number, tokheim: string): Station => ({

@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client.ts';
 import { isSignedIn } from '../../lib/session.ts';
 import { isNativePlatform } from '../../platform/capacitor.ts';
-import { showToast } from '../../ui/toast-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { beveragesQueryOptions } from './api/get-beverages.ts';
 import { productColorsQueryOptions } from './api/get-product-colors.ts';
 import { providerStationsQueryOptions } from './api/get-provider-stations.ts';

@@ -5,8 +5,8 @@ import {
   type SubscriptionPlan,
 } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
-import { closeModal, confirmModal, openModal } from '../../ui/modal-store.ts';
-import { showToast } from '../../ui/toast-store.ts';
+import { closeModal, confirmModal, openModal } from '@stod/ui/modal-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useCancelSubscription } from './api/cancel-subscription.ts';
 import { useUpgradeSubscription } from './api/upgrade-subscription.ts';
 import { attemptKeys } from './attempt-keys.ts';

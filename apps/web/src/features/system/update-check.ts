@@ -5,7 +5,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { openExternal, reloadApp } from '../../platform/browser.ts';
 import { currentPlatform } from '../../platform/capacitor.ts';
 import { getPreference, PREF_KEYS, setPreference } from '../../platform/preferences.ts';
-import { openModal, useModalStore } from '../../ui/modal-store.ts';
+import { openModal, useModalStore } from '@stod/ui/modal-store.ts';
 import { appVersionQueryOptions } from './api/get-app-version.ts';
 
 const UPDATE_MODAL_ID = 'update-modal';

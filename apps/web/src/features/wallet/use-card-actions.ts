@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
-import { confirmModal } from '../../ui/modal-store.ts';
-import { showToast } from '../../ui/toast-store.ts';
+import { confirmModal } from '@stod/ui/modal-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useDeletePaymentMethod } from './api/delete-payment-method.ts';
 import { useSetFavourite } from './api/set-favourite.ts';
 import { cardAccessibleName } from './card-format.ts';

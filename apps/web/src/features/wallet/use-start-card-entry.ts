@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../ui/toast-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useStartCardSession } from './api/start-card-session.ts';
 import { openHostedPage } from './open-hosted-page.ts';
 import { savePendingSession } from './pending-session.ts';

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { PasswordField } from '../../../ui/Field.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { PasswordField } from '@stod/ui/Field.tsx';
 import { deleteAccount } from '../api/delete-account.ts';
 
 interface Props {

@@ -2,10 +2,10 @@ import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { endSession } from '../../../lib/current-user.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { CardSection } from '../../../ui/CardSection.tsx';
-import { closeModal, openModal } from '../../../ui/modal-store.ts';
-import { showToast } from '../../../ui/toast-store.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { CardSection } from '@stod/ui/CardSection.tsx';
+import { closeModal, openModal } from '@stod/ui/modal-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
 
 export function DeleteAccountSection() {

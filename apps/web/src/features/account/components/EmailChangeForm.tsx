@@ -6,9 +6,9 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { CardSection } from '../../../ui/CardSection.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
+import { CardSection } from '@stod/ui/CardSection.tsx';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
 
 type Input = z.input<typeof emailChangeRequestSchema>;

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { PasswordField } from '../../../ui/Field.tsx';
-import { CardSection } from '../../../ui/CardSection.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { PasswordField } from '@stod/ui/Field.tsx';
+import { CardSection } from '@stod/ui/CardSection.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 
 type Input = z.input<typeof passwordChangeSchema>;

@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { ContactFields } from '../../../ui/ContactFields.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { ContactFields } from '@stod/ui/ContactFields.tsx';
 
-import { CardSection } from '../../../ui/CardSection.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { CardSection } from '@stod/ui/CardSection.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type Input = z.input<typeof profileUpdateSchema>;

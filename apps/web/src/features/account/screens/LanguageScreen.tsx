@@ -2,9 +2,9 @@ import { locales, type Locale } from '@stod/domain';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { applyLocale, useLocale } from '../../../i18n/index.ts';
-import { cn } from '../../../ui/cn.ts';
-import { Screen } from '../../../ui/Screen.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { cn } from '@stod/ui/cn.ts';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useSaveLocale } from '../api/save-locale.ts';
 
 /** Saves `{product}_locale` on the device at once, and on the server for e-mails. */

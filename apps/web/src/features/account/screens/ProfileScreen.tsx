@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION, BRAND } from '../../../config.ts';
 import { useLocale } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
-import { ListGroup, ListItem } from '../../../ui/ListItem.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import { useSignOutFlow } from '../use-sign-out.ts';
 
 export function ProfileScreen() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
-import { Screen } from '../../../ui/Screen.tsx';
-import { FormSkeleton } from '../../../ui/Skeleton.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { FormSkeleton } from '@stod/ui/Skeleton.tsx';
 import { DeleteAccountSection } from '../components/DeleteAccountSection.tsx';
 import { EmailChangeForm } from '../components/EmailChangeForm.tsx';
 import { PasswordChangeForm } from '../components/PasswordChangeForm.tsx';

@@ -1,7 +1,7 @@
 import { MailX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { ErrorState } from '../../../ui/States.tsx';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { ErrorState } from '@stod/ui/States.tsx';
 
 export function VerifyEmailFailureScreen() {
   const { t } = useTranslation();

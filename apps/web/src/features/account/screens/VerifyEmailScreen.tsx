@@ -7,10 +7,10 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 

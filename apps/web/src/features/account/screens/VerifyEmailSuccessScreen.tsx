@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { EmptyState } from '../../../ui/States.tsx';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { EmptyState } from '@stod/ui/States.tsx';
 
 /** Guest-only by the spec: reached from a verification link opened while signed out. */
 export function VerifyEmailSuccessScreen() {

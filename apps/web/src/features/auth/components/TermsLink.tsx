@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TERMS_URL } from '../../../config.ts';
 import { openExternal } from '../../../platform/browser.ts';
-import { openModal } from '../../../ui/modal-store.ts';
+import { openModal } from '@stod/ui/modal-store.ts';
 
 /** Opens the terms of purchase: the configured page, or a sheet with the short version. */
 export function TermsLink() {

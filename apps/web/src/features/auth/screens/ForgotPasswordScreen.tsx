@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button, ButtonLink } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { EmptyState } from '../../../ui/States.tsx';
+import { Button, ButtonLink } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { EmptyState } from '@stod/ui/States.tsx';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
 
 type Input = z.input<typeof forgotPasswordSchema>;

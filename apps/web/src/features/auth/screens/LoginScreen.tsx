@@ -10,11 +10,11 @@ import { notify } from '../../../lib/notify.ts';
 import { safeRedirect } from '../../../lib/redirect.ts';
 import { useRouteMeta } from '../../../lib/route-meta.ts';
 import { isNativePlatform } from '../../../platform/capacitor.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field, PasswordField } from '../../../ui/Field.tsx';
-import { ListGroup, ListItem } from '../../../ui/ListItem.tsx';
-import { Logo } from '../../../ui/Logo.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { Field, PasswordField } from '@stod/ui/Field.tsx';
+import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
+import { Logo } from '@stod/ui/Logo.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
 import { signIn } from '../api/sign-in.ts';
 import { LanguageToggle } from '../components/LanguageToggle.tsx';
 

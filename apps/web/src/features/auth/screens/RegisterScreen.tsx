@@ -8,11 +8,11 @@ import { currentLocale, messageText } from '../../../i18n/index.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { saveUserLocale } from '../../../lib/user-locale.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { ContactFields } from '../../../ui/ContactFields.tsx';
-import { CheckboxField, Field, PasswordField } from '../../../ui/Field.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { ContactFields } from '@stod/ui/ContactFields.tsx';
+import { CheckboxField, Field, PasswordField } from '@stod/ui/Field.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useRegisterUser } from '../api/register.ts';
 import { TermsLink } from '../components/TermsLink.tsx';
 

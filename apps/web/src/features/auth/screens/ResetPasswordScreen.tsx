@@ -8,11 +8,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button, ButtonLink } from '../../../ui/Button.tsx';
-import { PasswordField } from '../../../ui/Field.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { ErrorState } from '../../../ui/States.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { Button, ButtonLink } from '@stod/ui/Button.tsx';
+import { PasswordField } from '@stod/ui/Field.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { ErrorState } from '@stod/ui/States.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 type Input = z.input<typeof resetPasswordSchema>;

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { BRAND } from '../../../config.ts';
 import type { TranslationKey } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
-import { cn } from '../../../ui/cn.ts';
-import { Logo } from '../../../ui/Logo.tsx';
+import { cn } from '@stod/ui/cn.ts';
+import { Logo } from '@stod/ui/Logo.tsx';
 import { PaymentMethodPrompt } from '../components/PaymentMethodPrompt.tsx';
 
 interface Entry {

@@ -2,9 +2,9 @@ import { receiptLayout, type Receipt, type ReceiptLine } from '@stod/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/index.ts';
-import { cn } from '../../../ui/cn.ts';
-import { Logo } from '../../../ui/Logo.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { cn } from '@stod/ui/cn.ts';
+import { Logo } from '@stod/ui/Logo.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import { useCompany, useProviderName } from '../api/get-company.ts';
 
 const indent = ['', 'pl-4 text-slate-600', 'pl-8 text-slate-600', 'pl-12 text-slate-600'];

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
 
 /** Receipt-shaped rows while the first page loads. */
 export function ReceiptsSkeleton({ label, rows = 6 }: { label: string; rows?: number }) {

@@ -1,6 +1,6 @@
 import { List, Map as MapIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 import type { SortMode } from '../sort.ts';
 
 export type ViewMode = 'list' | 'map';

@@ -1,6 +1,6 @@
 import { openStatus, openStatusText, type OpeningHours } from '@stod/domain';
 import { useLocale } from '../../../i18n/index.ts';
-import { cn } from '../../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 
 const tone = {
   open: 'text-emerald-800',

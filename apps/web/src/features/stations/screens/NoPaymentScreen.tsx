@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { EmptyState } from '../../../ui/States.tsx';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { EmptyState } from '@stod/ui/States.tsx';
 
 /** /fuel/stations/no-payment and /carwash/stations/no-payment (spec §5: a payment method first). */
 function NoPayment({ text }: { text: string }) {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { canPayFor } from '@stod/domain';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { EmptyState, ErrorState } from '../../../ui/States.tsx';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
+import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
 import { useStation } from '../api/get-station.ts';
 
 /** Refuelling and washing need an active payment method that may buy them (spec §5). */

@@ -1,7 +1,7 @@
 import { subscriptionIntervals, type SubscriptionInterval } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn.ts';
-import { radioItem } from '../../../ui/radio.ts';
+import { cn } from '@stod/ui/cn.ts';
+import { radioItem } from '@stod/ui/radio.ts';
 import { intervalKey } from '../tiers.ts';
 
 const segment =

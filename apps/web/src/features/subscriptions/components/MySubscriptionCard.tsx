@@ -8,8 +8,8 @@ import {
 import { CircleAlert, CircleCheck, Clock, Coffee, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { cn } from '../../../ui/cn.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { cn } from '@stod/ui/cn.ts';
 import {
   canCancel,
   intervalKey,

@@ -1,8 +1,8 @@
 import { formatCurrency, type SubscriptionInterval, type SubscriptionPlan } from '@stod/domain';
 import { Check, Coffee } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { cn } from '../../../ui/cn.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { cn } from '@stod/ui/cn.ts';
 import {
   coveredFamilies,
   familyLabel,

@@ -3,12 +3,12 @@ import { Check, CreditCard, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
-import { Button, ButtonLink } from '../../../ui/Button.tsx';
-import { cn } from '../../../ui/cn.ts';
-import { radioItem } from '../../../ui/radio.ts';
-import { RetryNotice } from '../../../ui/Notice.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { Button, ButtonLink } from '@stod/ui/Button.tsx';
+import { cn } from '@stod/ui/cn.ts';
+import { radioItem } from '@stod/ui/radio.ts';
+import { RetryNotice } from '@stod/ui/Notice.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useSubscribe } from '../api/subscribe.ts';
 import { attemptKeys } from '../attempt-keys.ts';
 import {

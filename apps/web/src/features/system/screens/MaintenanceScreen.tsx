@@ -1,7 +1,7 @@
 import { Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { ErrorState } from '../../../ui/States.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { ErrorState } from '@stod/ui/States.tsx';
 import { useMaintenance } from '../api/get-maintenance.ts';
 
 /** The shell brings the user here and away again; this screen only shows and re-checks. */

@@ -2,8 +2,8 @@ import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isOnline } from '../../../platform/network.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { ErrorState } from '../../../ui/States.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { ErrorState } from '@stod/ui/States.tsx';
 
 /** Bundled with the shell: it must render when no chunk can be fetched. */
 export function NoNetworkScreen() {

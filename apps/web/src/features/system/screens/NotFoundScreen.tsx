@@ -1,8 +1,8 @@
 import { MapPinOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { ErrorState } from '../../../ui/States.tsx';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { ErrorState } from '@stod/ui/States.tsx';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();

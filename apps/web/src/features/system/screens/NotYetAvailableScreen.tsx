@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/index.ts';
 import { routeTitle, useRouteMeta } from '../../../lib/route-meta.ts';
 import { useSession } from '../../../lib/session.ts';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { EmptyState } from '../../../ui/States.tsx';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { EmptyState } from '@stod/ui/States.tsx';
 
 /** Stands in for the screens of later issues: the route's title and one line. */
 export function NotYetAvailableScreen() {

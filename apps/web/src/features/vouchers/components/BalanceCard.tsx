@@ -1,7 +1,7 @@
 import { formatCurrency } from '@stod/domain';
 import { WalletMinimal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
 
 /** What value vouchers and gift cards still hold; undefined while it loads. */
 export function BalanceCard({ balance }: { balance: number | undefined }) {

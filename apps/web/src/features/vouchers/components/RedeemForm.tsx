@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { Section } from '../../../ui/Section.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
+import { Section } from '@stod/ui/Section.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useRedeemVoucher } from '../api/redeem-voucher.ts';
 import { redeemFailureText } from '../voucher-state.ts';
 

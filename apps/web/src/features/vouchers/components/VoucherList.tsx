@@ -1,10 +1,10 @@
 import type { UserVoucher } from '@stod/domain';
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import type { VoucherState } from '../voucher-state.ts';
 import { VoucherRow } from './VoucherRow.tsx';
-import { EmptyCard } from '../../../ui/EmptyCard.tsx';
+import { EmptyCard } from '@stod/ui/EmptyCard.tsx';
 
 interface Props {
   /** Already sorted, usable first; undefined while loading. */

@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 import type { VoucherState } from '../voucher-state.ts';
 
 const KIND_ICONS: Record<VoucherKind, LucideIcon> = {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMinuteClock } from '../../../lib/use-now.ts';
-import { RetryNotice } from '../../../ui/Notice.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { Section } from '../../../ui/Section.tsx';
+import { RetryNotice } from '@stod/ui/Notice.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { Section } from '@stod/ui/Section.tsx';
 import { useVouchers } from '../api/get-vouchers.ts';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { RedeemForm } from '../components/RedeemForm.tsx';

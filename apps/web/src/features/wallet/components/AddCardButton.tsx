@@ -1,6 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonVariant } from '../../../ui/Button.tsx';
+import { Button, type ButtonVariant } from '@stod/ui/Button.tsx';
 import { useStartCardEntry } from '../use-start-card-entry.ts';
 
 interface Props {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { Button } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
 import type { PaymentAgreementView } from '../api/get-payment-agreement.ts';
 import { useSavePaymentAgreement } from '../api/save-payment-agreement.ts';
 

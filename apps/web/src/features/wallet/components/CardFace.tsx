@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 import { cardTitle, formatExpiry, maskedNumber } from '../card-format.ts';
 import { CardMark } from './CardMark.tsx';
 

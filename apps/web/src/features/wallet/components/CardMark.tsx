@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@stod/domain';
 import { CreditCard } from 'lucide-react';
-import { Logo } from '../../../ui/Logo.tsx';
-import { cn } from '../../../ui/cn.ts';
+import { Logo } from '@stod/ui/Logo.tsx';
+import { cn } from '@stod/ui/cn.ts';
 
 /** A small brand mark in the shape of a card: the provider's logo, or the card network's. */
 export function CardMark({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../../ui/Notice.tsx';
+import { Notice } from '@stod/ui/Notice.tsx';
 import type { useCardSessionReturn } from '../use-card-session-return.ts';
 
 /** What became of the card the user entered on the hosted page: saving, or why it failed. */

@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { applyApiError } from '../../../lib/forms.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { cn } from '../../../ui/cn.ts';
-import { Field } from '../../../ui/Field.tsx';
-import { radioItem } from '../../../ui/radio.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { cn } from '@stod/ui/cn.ts';
+import { Field } from '@stod/ui/Field.tsx';
+import { radioItem } from '@stod/ui/radio.ts';
 import { useRequestOwnCardCode } from '../api/request-own-card-code.ts';
 
 type Form = UseFormReturn<

@@ -1,10 +1,10 @@
 import type { PaymentMethod } from '@stod/domain';
 import { WalletCards } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import { useCardActions } from '../use-card-actions.ts';
 import { PaymentMethodRow } from './PaymentMethodRow.tsx';
-import { EmptyCard } from '../../../ui/EmptyCard.tsx';
+import { EmptyCard } from '@stod/ui/EmptyCard.tsx';
 
 /** The user's cards, or a short empty state; skeleton rows while loading. */
 export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod[] | undefined }) {

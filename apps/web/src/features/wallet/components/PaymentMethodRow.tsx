@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@stod/domain';
 import { Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '../../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 import { cardAccessibleName, cardTitle, formatExpiry, maskedNumber } from '../card-format.ts';
 import { CardMark } from './CardMark.tsx';
 import { ProductChips } from './ProductChips.tsx';

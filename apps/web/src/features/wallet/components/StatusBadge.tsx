@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@stod/domain';
 import { CircleAlert, Clock, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 import { formatCountdown, methodStatus } from '../activation.ts';
 import { useNow } from '../use-now.ts';
 

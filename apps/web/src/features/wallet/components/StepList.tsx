@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn.ts';
+import { cn } from '@stod/ui/cn.ts';
 
 export interface Step {
   title: string;

@@ -1,11 +1,11 @@
 import { BadgePlus, Handshake, IdCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
-import { ListGroup, ListItem } from '../../../ui/ListItem.tsx';
-import { RetryNotice } from '../../../ui/Notice.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { Section } from '../../../ui/Section.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
+import { RetryNotice } from '@stod/ui/Notice.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { Section } from '@stod/ui/Section.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { AddCardButton } from '../components/AddCardButton.tsx';
 import { CardSessionNotice } from '../components/CardSessionNotice.tsx';
 import { PaymentMethodList } from '../components/PaymentMethodList.tsx';

@@ -1,11 +1,11 @@
 import { BadgePlus, CreditCard, Handshake, IdCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { ListGroup, ListItem } from '../../../ui/ListItem.tsx';
-import { Screen } from '../../../ui/Screen.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { showToast } from '../../../ui/toast-store.ts';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { CardSessionNotice } from '../components/CardSessionNotice.tsx';
 import { walletFlows } from '../paths.ts';
 import { useCardSessionReturn } from '../use-card-session-return.ts';

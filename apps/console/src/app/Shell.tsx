@@ -1,0 +1,98 @@
+import { sectionsFor, type ConsoleSection } from '@stod/domain';
+import { cn } from '@stod/ui/cn.ts';
+import { Logo } from '@stod/ui/Logo.tsx';
+import { Gift, LogOut, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { applyLocale, useLocale } from '../i18n/index.ts';
+import { useSession } from '../lib/session.ts';
+import { signOut } from '../lib/staff.ts';
+import { paths, sectionPath } from './paths.ts';
+
+const icons: Record<ConsoleSection, ReactNode> = {
+  vouchers: <Gift size={20} aria-hidden="true" />,
+  stations: <MapPin size={20} aria-hidden="true" />,
+};
+
+/** The console's frame: who is signed in, the sections their role allows, the page. */
+export function Shell() {
+  const { t } = useTranslation();
+  const member = useSession((s) => s.member);
+  const locale = useLocale();
+  const navigate = useNavigate();
+  if (!member) return null;
+  const sections = sectionsFor(member.role);
+
+  const leave = async () => {
+    await signOut();
+    void navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas md:flex-row">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
+        {t('console.skip')}
+      </a>
+      <header className="flex flex-col gap-4 bg-night px-5 py-4 text-white md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0 md:py-6">
+        <div className="flex items-center justify-between gap-3 md:flex-col md:items-start">
+          <div className="flex items-center gap-3">
+            <Logo className="h-8 w-auto" inverse />
+            <span className="text-sm font-semibold tracking-wide text-slate-200 uppercase">
+              {t('console.nav')}
+            </span>
+          </div>
+          <p className="text-right text-sm text-slate-200 md:text-left">
+            <span className="block font-medium text-white">{member.name}</span>
+            <span data-testid="console-role">{t(`role.${member.role}`)}</span>
+          </p>
+        </div>
+        <nav aria-label={t('console.nav')}>
+          <ul className="flex gap-2 overflow-x-auto md:flex-col">
+            {sections.map((section) => (
+              <li key={section}>
+                <NavLink
+                  to={sectionPath[section]}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex min-h-11 items-center gap-3 rounded-xl px-4 text-base font-medium whitespace-nowrap',
+                      'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent',
+                      isActive ? 'bg-white text-night' : 'text-slate-100 hover:bg-white/10',
+                    )
+                  }
+                >
+                  {icons[section]}
+                  {t(`section.${section}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex gap-2 md:mt-auto md:flex-col">
+          <button
+            type="button"
+            onClick={() => void applyLocale(locale === 'fo' ? 'en' : 'fo')}
+            aria-label={t('console.switchLanguageLabel')}
+            className="min-h-11 rounded-xl px-4 text-sm font-medium text-slate-100 ring-1 ring-white/30 hover:bg-white/10"
+          >
+            {t('console.switchLanguage')}
+          </button>
+          <button
+            type="button"
+            onClick={() => void leave()}
+            className="flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-medium text-slate-100 ring-1 ring-white/30 hover:bg-white/10"
+          >
+            <LogOut size={18} aria-hidden="true" />
+            {t('console.signOut')}
+          </button>
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { EmptyState } from '@stod/ui/States.tsx';
+import { RetryNotice } from '@stod/ui/Notice.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../lib/api.ts';
+import { useSession } from '../lib/session.ts';
+import { ListSkeleton, Page } from './Page.tsx';
+
+const stationsSchema = z.object({
+  total: z.number(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      address: z.string(),
+      services: z.array(z.string()),
+    }),
+  ),
+});
+
+/** The stations the staff member works at; an operator's list holds every station. */
+export function StationsScreen() {
+  const { t } = useTranslation();
+  const member = useSession((s) => s.member);
+  const stations = useQuery({
+    queryKey: ['admin', 'stations'],
+    queryFn: () => unwrap(apiRequest('/admin/stations?take=100', { schema: stationsSchema })),
+  });
+  return (
+    <Page title={t('section.stations')}>
+      <p className="text-base text-slate-600">
+        {member?.stationIds === null ? t('stations.scopeAll') : t('stations.scopeOwn')}
+      </p>
+      {stations.isPending && <ListSkeleton label={t('section.stations')} />}
+      {stations.isError && (
+        <RetryNotice
+          text={t('stations.loadFailed')}
+          retryLabel={t('vouchers.retry')}
+          onRetry={() => void stations.refetch()}
+          pending={stations.isFetching}
+        />
+      )}
+      {stations.data?.items.length === 0 && <EmptyState level={2} title={t('stations.empty')} />}
+      {stations.data && stations.data.items.length > 0 && (
+        <ul className="grid gap-3 sm:grid-cols-2" data-testid="console-stations">
+          {stations.data.items.map((station) => (
+            <li
+              key={station.id}
+              className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+            >
+              <span className="text-base font-semibold text-slate-900">{station.name}</span>
+              <span className="text-sm text-slate-600">{station.address}</span>
+              <span className="text-sm text-slate-600">
+                {t('stations.services', { services: station.services.join(', ') })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,367 @@
+import {
+  formatCurrency,
+  formatDate,
+  paymentProducts,
+  voucherIssueSchema,
+  voucherKinds,
+  type PaymentProduct,
+  type VoucherKind,
+} from '@stod/domain';
+import { Button } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
+import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
+import { Section } from '@stod/ui/Section.tsx';
+import { EmptyState } from '@stod/ui/States.tsx';
+import { showToast } from '@stod/ui/toast-store.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { messageText } from '../i18n/index.ts';
+import { apiRequest, ApiRequestError, unwrap } from '../lib/api.ts';
+import { ListSkeleton, Page } from './Page.tsx';
+
+const PAGE = 20;
+
+const listSchema = z.object({
+  total: z.number(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      codeType: z.enum(['pin', 'premium']),
+      kind: z.enum(voucherKinds),
+      name: z.string(),
+      amount: z.number().nullable(),
+      product: z.string().nullable(),
+      expiresAt: z.string(),
+      redeemedAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+const issuedSchema = z.object({
+  items: z.array(z.object({ id: z.string(), code: z.string() })),
+  expiresAt: z.string(),
+});
+
+/** What the form holds: kroner and a day, which the order turns into øre and an instant. */
+interface OrderForm {
+  kind: VoucherKind;
+  name: string;
+  amountKr: string;
+  product: PaymentProduct;
+  codeType: 'pin' | 'premium';
+  expiresOn: string;
+  count: string;
+}
+
+const orderOf = (form: OrderForm) => ({
+  kind: form.kind,
+  name: form.name,
+  ...(form.kind === 'product'
+    ? { product: form.product }
+    : { amount: Math.round(Number(form.amountKr.replace(',', '.')) * 100) }),
+  codeType: form.codeType,
+  // Valid through the chosen day, Faroese time (UTC+0 in winter, +1 in summer: end of day UTC).
+  expiresAt: form.expiresOn ? `${form.expiresOn}T23:59:59Z` : '',
+  count: Number(form.count),
+});
+
+const inAYear = () => {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+function Select({
+  label,
+  children,
+  ...props
+}: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="min-h-12 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand focus:ring-3 focus:ring-brand-soft focus:outline-none"
+        {...props}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function OrderVouchers({ onIssued }: { onIssued: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // One key per order: a retry of the same order after a lost answer issues nothing twice.
+  const key = useRef(crypto.randomUUID());
+  const form = useForm<OrderForm>({
+    defaultValues: {
+      kind: 'gift_card',
+      name: '',
+      amountKr: '',
+      product: 'carwash',
+      codeType: 'pin',
+      expiresOn: inAYear(),
+      count: '1',
+    },
+  });
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const order = useMutation({
+    mutationFn: (body: ReturnType<typeof orderOf>) =>
+      unwrap(
+        apiRequest('/admin/vouchers', {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': key.current },
+          schema: issuedSchema,
+        }),
+      ),
+    onSuccess: (issued) => {
+      key.current = crypto.randomUUID();
+      form.reset({ ...form.getValues(), name: '', amountKr: '', count: '1' });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'vouchers'] });
+      onIssued(issued.items.map((item) => item.code));
+    },
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const failure = order.error instanceof ApiRequestError ? order.error.apiError : null;
+  const err = (name: string) => messageText(clientErrors[name] ?? failure?.fieldErrors?.[name]);
+
+  const submit = form.handleSubmit((values) => {
+    const body = orderOf(values);
+    const checked = voucherIssueSchema.safeParse(body);
+    if (!checked.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const path = String(issue.path[0] ?? '');
+        errors[path === 'amount' ? 'amountKr' : path === 'expiresAt' ? 'expiresOn' : path] ??=
+          issue.message;
+      }
+      setClientErrors(errors);
+      return;
+    }
+    setClientErrors({});
+    order.mutate(body);
+  });
+
+  return (
+    <Section title={t('vouchers.orderTitle')}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2"
+        data-testid="voucher-order"
+      >
+        {failure && !failure.fieldErrors && (
+          <div className="sm:col-span-2">
+            <Notice tone="error">{failure.message}</Notice>
+          </div>
+        )}
+        <Select label={t('vouchers.kind')} {...form.register('kind')}>
+          {voucherKinds.map((k) => (
+            <option key={k} value={k}>
+              {t(`vouchers.kind.${k}`)}
+            </option>
+          ))}
+        </Select>
+        <Field
+          label={t('vouchers.name')}
+          error={err('name')}
+          maxLength={80}
+          {...form.register('name')}
+        />
+        {kind === 'product' ? (
+          <Select label={t('vouchers.product')} {...form.register('product')}>
+            {paymentProducts.map((p) => (
+              <option key={p} value={p}>
+                {t(`vouchers.product.${p}`)}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          <Field
+            label={t('vouchers.amount')}
+            inputMode="decimal"
+            error={err('amountKr')}
+            {...form.register('amountKr')}
+          />
+        )}
+        <Select label={t('vouchers.codeType')} {...form.register('codeType')}>
+          <option value="pin">{t('vouchers.codeType.pin')}</option>
+          <option value="premium">{t('vouchers.codeType.premium')}</option>
+        </Select>
+        <Field
+          label={t('vouchers.expiresAt')}
+          type="date"
+          error={err('expiresOn')}
+          {...form.register('expiresOn')}
+        />
+        <Field
+          label={t('vouchers.count')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          error={err('count')}
+          {...form.register('count')}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" pending={order.isPending}>
+            {t('vouchers.order')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function IssuedCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    await navigator.clipboard.writeText(codes.join('\n'));
+    showToast('success', t('vouchers.copied'));
+  };
+  return (
+    <section
+      aria-labelledby="issued-title"
+      className="flex flex-col gap-4 rounded-2xl bg-emerald-50 p-5 ring-1 ring-emerald-200"
+      data-testid="issued-codes"
+    >
+      <h2 id="issued-title" className="text-lg font-semibold text-emerald-950">
+        {t('vouchers.issuedTitle', { count: codes.length })}
+      </h2>
+      <p className="text-base text-emerald-950">{t('vouchers.issuedText')}</p>
+      <ul className="grid gap-2 font-mono text-base sm:grid-cols-3">
+        {codes.map((code) => (
+          <li key={code} className="rounded-lg bg-white px-3 py-2 ring-1 ring-emerald-200">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={() => void copy()}>
+          {t('vouchers.copy')}
+        </Button>
+        <Button onClick={onDone}>{t('vouchers.done')}</Button>
+      </div>
+    </section>
+  );
+}
+
+/** The operator's vouchers: ordering new codes, and what is on issue and redeemed. */
+export function VouchersScreen() {
+  const { t } = useTranslation();
+  const [offset, setOffset] = useState(0);
+  const [issued, setIssued] = useState<string[] | null>(null);
+  const list = useQuery({
+    queryKey: ['admin', 'vouchers', offset],
+    queryFn: () =>
+      unwrap(
+        apiRequest(`/admin/vouchers?offset=${String(offset)}&take=${String(PAGE)}`, {
+          schema: listSchema,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.total ?? 0;
+  return (
+    <Page title={t('section.vouchers')}>
+      {issued ? (
+        <IssuedCodes codes={issued} onDone={() => setIssued(null)} />
+      ) : (
+        <OrderVouchers onIssued={setIssued} />
+      )}
+      <Section title={t('vouchers.listTitle')}>
+        {list.isPending && <ListSkeleton label={t('vouchers.listTitle')} />}
+        {list.isError && (
+          <RetryNotice
+            text={t('vouchers.loadFailed')}
+            retryLabel={t('vouchers.retry')}
+            onRetry={() => void list.refetch()}
+            pending={list.isFetching}
+          />
+        )}
+        {list.data?.items.length === 0 && <EmptyState level={2} title={t('vouchers.empty')} />}
+        {list.data && list.data.items.length > 0 && (
+          <>
+            <ul className="flex flex-col gap-2" data-testid="voucher-list">
+              {list.data.items.map((voucher) => (
+                <li
+                  key={voucher.id}
+                  className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="flex flex-col">
+                    <span className="text-base font-semibold text-slate-900">{voucher.name}</span>
+                    <span className="text-sm text-slate-600">
+                      {t(`vouchers.kind.${voucher.kind}`)}
+                      {' · '}
+                      {voucher.amount !== null
+                        ? formatCurrency(voucher.amount)
+                        : t(`vouchers.product.${voucher.product as PaymentProduct}`)}
+                      {' · '}
+                      {t(`vouchers.codeType.${voucher.codeType}`)}
+                    </span>
+                  </div>
+                  <div className="flex flex-col text-sm sm:items-end">
+                    <span
+                      className={
+                        voucher.redeemedAt ? 'font-medium text-emerald-800' : 'text-slate-700'
+                      }
+                    >
+                      {voucher.redeemedAt
+                        ? t('vouchers.redeemed', { date: formatDate(voucher.redeemedAt) })
+                        : t('vouchers.open')}
+                    </span>
+                    <span className="text-slate-600">
+                      {t(
+                        Date.parse(voucher.expiresAt) < Date.now()
+                          ? 'vouchers.expired'
+                          : 'vouchers.expires',
+                        { date: formatDate(voucher.expiresAt) },
+                      )}
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <nav
+              className="flex items-center justify-between gap-3"
+              aria-label={t('vouchers.listTitle')}
+            >
+              <Button
+                variant="secondary"
+                block={false}
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE))}
+              >
+                {t('vouchers.previous')}
+              </Button>
+              <span className="text-sm text-slate-700">
+                {t('vouchers.page', {
+                  from: offset + 1,
+                  to: Math.min(offset + PAGE, total),
+                  total,
+                })}
+              </span>
+              <Button
+                variant="secondary"
+                block={false}
+                disabled={offset + PAGE >= total}
+                onClick={() => setOffset(offset + PAGE)}
+              >
+                {t('vouchers.next')}
+              </Button>
+            </nav>
+          </>
+        )}
+      </Section>
+    </Page>
+  );
+}

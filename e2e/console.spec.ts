@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y-fixtures.ts';
+import { registerViaApi } from './fixtures.ts';
+import { closeToasts, shot } from './wallet-fixtures.ts';
+
+// The demo seed's staff (README): an operator, and kitchen staff at the first demo station.
+const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
+const KITCHEN = { email: 'kitchen@example.com', password: 'kitchen-password-1' };
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/console/');
+  await expect(page).toHaveURL(/\/console\/login$/);
+  await page.getByLabel('Teldubústaður', { exact: true }).fill(who.email);
+  await page.getByLabel('Loyniorð', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Rita inn' }).click();
+}
+
+test.describe('the staff console', () => {
+  test('an operator signs in, orders gift cards once, and sees them on issue', async ({ page }) => {
+    await page.goto('/console/vouchers');
+    await expect(page).toHaveURL(/\/console\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rita inn á stýriborðið');
+    await expectAccessible(page);
+    await page.screenshot(shot('console-login'));
+
+    // Empty fields are refused in the form, before any request.
+    await page.getByRole('button', { name: 'Rita inn' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+
+    await page.getByLabel('Teldubústaður', { exact: true }).fill(OPERATOR.email);
+    await page.getByLabel('Loyniorð', { exact: true }).fill(OPERATOR.password);
+    await page.getByRole('button', { name: 'Rita inn' }).click();
+    // Back where the link pointed, with the operator's whole navigation.
+    await expect(page).toHaveURL(/\/console\/vouchers$/);
+    await expect(page.getByTestId('console-role')).toHaveText('Rekstur');
+    const nav = page.getByRole('navigation', { name: 'Stýriborð' });
+    await expect(nav.getByRole('link')).toHaveText(['Gávukort og kupongir', 'Støðir']);
+
+    const order = page.getByTestId('voucher-order');
+    await order.getByLabel('Navn (føroyskt)').fill('Jólagáva 2026');
+    await order.getByLabel('Upphædd (kr.)').fill('250');
+    await order.getByLabel('Tal').fill('3');
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/admin/vouchers')) posts += 1;
+    });
+    await order.getByRole('button', { name: 'Bílegg' }).click();
+    const issued = page.getByTestId('issued-codes');
+    await expect(issued.getByRole('heading')).toHaveText('3 nýggjar kotur');
+    await expect(issued.getByRole('listitem')).toHaveCount(3);
+    expect(posts).toBe(1);
+    const list = page.getByTestId('voucher-list');
+    await expect(list.getByText('Jólagáva 2026')).toHaveCount(3);
+    await closeToasts(page);
+    await expectAccessible(page);
+    await page.screenshot(shot('console-vouchers-issued', true));
+
+    await issued.getByRole('button', { name: 'Liðugt' }).click();
+    await expect(issued).toBeHidden();
+    // A bad amount is refused in the form and nothing is ordered.
+    await order.getByLabel('Navn (føroyskt)').fill('Ógilt');
+    await order.getByLabel('Upphædd (kr.)').fill('-5');
+    await order.getByRole('button', { name: 'Bílegg' }).click();
+    await expect(order.getByRole('alert')).toBeVisible();
+    expect(posts).toBe(1);
+
+    await nav.getByRole('link', { name: 'Støðir' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Støðir');
+    await expect(page.getByText('Tú sært allar støðir.')).toBeVisible();
+    await expect(page.getByTestId('console-stations').getByRole('listitem').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot(shot('console-stations', true));
+
+    // In English, and out again.
+    await page.getByRole('button', { name: 'Skift mál til enskt' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stations');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/console\/login$/);
+    await page.getByRole('button', { name: 'Switch the language to Faroese' }).click();
+  });
+
+  test('kitchen staff see only their own stations, and not the vouchers', async ({ page }) => {
+    await signIn(page, KITCHEN);
+    await expect(page).toHaveURL(/\/console\/stations$/);
+    await expect(page.getByTestId('console-role')).toHaveText('Køkur');
+    const nav = page.getByRole('navigation', { name: 'Stýriborð' });
+    await expect(nav.getByRole('link')).toHaveText(['Støðir']);
+    await expect(page.getByText('Tú sært tínar støðir.')).toBeVisible();
+    await expect(page.getByTestId('console-stations').getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page);
+    await page.screenshot(shot('console-kitchen-stations', true));
+
+    // A deep link to the operator's page answers as if it were not there.
+    await page.goto('/console/vouchers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Síðan finst ikki');
+    await expect(page.getByTestId('voucher-order')).toHaveCount(0);
+  });
+
+  test('a customer cannot use the console', async ({ page, request }) => {
+    const customer = await registerViaApi(request, 'console');
+    await signIn(page, customer);
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'Henda kontan hevur ikki atgongd til stýriborðið.',
+    );
+    await expect(page).toHaveURL(/\/console\/login$/);
+    await expectAccessible(page);
+  });
+});
