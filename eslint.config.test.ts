@@ -17,7 +17,10 @@ const eslint = new ESLint({
 async function brokenRules(file: string, importPath: string) {
   // The rules pass over an import they cannot resolve, so a case whose file has moved would pass
   // for nothing: it fails here instead.
-  if (!existsSync(resolve(root, dirname(file), importPath)))
+  const target = importPath.startsWith('@stod/ui/')
+    ? resolve(root, 'packages/ui/src', importPath.slice('@stod/ui/'.length))
+    : resolve(root, dirname(file), importPath);
+  if (!existsSync(target))
     throw new Error(`${importPath} does not exist beside ${file}`);
   const [result] = await eslint.lintText(`import '${importPath}';\n`, {
     filePath: `${root}/${file}`,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { registerViaApi } from './fixtures.ts';
@@ -105,4 +107,21 @@ test.describe('the staff console', () => {
     await expect(page).toHaveURL(/\/console\/login$/);
     await expectAccessible(page);
   });
+});
+
+test('the customer app carries nothing of the console', () => {
+  const web = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+  const manifest = JSON.parse(readFileSync(`${web}.vite/manifest.json`, 'utf8')) as Record<
+    string,
+    { src?: string }
+  >;
+  const sources = Object.values(manifest).map((chunk) => chunk.src ?? '');
+  expect(sources.filter((src) => src.includes('console/'))).toEqual([]);
+  // Nor any of its code inlined: the console's session key and its screens' texts.
+  const assets = readdirSync(`${web}assets`).filter((file) => file.endsWith('.js'));
+  for (const file of assets) {
+    const code = readFileSync(`${web}assets/${file}`, 'utf8');
+    expect(code, file).not.toContain('stod_console_session');
+    expect(code, file).not.toContain('Rita inn á stýriborðið');
+  }
 });
