@@ -86,6 +86,10 @@ const envSchema = z.object({
   BRAND_PHONE: z.string().default('+298 30 00 00'),
   BRAND_EMAIL: z.string().default('hjalp@stod.example'),
   BRAND_VAT_NUMBER: z.string().default('V-tal 123456'),
+  /** The operator's own terms, terms of purchase and privacy pages; else the built-in ones. */
+  TERMS_URL: z.url().optional(),
+  PURCHASE_TERMS_URL: z.url().optional(),
+  PRIVACY_URL: z.url().optional(),
   IDENTITY_ISSUER_URL: z.url().optional(),
   IDENTITY_CLIENT_ID: z.string().default('stod-app'),
   IDENTITY_CLIENT_SECRET: z.string().min(16).default(DEV_SECRETS.IDENTITY_CLIENT_SECRET),

@@ -35,7 +35,7 @@ describe('the service context', () => {
     expect(token).toBeTruthy();
     const users = await ctx.db.query.users.findMany();
     expect(users).toHaveLength(1);
-    const user = await currentUserById(ctx, users[0]!.id);
+    const user = await currentUserById(ctx, users[0]!.id, 'fo');
     expect(user.email).toBe('context@example.fo');
   });
 

@@ -13,3 +13,4 @@ export * from './receipts.ts';
 export * from './vouchers.ts';
 export * from './subscriptions.ts';
 export * from './staff.ts';
+export * from './legal.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatCurrency, formatReceiptDate } from './format.ts';
 import { pageQueryShape } from './fields.ts';
-import type { Locale } from './messages/index.ts';
+import { translate, type Locale } from './messages/index.ts';
 
 export const receiptProductTypes = ['Food', 'Charge', 'Carwash', 'Fuel'] as const;
 export type ReceiptProductType = (typeof receiptProductTypes)[number];
@@ -71,7 +71,11 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** The company that issues the receipts, for their header and footer (GET /api/company). */
+/**
+ * The company behind the app (GET /api/company): the issuer in the receipts' header and footer,
+ * and the addresses of its terms, terms of purchase and privacy pages, which the app opens in
+ * the in-app browser (spec §2). The built-in pages take `?lang=en`.
+ */
 export const companySchema = z.object({
   name: z.string(),
   legalName: z.string(),
@@ -79,6 +83,9 @@ export const companySchema = z.object({
   phone: z.string(),
   email: z.string(),
   vatNumber: z.string(),
+  termsUrl: z.string(),
+  purchaseTermsUrl: z.string(),
+  privacyUrl: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -108,28 +115,6 @@ export interface ReceiptLayout {
   lines: ReceiptLine[];
   totals: ReceiptLine[];
 }
-
-type LabelKey = 'litres' | 'perLitre' | 'amount' | 'minutes' | 'total' | 'kwh' | 'min';
-const LABELS: Record<Locale, Record<LabelKey, string>> = {
-  fo: {
-    litres: 'Litrar',
-    perLitre: 'Prís pr. litur',
-    amount: 'Upphædd',
-    minutes: 'Tíð í alt',
-    total: 'Tilsamans',
-    kwh: 'kWh',
-    min: 'min.',
-  },
-  en: {
-    litres: 'Litres',
-    perLitre: 'Price per litre',
-    amount: 'Amount',
-    minutes: 'Total time',
-    total: 'Total',
-    kwh: 'kWh',
-    min: 'min.',
-  },
-};
 
 const decimal = (value: number, digits: number) => value.toFixed(digits).replace('.', ',');
 
@@ -166,7 +151,8 @@ export function receiptLayout(
   locale: Locale,
   providerName: string,
 ): ReceiptLayout {
-  const l = LABELS[locale];
+  const t = (key: Parameters<typeof translate>[0], params?: Record<string, string>) =>
+    translate(key, locale, params);
   const lines: ReceiptLine[] = [];
   switch (receipt.productType) {
     case 'Food':
@@ -174,7 +160,7 @@ export function receiptLayout(
       break;
     case 'Charge':
       for (const p of receipt.data.products ?? []) {
-        const unit = p.priceType === 'min' ? l.min : l.kwh;
+        const unit = t(p.priceType === 'min' ? 'receipt.minutes' : 'receipt.kwh');
         lines.push({ label: p.description, value: formatCurrency(p.totalPrice), depth: 0 });
         lines.push({
           label: `${decimal(p.quantity, p.priceType === 'min' ? 0 : 2)} ${unit} × ${formatCurrency(p.price)}`,
@@ -184,15 +170,15 @@ export function receiptLayout(
       }
       if (receipt.data.totalTime !== undefined) {
         lines.push({
-          label: l.minutes,
-          value: `${String(Math.round(receipt.data.totalTime))} min.`,
+          label: t('receipt.totalTime'),
+          value: `${String(Math.round(receipt.data.totalTime))} ${t('receipt.minutes')}`,
           depth: 0,
         });
       }
       break;
     case 'Carwash':
       lines.push({
-        label: `${receipt.productDescription} bilvask`,
+        label: t('receipt.carwash', { product: receipt.productDescription }),
         value: formatCurrency(receipt.amount),
         depth: 0,
       });
@@ -204,9 +190,17 @@ export function receiptLayout(
         depth: 0,
       });
       if (receipt.quantity !== null)
-        lines.push({ label: l.litres, value: `${decimal(receipt.quantity, 2)} L`, depth: 1 });
+        lines.push({
+          label: t('receipt.litres'),
+          value: `${decimal(receipt.quantity, 2)} L`,
+          depth: 1,
+        });
       if (receipt.unitPrice !== null)
-        lines.push({ label: l.perLitre, value: formatCurrency(receipt.unitPrice), depth: 1 });
+        lines.push({
+          label: t('receipt.perLitre'),
+          value: formatCurrency(receipt.unitPrice),
+          depth: 1,
+        });
       break;
   }
   return {
@@ -215,8 +209,8 @@ export function receiptLayout(
     pointOfSale: receipt.stationName ?? providerName,
     lines,
     totals: [
-      { label: l.total, value: formatCurrency(receipt.amount), depth: 0 },
-      { label: 'MVG (25%)', value: formatCurrency(receipt.vatAmount), depth: 0 },
+      { label: t('receipt.total'), value: formatCurrency(receipt.amount), depth: 0 },
+      { label: t('receipt.vat'), value: formatCurrency(receipt.vatAmount), depth: 0 },
     ],
   };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromIssues } from './errors.ts';
 import type { Locale } from './messages/index.ts';
-import { normaliseVoucherCode, voucherRedeemSchema } from './vouchers.ts';
+import { normaliseVoucherCode, voucherIssueSchema, voucherRedeemSchema } from './vouchers.ts';
 
 const FO = {
   code: 'Vinaliga tøppa kotu inn.',
@@ -190,5 +190,40 @@ describe('voucherRedeemSchema', () => {
         },
       ),
     );
+  });
+});
+
+describe('voucherIssueSchema: the name in both languages', () => {
+  const order = (extra: Record<string, unknown>) => ({
+    kind: 'product',
+    name: 'Ein kaffi',
+    product: 'beverages',
+    codeType: 'premium',
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    ...extra,
+  });
+
+  it('takes an English name beside the Faroese one', () => {
+    const parsed = voucherIssueSchema.parse(order({ nameEn: '  One coffee ' }));
+    expect(parsed.name).toBe('Ein kaffi');
+    expect(parsed.nameEn).toBe('One coffee');
+  });
+
+  it('leaves the English out when it is missing or blank, as older clients send it', () => {
+    expect(voucherIssueSchema.parse(order({})).nameEn).toBeUndefined();
+    expect(voucherIssueSchema.parse(order({ nameEn: '   ' })).nameEn).toBeUndefined();
+  });
+
+  it('refuses an English name too long, of the wrong type or with control characters', () => {
+    const errors = (nameEn: unknown, locale: Locale) => {
+      const result = voucherIssueSchema.safeParse(order({ nameEn }));
+      return result.success ? {} : fieldErrorsFromIssues(result.error.issues, locale);
+    };
+    expect(errors('x'.repeat(81), 'fo')).toEqual({ nameEn: FO.tooLong });
+    expect(errors('x'.repeat(81), 'en')).toEqual({ nameEn: EN.tooLong });
+    expect(errors(42, 'en')).toEqual({ nameEn: EN.invalid });
+    expect(errors('One\u0000coffee', 'en')).toEqual({
+      nameEn: 'The text contains characters that are not allowed.',
+    });
   });
 });

@@ -45,9 +45,15 @@ export const MAX_VOUCHERS_PER_ISSUE = 500;
 /** An operator's order for new codes (POST /api/admin/vouchers). */
 export const voucherIssueSchema = strict({
   kind: z.enum(voucherKinds, { error: 'validation.invalid' }),
+  /** The name in Faroese, which every voucher has. */
   name: plainText('validation.required')
     .min(1, 'validation.required')
     .max(80, 'validation.tooLong'),
+  /** The name in English; without it, English readers see the Faroese name. */
+  nameEn: plainText()
+    .max(80, 'validation.tooLong')
+    .optional()
+    .transform((value) => value || undefined),
   /** Øre, for value vouchers and gift cards. */
   amount: z
     .number({ error: 'validation.invalid' })

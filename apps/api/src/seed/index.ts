@@ -11,6 +11,7 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { insertUser } from '../modules/users/index.ts';
+import { seedEnglish } from './english.ts';
 import { seedReceipts } from './receipts.ts';
 import { seedSubscriptionPlans } from './subscriptions.ts';
 import { seedStaff } from './staff.ts';
@@ -26,8 +27,12 @@ export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
   if (mode === 'false') return false;
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0 && mode === 'auto') {
-    // A development database seeded before the staff accounts existed gets them too.
-    if (!ctx.config.isProduction) await seedStaff(ctx.db);
+    // A development database seeded before the staff accounts, or before content had English,
+    // gets them too.
+    if (!ctx.config.isProduction) {
+      await seedStaff(ctx.db);
+      await seedEnglish(ctx.db);
+    }
     return false;
   }
   await seedDemo(ctx);

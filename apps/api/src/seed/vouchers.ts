@@ -11,6 +11,7 @@ export const DEMO_VOUCHERS = [
     codeType: 'premium',
     kind: 'gift_card',
     name: 'Gávukort 500 kr.',
+    nameEn: 'Gift card 500 kr.',
     amount: 50_000,
   },
   {
@@ -18,6 +19,7 @@ export const DEMO_VOUCHERS = [
     codeType: 'pin',
     kind: 'value',
     name: 'Virðisskjal 200 kr.',
+    nameEn: 'Voucher 200 kr.',
     amount: 20_000,
   },
   {
@@ -25,6 +27,7 @@ export const DEMO_VOUCHERS = [
     codeType: 'premium',
     kind: 'product',
     name: 'Ein bilvask',
+    nameEn: 'One car wash',
     product: 'carwash',
   },
   {
@@ -32,9 +35,20 @@ export const DEMO_VOUCHERS = [
     codeType: 'premium',
     kind: 'product',
     name: 'Ein kaffi',
+    nameEn: 'One coffee',
     product: 'beverages',
   },
 ] as const;
+
+/** A code that expired long ago, to show the refusal. */
+export const EXPIRED_DEMO_VOUCHER = {
+  code: 'GAMAL-2020',
+  codeType: 'premium',
+  kind: 'value',
+  name: 'Útgingið virðisskjal',
+  nameEn: 'Expired voucher',
+  amount: 10_000,
+} as const;
 
 export async function seedVouchers(db: Db) {
   for (const v of DEMO_VOUCHERS) {
@@ -45,11 +59,8 @@ export async function seedVouchers(db: Db) {
     });
   }
   await issue(db, {
-    code: normaliseVoucherCode('GAMAL-2020'),
-    codeType: 'premium',
-    kind: 'value',
-    name: 'Útgingið virðisskjal',
-    amount: 10_000,
+    ...EXPIRED_DEMO_VOUCHER,
+    code: normaliseVoucherCode(EXPIRED_DEMO_VOUCHER.code),
     expiresAt: new Date('2021-01-01T00:00:00Z'),
   });
 }

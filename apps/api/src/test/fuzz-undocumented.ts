@@ -34,7 +34,10 @@ export function undocumentedOperations(config: Config): Operation[] {
       body: {
         type: 'object',
         properties: {
-          type: { type: 'string', enum: ['card_session.completed', 'card_session.expired'] },
+          type: {
+            type: 'string',
+            enum: ['card_session.completed', 'card_session.failed', 'card_session.expired'],
+          },
           sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,40}$' },
         },
         required: ['type', 'sessionId'],
@@ -96,6 +99,7 @@ export function undocumentedOperations(config: Config): Operation[] {
       secured: false,
     },
     { method: 'GET', path: checkout, params: [sessionId], secured: false },
+    { method: 'POST', path: `${checkout}/cancel`, params: [sessionId], secured: false },
     {
       method: 'POST',
       path: checkout,

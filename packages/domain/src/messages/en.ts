@@ -66,4 +66,14 @@ export const en: Record<keyof typeof fo, string> = {
   'error.deleteSubscription': 'Failed to delete subscription.',
   'error.subscriptionExists': 'You already have a subscription of this kind.',
   'error.notAnUpgrade': 'You can only upgrade to a higher tier of the same subscription.',
+  'receipt.number': 'Receipt {{id}}',
+  'receipt.litres': 'Litres',
+  'receipt.perLitre': 'Price per litre',
+  'receipt.totalTime': 'Total time',
+  'receipt.total': 'Total',
+  // Spec §2 names the VAT line and the car wash in Faroese, whatever the language.
+  'receipt.vat': 'MVG (25%)',
+  'receipt.kwh': 'kWh',
+  'receipt.minutes': 'min.',
+  'receipt.carwash': '{{product}} bilvask',
 };

@@ -68,4 +68,13 @@ export const fo = {
   'error.deleteSubscription': 'Tað eydnaðist ikki at siga haldið upp.',
   'error.subscriptionExists': 'Tú hevur longu eitt hald av hesum slagi.',
   'error.notAnUpgrade': 'Tað ber bara til at dagføra til eitt hægri stig av sama haldi.',
+  'receipt.number': 'Kvittan {{id}}',
+  'receipt.litres': 'Litrar',
+  'receipt.perLitre': 'Prís pr. litur',
+  'receipt.totalTime': 'Tíð í alt',
+  'receipt.total': 'Tilsamans',
+  'receipt.vat': 'MVG (25%)',
+  'receipt.kwh': 'kWh',
+  'receipt.minutes': 'min.',
+  'receipt.carwash': '{{product}} bilvask',
 } as const;

@@ -6,11 +6,17 @@ import {
   isLocale,
   isMessageKey,
   localeFromHeader,
+  localized,
   locales,
   messages,
+  serverMessages,
   translate,
+  translateServer,
   type MessageKey,
+  type ServerMessageKey,
 } from './index.ts';
+import { serverEn } from './server.en.ts';
+import { serverFo } from './server.fo.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -159,5 +165,61 @@ describe('localeFromHeader', () => {
     ['fon, en;q=0.5', 'en'],
   ] as const)('%j → %s', (header, expected) => {
     expect(localeFromHeader(header)).toBe(expected);
+  });
+});
+
+describe('the server catalogue (e-mail, the server pages)', () => {
+  const foKeys = Object.keys(serverFo).sort();
+
+  it('has the same keys in Faroese and English', () => {
+    expect(Object.keys(serverEn).sort()).toEqual(foKeys);
+    expect(serverMessages.fo).toBe(serverFo);
+    expect(serverMessages.en).toBe(serverEn);
+  });
+
+  it('has no empty texts and the same placeholders in both languages', () => {
+    for (const key of foKeys as ServerMessageKey[]) {
+      for (const text of [serverFo[key], serverEn[key]]) {
+        expect(text.trim(), key).not.toBe('');
+        expect(text, key).toBe(text.trim());
+      }
+      expect(placeholders(serverEn[key]), key).toEqual(placeholders(serverFo[key]));
+    }
+  });
+
+  it('shares no key with the app catalogue, so the app never needs it', () => {
+    for (const key of foKeys) expect(isMessageKey(key), key).toBe(false);
+  });
+
+  it('fills the e-mail texts in the language asked for', () => {
+    expect(translateServer('mail.emailChange.subject', 'fo', { code: '1234' })).toBe(
+      'Tín kota: 1234',
+    );
+    expect(translateServer('mail.emailChange.subject', 'en', { code: '1234' })).toBe(
+      'Your code: 1234',
+    );
+    expect(translateServer('mail.passwordReset.text', 'en', { link: 'https://x/$&' })).toContain(
+      '\n\nhttps://x/$&\n\n',
+    );
+    expect(translateServer('mail.passwordReset.subject')).toBe('Nýtt loyniorð');
+  });
+});
+
+describe('receipt texts', () => {
+  it("name the receipt in both languages and keep the spec's Faroese VAT line", () => {
+    expect(translate('receipt.number', 'fo', { id: 'R1' })).toBe('Kvittan R1');
+    expect(translate('receipt.number', 'en', { id: 'R1' })).toBe('Receipt R1');
+    expect(fo['receipt.vat']).toBe('MVG (25%)');
+    expect(en['receipt.vat']).toBe('MVG (25%)');
+  });
+});
+
+describe('localized: operator-written content', () => {
+  it('answers the English when asked for and given, else the Faroese', () => {
+    expect(localized('Ein kaffi', 'One coffee', 'en')).toBe('One coffee');
+    expect(localized('Ein kaffi', 'One coffee', 'fo')).toBe('Ein kaffi');
+    expect(localized('Ein kaffi', null, 'en')).toBe('Ein kaffi');
+    expect(localized('Ein kaffi', undefined, 'en')).toBe('Ein kaffi');
+    expect(localized('Ein kaffi', '', 'en')).toBe('Ein kaffi');
   });
 });

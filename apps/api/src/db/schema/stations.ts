@@ -37,6 +37,8 @@ export const stationProducts = pgTable(
     service: text('service', { enum: ['fuel', 'carwash', 'food'] }).notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** The name in English; without it, English readers get the Faroese. */
+    nameEn: text('name_en'),
     /** Integer øre per unit, VAT included. */
     price: integer('price').notNull(),
     unit: text('unit', { enum: ['litre', 'wash', 'item'] }).notNull(),
@@ -68,5 +70,6 @@ export const beverages = pgTable('beverages', {
   id: serial('id').primaryKey(),
   beverageFamily: text('beverage_family').notNull(),
   name: text('name').notNull(),
+  nameEn: text('name_en'),
   price: integer('price').notNull(),
 });

@@ -21,6 +21,9 @@ export const subscriptionPlans = pgTable('subscriptions', {
   productIds: text('product_ids').notNull(),
   name: text('name').notNull(),
   description: text('description').notNull(),
+  /** The English of name and description; without it, English readers get the Faroese. */
+  nameEn: text('name_en'),
+  descriptionEn: text('description_en'),
   priceMonthly: integer('price_monthly').notNull(),
   priceYearly: integer('price_yearly').notNull(),
   active: boolean('active').notNull().default(true),

@@ -18,6 +18,8 @@ export const voucherCodes = pgTable(
     codeType: text('code_type', { enum: ['pin', 'premium'] }).notNull(),
     kind: text('kind', { enum: ['value', 'gift_card', 'product'] }).notNull(),
     name: text('name').notNull(),
+    /** The name in English, when the operator gave one. */
+    nameEn: text('name_en'),
     amount: integer('amount'),
     product: text('product'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -45,6 +47,7 @@ export const userVouchers = pgTable(
       .references(() => voucherCodes.id),
     kind: text('kind', { enum: ['value', 'gift_card', 'product'] }).notNull(),
     name: text('name').notNull(),
+    nameEn: text('name_en'),
     initialAmount: integer('initial_amount'),
     balance: integer('balance'),
     product: text('product'),

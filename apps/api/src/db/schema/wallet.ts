@@ -62,6 +62,8 @@ export const cardSessions = pgTable(
       .notNull()
       .default('open'),
     paymentMethodId: uuid('payment_method_id'),
+    /** Why a closed session saved no card, as the gateway said: `cancelled`, a refusal, or null. */
+    failure: text('failure'),
     createdAt: now('created_at'),
   },
   (t) => [uniqueIndex('card_sessions_gateway_key').on(t.gatewaySessionId)],

@@ -14,6 +14,12 @@ export type GatewayErrorCode =
   | 'not_found'
   | 'unavailable';
 
+/**
+ * Why a card-entry session did not save a card: a refused card, or `cancelled` when the customer
+ * left the hosted page with its cancel button (the session then failed, on purpose).
+ */
+export type CardSessionFailure = GatewayErrorCode | 'cancelled';
+
 export class GatewayError extends Error {
   constructor(readonly code: GatewayErrorCode) {
     super(`gateway: ${code}`);
@@ -37,7 +43,7 @@ export interface CardSession {
   status: 'open' | 'completed' | 'failed' | 'expired';
   expiresAt: Date;
   card: SavedCard | null;
-  failure: GatewayErrorCode | null;
+  failure: CardSessionFailure | null;
 }
 
 export interface Authorization {

@@ -13,6 +13,7 @@ import {
   GatewayError,
   type Authorization,
   type CardSession,
+  type CardSessionFailure,
   type GatewayErrorCode,
   type PaymentGateway,
 } from './port.ts';
@@ -67,6 +68,7 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
     sessionId: string,
     card: { number: string; expMonth: number; expYear: number },
   ): Promise<CardSession>;
+  cancelSession(sessionId: string): Promise<CardSession>;
 } {
   const { db } = options;
   const random = options.random ?? Math.random;
@@ -147,7 +149,7 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
             expYear: card.expYear,
           }
         : null,
-      failure: (row.failure as GatewayErrorCode | null) ?? null,
+      failure: (row.failure as CardSessionFailure | null) ?? null,
     };
   }
 
@@ -206,6 +208,20 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
           .set({ status: 'completed', token, failure: null })
           .where(and(eq(simGatewaySessions.id, sessionId), eq(simGatewaySessions.status, 'open')));
       });
+      return sessionView(sessionId);
+    },
+
+    /**
+     * What the hosted page does when the customer cancels: an open session ends as failed,
+     * with the failure `cancelled`. A session already over stays as it is.
+     */
+    async cancelSession(sessionId) {
+      const session = await sessionView(sessionId);
+      if (session.status !== 'open') return session;
+      await db
+        .update(simGatewaySessions)
+        .set({ status: 'failed', failure: 'cancelled' })
+        .where(and(eq(simGatewaySessions.id, sessionId), eq(simGatewaySessions.status, 'open')));
       return sessionView(sessionId);
     },
 

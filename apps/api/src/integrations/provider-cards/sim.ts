@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isOwnCardNumber, OWN_CARD_PREFIX, type OwnCardChannel } from '@stod/domain';
+import {
+  isOwnCardNumber,
+  OWN_CARD_PREFIX,
+  translateServer,
+  type OwnCardChannel,
+} from '@stod/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -193,7 +198,12 @@ export function providerCardsSim(options: ProviderCardsSimOptions) {
         await tx.insert(simProviderCardMessages).values({
           channel: input.channel,
           destination: to,
-          text: `${code} er kotan til kortið •••• ${row.number.slice(-4)}. Your card code is ${code}.`,
+          // The issuer's message, in both languages as its own service writes it.
+          text: (['fo', 'en'] as const)
+            .map((locale) =>
+              translateServer('cardIssuerSim.code', locale, { code, last4: row.number.slice(-4) }),
+            )
+            .join(' '),
         });
       });
       return {

@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
-    (request) => service.currentUserById(ctx, authOf(request).userId),
+    (request) => service.currentUserById(ctx, authOf(request).userId, request.locale),
   );
 
   app.post(
@@ -68,6 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       service.currentUser(
         ctx,
         await service.updateProfile(ctx, authOf(request).userId, request.body),
+        request.locale,
       ),
   );
 
@@ -142,6 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       service.currentUser(
         ctx,
         await service.confirmEmailChange(ctx, authOf(request).userId, request.body),
+        request.locale,
       ),
   );
 

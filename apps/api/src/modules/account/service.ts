@@ -30,15 +30,26 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The user as GET /user/v2 answers it, with the subscriptions they can use. */
-export async function currentUser(ctx: ServiceContext, row: repo.UserRow): Promise<CurrentUser> {
-  return { ...toCurrentUser(row), userSubscriptions: await usableSubscriptions(ctx, row.id) };
+export async function currentUser(
+  ctx: ServiceContext,
+  row: repo.UserRow,
+  locale: Locale,
+): Promise<CurrentUser> {
+  return {
+    ...toCurrentUser(row),
+    userSubscriptions: await usableSubscriptions(ctx, row.id, locale),
+  };
 }
 
-/** GET /api/user/v2: the user and their subscriptions, read side by side. */
-export async function currentUserById(ctx: ServiceContext, userId: string): Promise<CurrentUser> {
+/** GET /api/user/v2: the user and their subscriptions (in the request's language), side by side. */
+export async function currentUserById(
+  ctx: ServiceContext,
+  userId: string,
+  locale: Locale,
+): Promise<CurrentUser> {
   const [row, userSubscriptions] = await Promise.all([
     getUser(ctx, userId),
-    usableSubscriptions(ctx, userId),
+    usableSubscriptions(ctx, userId, locale),
   ]);
   return { ...toCurrentUser(row), userSubscriptions };
 }

@@ -75,6 +75,8 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
                 codeType: z.enum(['pin', 'premium']),
                 kind: z.enum(['value', 'gift_card', 'product']),
                 name: z.string(),
+                /** The English name; null when the order gave none (English readers see `name`). */
+                nameEn: z.string().nullable(),
                 amount: z.number().int().nullable(),
                 product: z.string().nullable(),
                 expiresAt: z.string(),

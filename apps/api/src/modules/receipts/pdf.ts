@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { receiptLayout, type Company, type Locale, type Receipt } from '@stod/domain';
+import { receiptLayout, translate, type Company, type Locale, type Receipt } from '@stod/domain';
 import PDFDocument from 'pdfkit';
 import { woffToSfnt } from '../../lib/woff.ts';
 
@@ -58,7 +58,7 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand)
   doc.font('body').fontSize(10).fillColor('#333333');
   doc.text(layout.pointOfSale);
   doc.text(layout.date);
-  doc.text(`${locale === 'en' ? 'Receipt' : 'Kvittan'} ${layout.id}`);
+  doc.text(translate('receipt.number', locale, { id: layout.id }));
   doc.moveDown();
   doc.fillColor('#000000');
   for (const line of layout.lines) row(line.label, line.value, line.depth);

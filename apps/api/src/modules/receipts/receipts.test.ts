@@ -121,6 +121,18 @@ describe('GET /api/receipts/{id}/pdf', () => {
     expect(lines).toContain(fuel.stationName!);
   });
 
+  it('names the receipt in the language asked for, from the domain messages', async () => {
+    const fuel = byType('Fuel');
+    const fo = await text(fuel, 'fo');
+    expect(fo).toContain(`Kvittan ${fuel.id}`);
+    expect(fo).not.toContain('Receipt');
+    const en = await text(fuel, 'en');
+    expect(en).toContain(`Receipt ${fuel.id}`);
+    expect(en).toContain('Litres');
+    expect(en).toContain('Price per litre');
+    expect(en).not.toContain('Kvittan');
+  });
+
   it('renders food offers with nested items and ingredient changes', async () => {
     const lines = await text(byType('Food'));
     expect(lines).toContain('2 × Burgaratilboð');

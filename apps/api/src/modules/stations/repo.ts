@@ -1,4 +1,4 @@
-import type { Station, StationService } from '@stod/domain';
+import { localized, type Locale, type Station, type StationService } from '@stod/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -9,8 +9,15 @@ import {
   stations,
 } from '../../db/schema/index.ts';
 
-/** Stations with their products and points, in three queries whatever the count. */
-export async function listStations(db: Db, filter: { service?: StationService; id?: number } = {}) {
+/**
+ * Stations with their products and points, in three queries whatever the count. Product names
+ * are the operator's content, answered in `locale` (the Faroese when there is no English).
+ */
+export async function listStations(
+  db: Db,
+  locale: Locale,
+  filter: { service?: StationService; id?: number } = {},
+) {
   const where = filter.id
     ? eq(stations.id, filter.id)
     : filter.service
@@ -41,11 +48,11 @@ export async function listStations(db: Db, filter: { service?: StationService; i
     openingHours: row.openingHours,
     products: products
       .filter((p) => p.stationId === row.id)
-      .map(({ id, service, code, name, price, unit }) => ({
+      .map(({ id, service, code, name, nameEn, price, unit }) => ({
         id,
         service,
         code,
-        name,
+        name: localized(name, nameEn, locale),
         price,
         unit,
       })),
@@ -63,12 +70,12 @@ export function listProductColors(db: Db) {
     .orderBy(asc(productColors.code));
 }
 
-export async function listBeverages(db: Db) {
+export async function listBeverages(db: Db, locale: Locale) {
   const rows = await db.select().from(beverages).orderBy(asc(beverages.id));
   return rows.map((b) => ({
     id: b.id,
     beverage_family: b.beverageFamily,
-    name: b.name,
+    name: localized(b.name, b.nameEn, locale),
     price: b.price,
   }));
 }

@@ -49,7 +49,7 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const filter = request.query.service ? { service: request.query.service } : {};
-      const items = await repo.listStations(ctx.db, filter);
+      const items = await repo.listStations(ctx.db, request.locale, filter);
       return withEtag(request, reply, { items, total: items.length });
     },
   );
@@ -76,7 +76,8 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: beverageListSchema, ...notModified },
       },
     },
-    async (request, reply) => withEtag(request, reply, { items: await repo.listBeverages(ctx.db) }),
+    async (request, reply) =>
+      withEtag(request, reply, { items: await repo.listBeverages(ctx.db, request.locale) }),
   );
 
   const byId = {
@@ -94,7 +95,7 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
     withEtag(
       request,
       reply,
-      await service.getStation(ctx, service.parseStationId(request.params.id)),
+      await service.getStation(ctx, service.parseStationId(request.params.id), request.locale),
     );
 
   app.get(`/stations/${slug}/:id`, byId, oneStation);

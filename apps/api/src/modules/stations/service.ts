@@ -1,3 +1,4 @@
+import type { Locale } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { ProviderUnavailableError } from '../../integrations/provider-stations/port.ts';
@@ -19,8 +20,8 @@ export function parseStationId(segment: string): number {
   throw notFound();
 }
 
-export async function getStation(ctx: ServiceContext, id: number) {
-  const [station] = await repo.listStations(ctx.db, { id });
+export async function getStation(ctx: ServiceContext, id: number, locale: Locale) {
+  const [station] = await repo.listStations(ctx.db, locale, { id });
   if (!station) throw notFound();
   return station;
 }

@@ -1,5 +1,6 @@
 import type { Station } from '@stod/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stationProducts } from '../../db/schema/index.ts';
 import { providerStationsSim } from '../../integrations/provider-stations/sim.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { seedStations } from '../../seed/stations.ts';
@@ -163,5 +164,57 @@ describe("GET /api/stations (the payment provider's list)", () => {
       random: () => 0.5,
     });
     await expect(slow.list()).rejects.toThrow(/timeout/);
+  });
+});
+
+describe('product and beverage names in the language of the request', () => {
+  const en = { 'accept-language': 'en' };
+
+  it('answers English names to an English request, Faroese otherwise', async () => {
+    const english = await t.app.inject({ url: '/api/stations/stod?service=food', headers: en });
+    const names = (res: typeof english) =>
+      res
+        .json<{ items: Station[] }>()
+        .items[0]!.products.filter((p) => p.service === 'food')
+        .map((p) => p.name);
+    expect(names(english)).toEqual(['Hot dog', 'Burger', 'Sandwich']);
+    expect(names(await t.app.inject({ url: '/api/stations/stod?service=food' }))).toEqual([
+      'Pylsa í breyði',
+      'Burgari',
+      'Smyrjibreyð',
+    ]);
+    const one = await t.app.inject({ url: '/api/stations/1', headers: en });
+    expect(one.json<Station>().products.map((p) => p.name)).toContain('Unleaded 95');
+    const drinks = await t.app.inject({ url: '/api/stations/stod-beverages', headers: en });
+    expect(drinks.json().items).toContainEqual(
+      expect.objectContaining({ beverage_family: 'HOT_CHOCOLATE', name: 'Hot chocolate' }),
+    );
+  });
+
+  it('tells caches that the answer depends on the language, with a tag per language', async () => {
+    const fo = await t.app.inject({ url: '/api/stations/stod' });
+    const english = await t.app.inject({ url: '/api/stations/stod', headers: en });
+    expect(fo.headers.vary).toMatch(/accept-language/i);
+    expect(english.headers.etag).not.toBe(fo.headers.etag);
+    // The Faroese tag does not stand for the English answer.
+    const held = await t.app.inject({
+      url: '/api/stations/stod',
+      headers: { ...en, 'if-none-match': fo.headers.etag as string },
+    });
+    expect(held.statusCode).toBe(200);
+  });
+
+  it('falls back to the Faroese name where the operator wrote no English', async () => {
+    await t.app.ctx.db.insert(stationProducts).values({
+      stationId: 2,
+      service: 'food',
+      code: 'Kleinur',
+      name: 'Kleinur',
+      price: 1500,
+      unit: 'item',
+      sort: 9,
+    });
+    const one = await t.app.inject({ url: '/api/stations/2', headers: en });
+    expect(one.json<Station>().products.map((p) => p.name)).toContain('Kleinur');
   });
 });

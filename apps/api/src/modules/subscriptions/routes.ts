@@ -32,7 +32,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: subscriptionPlansResponseSchema },
       },
     },
-    () => service.listPlans(ctx),
+    (request) => service.listPlans(ctx, request.locale),
   );
 
   app.get(
@@ -45,7 +45,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: subscriptionPlanSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => service.toPlan(await service.getPlan(ctx, request.params.id)),
+    async (request) =>
+      service.toPlan(await service.getPlan(ctx, request.params.id), request.locale),
   );
 
   app.get(
@@ -62,7 +63,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      const plan = service.toPlan(await service.getPlan(ctx, request.params.id));
+      const plan = service.toPlan(await service.getPlan(ctx, request.params.id), request.locale);
       const interval = request.query.interval;
       return { subscriptionId: plan.id, interval, price: plan.prices[interval], currency: 'DKK' };
     },
@@ -92,6 +93,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
             request.params.id,
             request.body,
             request.headers['idempotency-key'],
+            request.locale,
           ),
         ),
   );
@@ -110,7 +112,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    async (request) => ({ items: await service.usable(ctx, authOf(request).userId) }),
+    async (request) => ({
+      items: await service.usable(ctx, authOf(request).userId, request.locale),
+    }),
   );
 
   app.delete(
@@ -155,6 +159,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         request.params.id,
         request.body.subscriptionId,
         request.headers['idempotency-key'],
+        request.locale,
       ),
   );
   return Promise.resolve();

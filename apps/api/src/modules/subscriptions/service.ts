@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  defaultLocale,
   formatDate,
+  localized,
   periodEnd,
   renewalDue,
   remainingValue,
+  translateServer,
+  type Locale,
   type SubscriptionInterval,
   type SubscriptionPlan,
 } from '@stod/domain';
@@ -17,13 +21,16 @@ import { toView as methodView } from '../wallet/index.ts';
 import * as wallet from '../wallet/index.ts';
 import * as repo from './repo.ts';
 
-export const toPlan = (row: repo.PlanRow): SubscriptionPlan => ({
+/** A plan's name in a language: the operator writes it in Faroese, and in English if it may. */
+const planName = (plan: repo.PlanRow, locale: Locale) => localized(plan.name, plan.nameEn, locale);
+
+export const toPlan = (row: repo.PlanRow, locale: Locale): SubscriptionPlan => ({
   id: row.id,
   type: row.type,
   index: row.index,
   productIds: row.productIds,
-  name: row.name,
-  description: row.description,
+  name: planName(row, locale),
+  description: localized(row.description, row.descriptionEn, locale),
   prices: { monthly: row.priceMonthly, yearly: row.priceYearly },
 });
 
@@ -31,13 +38,10 @@ const priceOf = (plan: repo.PlanRow, interval: SubscriptionInterval) =>
   interval === 'monthly' ? plan.priceMonthly : plan.priceYearly;
 
 /** The spec §3 shape of a user's subscription, as GET /user/v2 and the subscription calls answer it. */
-export function toUserSubscription({
-  sub,
-  plan,
-}: {
-  sub: repo.UserSubscriptionRow;
-  plan: repo.PlanRow;
-}) {
+export function toUserSubscription(
+  { sub, plan }: { sub: repo.UserSubscriptionRow; plan: repo.PlanRow },
+  locale: Locale,
+) {
   return {
     id: sub.id,
     validTo: sub.validTo.toISOString(),
@@ -49,13 +53,26 @@ export function toUserSubscription({
       type: plan.type,
       productIds: plan.productIds,
       index: plan.index,
-      name: plan.name,
+      name: planName(plan, locale),
     },
   };
 }
 
-export async function listPlans(ctx: ServiceContext) {
-  return { items: (await repo.listPlans(ctx.db)).map(toPlan) };
+/**
+ * A stored answer is replayed as it was stored; its plan name follows the language of the request
+ * that asks, like every other read of the plan.
+ */
+function inLocale<T extends { subscription: { name: string } }>(
+  answer: T,
+  plan: repo.PlanRow | undefined,
+  locale: Locale,
+): T {
+  if (!plan) return answer;
+  return { ...answer, subscription: { ...answer.subscription, name: planName(plan, locale) } };
+}
+
+export async function listPlans(ctx: ServiceContext, locale: Locale) {
+  return { items: (await repo.listPlans(ctx.db)).map((row) => toPlan(row, locale)) };
 }
 
 export async function getPlan(ctx: ServiceContext, id: number) {
@@ -64,8 +81,15 @@ export async function getPlan(ctx: ServiceContext, id: number) {
   return plan;
 }
 
-export async function usable(ctx: ServiceContext, userId: string, now = new Date()) {
-  return (await repo.usableForUser(ctx.db, userId, now)).map(toUserSubscription);
+export async function usable(
+  ctx: ServiceContext,
+  userId: string,
+  locale: Locale,
+  now = new Date(),
+) {
+  return (await repo.usableForUser(ctx.db, userId, now)).map((row) =>
+    toUserSubscription(row, locale),
+  );
 }
 
 /** Charges through the payments service: a hold on the card, then the voucher balance first. */
@@ -113,12 +137,13 @@ export async function subscribe(
   planId: number,
   input: { interval: SubscriptionInterval; paymentMethodId: string },
   idempotencyKey: string = randomUUID(),
+  locale: Locale = defaultLocale,
 ) {
   // A repeat answers its first result even once the plan is no longer on offer.
   const plan = await repo.findAnyPlan(ctx.db, planId);
   if (!plan) throw notFound();
   const price = priceOf(plan, input.interval);
-  return runIdempotent(
+  const answer = await runIdempotent(
     ctx.db,
     { userId, scope: 'subscribe', key: idempotencyKey, request: { planId, ...input } },
     {
@@ -156,11 +181,12 @@ export async function subscribe(
           nextPaymentAt: renewalDue(validTo),
           lastPaymentId: payment.id,
         });
-        return toUserSubscription({ sub, plan });
+        return toUserSubscription({ sub, plan }, locale);
       },
       release: (tx, claim) => repo.dropReserved(tx, userId, claim.paymentKey),
     },
   );
+  return inLocale(answer, plan, locale);
 }
 
 registerRelease('subscribe', (tx, claim) => repo.dropReserved(tx, claim.userId, claim.paymentKey));
@@ -189,9 +215,10 @@ export async function upgrade(
   id: string,
   targetId: number,
   idempotencyKey: string = randomUUID(),
+  locale: Locale = defaultLocale,
 ) {
   const request = { userId, scope: 'upgrade', key: idempotencyKey, request: { id, targetId } };
-  return runIdempotent(ctx.db, request, {
+  const answer = await runIdempotent(ctx.db, request, {
     reserve: async (tx, claim) => {
       const sub = await repo.lockUserSubscription(tx, userId, id);
       if (!sub || !(repo.USABLE as readonly string[]).includes(sub.status)) {
@@ -259,10 +286,15 @@ export async function upgrade(
         lastPaymentId: payment?.id ?? null,
         periodPrice: price,
       });
-      return { ...toUserSubscription({ sub, plan: target }), credited: credit, charged: due };
+      return {
+        ...toUserSubscription({ sub, plan: target }, locale),
+        credited: credit,
+        charged: due,
+      };
     },
     release: (tx, claim) => repo.releaseUpgrade(tx, userId, claim.paymentKey),
   });
+  return inLocale(answer, await repo.findAnyPlan(ctx.db, answer.subscription.id), locale);
 }
 
 /**
@@ -306,7 +338,7 @@ export async function renewDue(ctx: ServiceContext, now = ctx.clock.now()) {
       });
       if (moved) {
         failed += 1;
-        await notifyRenewalFailed(ctx, sub.userId, plan.name, sub.validTo);
+        await notifyRenewalFailed(ctx, sub.userId, plan, sub.validTo);
       }
     }
   }
@@ -316,22 +348,15 @@ export async function renewDue(ctx: ServiceContext, now = ctx.clock.now()) {
 async function notifyRenewalFailed(
   ctx: ServiceContext,
   userId: string,
-  planName: string,
+  plan: repo.PlanRow,
   validTo: Date,
 ) {
   const user = await findUserById(ctx.db, userId);
   if (!user) return;
-  const date = formatDate(validTo);
+  const params = { plan: planName(plan, user.locale), date: formatDate(validTo) };
   await ctx.mailer.send({
     to: user.email,
-    ...(user.locale === 'en'
-      ? {
-          subject: `We could not renew ${planName}`,
-          text: `The payment for ${planName} was refused, so it will not renew. It stays usable until ${date}; after that you can subscribe again in the app with a card that works.`,
-        }
-      : {
-          subject: `Vit kundu ikki endurnýggja ${planName}`,
-          text: `Gjaldið fyri ${planName} varð avvíst, so haldið verður ikki endurnýggjað. Tað kann brúkast til ${date}; eftir tað kanst tú tekna tað aftur í appini við einum korti, ið virkar.`,
-        }),
+    subject: translateServer('mail.renewalFailed.subject', user.locale, params),
+    text: translateServer('mail.renewalFailed.text', user.locale, params),
   });
 }

@@ -2,12 +2,26 @@ import {
   appVersionQuerySchema,
   appVersionResponseSchema,
   companySchema,
+  legalPages,
+  locales,
   maintenanceResponseSchema,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/auth.ts';
+import { legalPageHtml } from './legal-page.ts';
 import * as service from './service.ts';
+
+const LEGAL_SUMMARIES = {
+  terms: 'The built-in terms page (HTML), in Faroese or English',
+  'purchase-terms': 'The built-in terms of purchase page (HTML), in Faroese or English',
+  privacy: 'The built-in privacy page (HTML), in Faroese or English',
+} as const;
+
+const legalQuery = z.object({
+  /** The language; without it, Accept-Language decides (an in-app browser sends the phone's). */
+  lang: z.enum(locales, { error: 'validation.invalid' }).optional(),
+});
 
 export const systemRoutes: FastifyPluginAsyncZod = (app) => {
   const { ctx } = app;
@@ -50,6 +64,31 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
       return service.companyOf(ctx.config);
     },
   );
+
+  // The addresses the app opens are in GET /company; these pages stand until an operator
+  // configures its own.
+  for (const page of legalPages) {
+    app.get(
+      `/legal/${page}`,
+      {
+        schema: {
+          tags: ['system'],
+          summary: LEGAL_SUMMARIES[page],
+          querystring: legalQuery,
+          response: { 200: z.string().describe('text/html'), ...errorResponses(400) },
+        },
+      },
+      async (request, reply) => {
+        const locale = request.query.lang ?? request.locale;
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .header('vary', 'accept-language')
+          .header('content-language', locale)
+          .send(legalPageHtml(page, locale, service.companyOf(ctx.config)));
+      },
+    );
+  }
 
   app.get(
     '/health',

@@ -3,10 +3,12 @@ import {
   type AppPlatform,
   type AppVersionResponse,
   type Company,
+  type LegalPage,
   type MaintenanceResponse,
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Config } from '../../config.ts';
+import { legalPath } from './legal-page.ts';
 import * as repo from './repo.ts';
 
 const MAINTENANCE_KEY = 'maintenance';
@@ -93,8 +95,12 @@ export async function checkAppVersion(
   };
 }
 
-/** The company behind the app, from configuration: receipts (PDF and screen) show it. */
+/**
+ * The company behind the app, from configuration: receipts (PDF and screen) show it, and the app
+ * opens its legal pages: the operator's own where configured, else the built-in ones.
+ */
 export function companyOf(config: Config): Company {
+  const builtIn = (page: LegalPage) => `${config.publicUrl}${legalPath(page)}`;
   return {
     name: config.BRAND_NAME,
     legalName: config.BRAND_LEGAL_NAME,
@@ -102,5 +108,8 @@ export function companyOf(config: Config): Company {
     phone: config.BRAND_PHONE,
     email: config.BRAND_EMAIL,
     vatNumber: config.BRAND_VAT_NUMBER,
+    termsUrl: config.TERMS_URL ?? builtIn('terms'),
+    purchaseTermsUrl: config.PURCHASE_TERMS_URL ?? builtIn('purchase-terms'),
+    privacyUrl: config.PRIVACY_URL ?? builtIn('privacy'),
   };
 }

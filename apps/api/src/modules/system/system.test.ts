@@ -138,6 +138,7 @@ describe('GET /api/company', () => {
     const res = await t.app.inject({ url: '/api/company' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    const base = `${t.app.ctx.config.publicUrl}/api/legal`;
     expect(res.json()).toEqual({
       name: 'Støð',
       legalName: 'Støð P/F',
@@ -145,6 +146,9 @@ describe('GET /api/company', () => {
       phone: '+298 30 00 00',
       email: 'hjalp@stod.example',
       vatNumber: 'V-tal 123456',
+      termsUrl: `${base}/terms`,
+      purchaseTermsUrl: `${base}/purchase-terms`,
+      privacyUrl: `${base}/privacy`,
     });
     const other = await createTestApp({
       BRAND_LEGAL_NAME: 'Annað P/F',

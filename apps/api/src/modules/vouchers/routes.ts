@@ -16,7 +16,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: vouchersResponseSchema, ...errorResponses(401) },
       },
     },
-    (request) => service.list(ctx, authOf(request).userId),
+    (request) => service.list(ctx, authOf(request).userId, request.locale),
   );
 
   app.post(
@@ -34,7 +34,15 @@ export const voucherRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.redeem(ctx, authOf(request).userId, request.body.code, request.ip)),
+        .send(
+          await service.redeem(
+            ctx,
+            authOf(request).userId,
+            request.body.code,
+            request.ip,
+            request.locale,
+          ),
+        ),
   );
   return Promise.resolve();
 };

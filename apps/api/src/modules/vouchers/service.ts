@@ -1,4 +1,10 @@
-import { normaliseVoucherCode, type UserVoucher, type VoucherIssue } from '@stod/domain';
+import {
+  localized,
+  normaliseVoucherCode,
+  type Locale,
+  type UserVoucher,
+  type VoucherIssue,
+} from '@stod/domain';
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,10 +17,10 @@ const TRIES_PER_USER_PER_HOUR = 10;
 const TRIES_PER_IP_PER_HOUR = 30;
 
 type Row = typeof userVouchers.$inferSelect;
-const toView = (row: Row): UserVoucher => ({
+const toView = (row: Row, locale: Locale): UserVoucher => ({
   id: row.id,
   kind: row.kind,
-  name: row.name,
+  name: localized(row.name, row.nameEn, locale),
   balance: row.balance,
   initialAmount: row.initialAmount,
   product: row.product,
@@ -26,7 +32,7 @@ const toView = (row: Row): UserVoucher => ({
 const live = (userId: string) =>
   and(eq(userVouchers.userId, userId), gt(userVouchers.expiresAt, sql`now()`));
 
-export async function list(ctx: ServiceContext, userId: string) {
+export async function list(ctx: ServiceContext, userId: string, locale: Locale) {
   const rows = await ctx.db
     .select()
     .from(userVouchers)
@@ -36,14 +42,20 @@ export async function list(ctx: ServiceContext, userId: string) {
   const balance = rows
     .filter((r) => r.expiresAt.getTime() > now && r.balance !== null)
     .reduce((sum, r) => sum + (r.balance ?? 0), 0);
-  return { balance, items: rows.map(toView) };
+  return { balance, items: rows.map((row) => toView(row, locale)) };
 }
 
 /**
  * Redeems a code once. The claim is a conditional update, so two redemptions
  * of the same code at the same moment cannot both succeed.
  */
-export async function redeem(ctx: ServiceContext, userId: string, code: string, ip: string) {
+export async function redeem(
+  ctx: ServiceContext,
+  userId: string,
+  code: string,
+  ip: string,
+  locale: Locale,
+) {
   for (const [key, limit] of [
     [`voucher:user:${userId}`, TRIES_PER_USER_PER_HOUR],
     [`voucher:ip:${ip}`, TRIES_PER_IP_PER_HOUR],
@@ -76,6 +88,7 @@ export async function redeem(ctx: ServiceContext, userId: string, code: string, 
         voucherCodeId: claimed.id,
         kind: claimed.kind,
         name: claimed.name,
+        nameEn: claimed.nameEn,
         initialAmount: claimed.amount,
         balance: claimed.kind === 'product' ? null : claimed.amount,
         product: claimed.product,
@@ -84,7 +97,7 @@ export async function redeem(ctx: ServiceContext, userId: string, code: string, 
       .returning();
     return inserted ?? null;
   });
-  if (row) return toView(row);
+  if (row) return toView(row, locale);
   const [known] = await ctx.db
     .select()
     .from(voucherCodes)
@@ -200,6 +213,7 @@ export async function issue(
     codeType: 'pin' | 'premium';
     kind: 'value' | 'gift_card' | 'product';
     name: string;
+    nameEn?: string;
     amount?: number;
     product?: string;
     expiresAt: Date;
@@ -212,6 +226,7 @@ export async function issue(
       codeType: input.codeType,
       kind: input.kind,
       name: input.name,
+      nameEn: input.nameEn ?? null,
       amount: input.amount ?? null,
       product: input.product ?? null,
       expiresAt: input.expiresAt,
@@ -255,6 +270,7 @@ export async function issueCodes(db: Db, order: VoucherIssue, orderKey: string =
           codeType: order.codeType,
           kind: order.kind,
           name: order.name,
+          nameEn: order.nameEn ?? null,
           amount: order.kind === 'product' ? null : (order.amount ?? null),
           product: order.kind === 'product' ? (order.product ?? null) : null,
           expiresAt,
@@ -287,6 +303,7 @@ export async function listCodes(db: Db, offset: number, take: number) {
       codeType: r.codeType,
       kind: r.kind,
       name: r.name,
+      nameEn: r.nameEn,
       amount: r.amount,
       product: r.product,
       expiresAt: r.expiresAt.toISOString(),

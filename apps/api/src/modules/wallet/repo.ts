@@ -114,7 +114,11 @@ export async function findCardSession(db: Db, where: { id?: string; gatewaySessi
 export async function closeCardSession(
   db: Db,
   id: string,
-  set: { status: 'completed' | 'failed' | 'expired'; paymentMethodId?: string },
+  set: {
+    status: 'completed' | 'failed' | 'expired';
+    paymentMethodId?: string;
+    failure?: string | null;
+  },
 ) {
   const rows = await db
     .update(cardSessions)

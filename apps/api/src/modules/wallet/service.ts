@@ -102,7 +102,7 @@ async function settle(
   row: NonNullable<Awaited<ReturnType<typeof repo.findCardSession>>>,
 ) {
   if (row.status !== 'open')
-    return { status: row.status, failure: null, paymentMethodId: row.paymentMethodId };
+    return { status: row.status, failure: row.failure, paymentMethodId: row.paymentMethodId };
   const session = await ctx.gateway.getCardSession(row.gatewaySessionId);
   if (session.status === 'completed' && session.card) {
     const card = session.card;
@@ -141,7 +141,10 @@ async function settle(
     };
   }
   if (session.status === 'expired' || session.status === 'failed') {
-    await repo.closeCardSession(ctx.db, row.id, { status: session.status });
+    await repo.closeCardSession(ctx.db, row.id, {
+      status: session.status,
+      failure: session.failure,
+    });
     return { status: session.status, failure: session.failure, paymentMethodId: null };
   }
   return { status: 'open' as const, failure: session.failure, paymentMethodId: null };
@@ -174,7 +177,8 @@ export async function handleWebhook(
   ctx: ServiceContext,
   event: { type: string; sessionId: string },
 ) {
-  if (event.type !== 'card_session.completed') return;
+  // A completed session saves the card; a failed one (the customer cancelled) is closed at once.
+  if (event.type !== 'card_session.completed' && event.type !== 'card_session.failed') return;
   const row = await repo.findCardSession(ctx.db, { gatewaySessionId: event.sessionId });
   if (!row) return;
   await settle(ctx, row);
