@@ -165,14 +165,20 @@ async function step(
   key: string,
   amount: number,
 ): Promise<Payment> {
+  // The step is looked for before the payment is read: a twin request that records the step in
+  // between must not leave this one answering the payment as it was before.
+  if (await repo.hasStep(ctx.db, paymentId, kind, key)) return load(ctx, paymentId);
   const payment = await load(ctx, paymentId);
-  if (await repo.hasStep(ctx.db, paymentId, kind, key)) return payment;
   const legal: Record<Step, repo.PaymentStatus[]> = {
     capture: ['authorised'],
     void: ['authorised'],
     refund: ['captured'],
   };
-  if (!legal[kind].includes(payment.status) || !payment.gatewayAuthorizationId) throw illegal();
+  if (!legal[kind].includes(payment.status) || !payment.gatewayAuthorizationId) {
+    // The twin recorded the step (with the status, in one transaction) before this read.
+    if (await repo.hasStep(ctx.db, paymentId, kind, key)) return payment;
+    throw illegal();
+  }
 
   let auth: Authorization;
   const gk = gatewayKey(paymentId, kind, key);
@@ -240,9 +246,10 @@ export async function captureWithBalance(
   key: string,
 ) {
   assertOre(amount);
-  const payment = await load(ctx, paymentId);
   const captured = await repo.stepAmount(ctx.db, paymentId, 'capture', key);
   const voided = await repo.stepAmount(ctx.db, paymentId, 'void', key);
+  // Read after the steps, for the same reason as in step().
+  const payment = await load(ctx, paymentId);
   if (captured !== undefined || voided !== undefined) {
     const fromCard = captured ?? 0;
     return { payment, fromBalance: amount - fromCard, fromCard };
