@@ -40,6 +40,7 @@ test.describe('the staff console', () => {
 
     const order = page.getByTestId('voucher-order');
     await order.getByLabel('Navn (føroyskt)').fill('Jólagáva 2026');
+    await order.getByLabel('Navn (enskt)').fill('Christmas gift 2026');
     await order.getByLabel('Upphædd (kr.)').fill('250');
     await order.getByLabel('Tal').fill('3');
     let posts = 0;
@@ -53,6 +54,7 @@ test.describe('the staff console', () => {
     expect(posts).toBe(1);
     const list = page.getByTestId('voucher-list');
     await expect(list.getByText('Jólagáva 2026')).toHaveCount(3);
+    await expect(list.getByText('Christmas gift 2026')).toHaveCount(3);
     await closeToasts(page);
     await expectAccessible(page);
     await page.screenshot(shot('console-vouchers-issued', true));

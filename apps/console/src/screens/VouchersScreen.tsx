@@ -32,6 +32,7 @@ const listSchema = z.object({
       codeType: z.enum(['pin', 'premium']),
       kind: z.enum(voucherKinds),
       name: z.string(),
+      nameEn: z.string().nullable(),
       amount: z.number().nullable(),
       product: z.string().nullable(),
       expiresAt: z.string(),
@@ -50,6 +51,7 @@ const issuedSchema = z.object({
 interface OrderForm {
   kind: VoucherKind;
   name: string;
+  nameEn: string;
   amountKr: string;
   product: PaymentProduct;
   codeType: 'pin' | 'premium';
@@ -60,6 +62,7 @@ interface OrderForm {
 const orderOf = (form: OrderForm) => ({
   kind: form.kind,
   name: form.name,
+  ...(form.nameEn.trim() ? { nameEn: form.nameEn } : {}),
   ...(form.kind === 'product'
     ? { product: form.product }
     : { amount: Math.round(Number(form.amountKr.replace(',', '.')) * 100) }),
@@ -106,6 +109,7 @@ function OrderVouchers({ onIssued }: { onIssued: (codes: string[]) => void }) {
     defaultValues: {
       kind: 'gift_card',
       name: '',
+      nameEn: '',
       amountKr: '',
       product: 'carwash',
       codeType: 'pin',
@@ -126,7 +130,7 @@ function OrderVouchers({ onIssued }: { onIssued: (codes: string[]) => void }) {
       ),
     onSuccess: (issued) => {
       key.current = crypto.randomUUID();
-      form.reset({ ...form.getValues(), name: '', amountKr: '', count: '1' });
+      form.reset({ ...form.getValues(), name: '', nameEn: '', amountKr: '', count: '1' });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'vouchers'] });
       onIssued(issued.items.map((item) => item.code));
     },
@@ -177,6 +181,13 @@ function OrderVouchers({ onIssued }: { onIssued: (codes: string[]) => void }) {
           error={err('name')}
           maxLength={80}
           {...form.register('name')}
+        />
+        <Field
+          label={t('vouchers.nameEn')}
+          hint={t('vouchers.nameEnHint')}
+          error={err('nameEn')}
+          maxLength={80}
+          {...form.register('nameEn')}
         />
         {kind === 'product' ? (
           <Select label={t('vouchers.product')} {...form.register('product')}>
@@ -298,7 +309,15 @@ export function VouchersScreen() {
                   className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="flex flex-col">
-                    <span className="text-base font-semibold text-slate-900">{voucher.name}</span>
+                    <span className="text-base font-semibold text-slate-900">
+                      {voucher.name}
+                      {voucher.nameEn && (
+                        <span className="font-normal text-slate-600" lang="en">
+                          {' · '}
+                          {voucher.nameEn}
+                        </span>
+                      )}
+                    </span>
                     <span className="text-sm text-slate-600">
                       {t(`vouchers.kind.${voucher.kind}`)}
                       {' · '}
@@ -321,7 +340,7 @@ export function VouchersScreen() {
                     </span>
                     <span className="text-slate-600">
                       {t(
-                        Date.parse(voucher.expiresAt) < Date.now()
+                        Date.parse(voucher.expiresAt) < list.dataUpdatedAt
                           ? 'vouchers.expired'
                           : 'vouchers.expires',
                         { date: formatDate(voucher.expiresAt) },
