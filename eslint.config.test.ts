@@ -20,8 +20,7 @@ async function brokenRules(file: string, importPath: string) {
   const target = importPath.startsWith('@stod/ui/')
     ? resolve(root, 'packages/ui/src', importPath.slice('@stod/ui/'.length))
     : resolve(root, dirname(file), importPath);
-  if (!existsSync(target))
-    throw new Error(`${importPath} does not exist beside ${file}`);
+  if (!existsSync(target)) throw new Error(`${importPath} does not exist beside ${file}`);
   const [result] = await eslint.lintText(`import '${importPath}';\n`, {
     filePath: `${root}/${file}`,
   });

@@ -13,7 +13,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Logic tests (*.test.ts) run in Node. Component tests (*.test.tsx, Testing Library)
+          // start with `// @vitest-environment happy-dom`: vitest picks the environment per file
+          // only by such a comment, and one project keeps `--project web` running both.
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
       // The import boundaries of eslint.config.js; the first lint parses the imported files.
       { test: { name: 'lint', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },
     ],

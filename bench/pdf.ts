@@ -16,6 +16,9 @@ const brand = {
   phone: '+298 30 00 00',
   email: 'hjalp@stod.example',
   vatNumber: 'V-tal 123456',
+  termsUrl: 'http://127.0.0.1/api/legal/terms',
+  purchaseTermsUrl: 'http://127.0.0.1/api/legal/purchase-terms',
+  privacyUrl: 'http://127.0.0.1/api/legal/privacy',
 };
 
 function bare(): Promise<Buffer> {

@@ -148,7 +148,11 @@ test.describe('receipts', () => {
     await expect(charge.getByRole('rowheader', { name: 'Parkering' })).toBeVisible();
     await expect(charge.getByRole('rowheader', { name: '45 min. × 3,00 kr.' })).toBeVisible();
     await expect(charge.getByRole('row', { name: 'Tíð í alt 95 min.' })).toBeVisible();
-    await expect(page.getByTestId('receipt-point-of-sale')).toHaveText('Støð');
+    // The brand heads the receipt once; it is not printed again as the point of sale.
+    await expect(page.getByTestId('receipt-point-of-sale')).toHaveCount(0);
+    await expect(page.getByTestId('receipt-paper').getByText('Støð', { exact: true })).toHaveCount(
+      1,
+    );
     await page.screenshot(shot('receipt-detail-charge', true));
     await backToList(page);
 
@@ -286,5 +290,31 @@ test.describe('receipts', () => {
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot(shot('receipts-empty'));
     await expectAccessible(page);
+  });
+
+  test('the list shows a long station name whole at 390 px', async ({ page, request }) => {
+    const long = 'Støð Kirkjubøur og Velbastaður við Hoyvíksvegin';
+    const firstPage = (url: URL) =>
+      url.pathname === '/api/receipts' && url.searchParams.get('offset') === '0';
+    // The server's own first page, with one station name longer than any seeded one.
+    await page.route(firstPage, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { items: { stationName: string | null }[] };
+      body.items[0]!.stationName = long;
+      await route.fulfill({ response, json: body });
+    });
+    await openSignedIn(page, await demoUser(request), '/profile/receipts');
+    const name = rowsOf(page).first().getByTestId('receipt-row-point-of-sale');
+    await expect(name).toHaveText(long);
+    const fits = await name.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
+    );
+    expect(fits).toBe(true);
+    // Whole means wrapped here: more than one line, and still inside the row.
+    const box = (await name.boundingBox())!;
+    expect(box.height).toBeGreaterThan(30);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot(shot('receipts-long-name'));
   });
 });

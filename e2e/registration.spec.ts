@@ -48,7 +48,7 @@ test('register with a payment agreement and a new provider card, verified by dig
   await agreement.getByRole('button', { name: 'Stovna gjaldsavtalu' }).click();
   await expect(page.getByText('Gjaldsavtalan er stovnað.')).toBeVisible();
   await expect(page).toHaveURL(/\/register-user\/payment-methods\/stodkort\/create$/);
-  await expect(steps).toContainText('Avtala við konto ••••4567');
+  await expect(steps).toContainText('Avtala við kontonr. ••••4567');
   await closeToasts(page);
   await page.screenshot(shot('registration-own-card-steps'));
 
@@ -69,7 +69,7 @@ test('register with a payment agreement and a new provider card, verified by dig
   await expect(panel).toContainText('Verður virkið um');
   await expect(page.getByTestId('activation-countdown')).toHaveText(/^[0-3]:[0-5]\d$/);
   await expect(page.getByTestId('register-completed')).toBeVisible();
-  await expect(page.getByText('Reg. 6460 · konto ••••4567')).toBeVisible();
+  await expect(page.getByText('Reg. 6460 · kontonr. ••••4567')).toBeVisible();
   await closeToasts(page);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot(shot('registration-completed', true));

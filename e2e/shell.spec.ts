@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openSignedIn, registerViaApi, setMaintenance } from './fixtures.ts';
+import { shot } from './wallet-fixtures.ts';
 
 test.describe('app shell', () => {
   test('maintenance mode shows the maintenance screen and lets go when it ends', async ({
@@ -65,5 +66,35 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('toast-error')).toBeVisible();
     // TOAST_LIFETIME_MS is 5 s: wait for the app's own timer, no longer.
     await expect(page.getByTestId('toast-error')).toHaveCount(0, { timeout: 8_000 });
+  });
+
+  test('a toast leaves the header and its back button free, and goes when the form says more', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Teldubústaður', { exact: true }).fill('nobody@example.com');
+    await form.getByLabel('Loyniorð', { exact: true }).fill('whatever-password');
+    await form.getByRole('button', { name: 'Rita inn' }).click();
+    const toast = page.getByTestId('toast-error');
+    await expect(toast).toBeVisible();
+
+    const header = (await page.locator('header').boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // Nothing lies over the back button: a tap on it reaches it.
+    const back = page.getByTestId('header-back');
+    const onTop = await back.evaluate((button) => {
+      const r = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(onTop).toBe(true);
+    await page.screenshot(shot('toast-login'));
+
+    // The form's new field errors take the place of the toast.
+    await form.getByLabel('Teldubústaður', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Rita inn' }).click();
+    await expect(form.getByText('Vinaliga skriva ein gildigan teldubústað.')).toBeVisible();
+    await expect(toast).toHaveCount(0);
   });
 });

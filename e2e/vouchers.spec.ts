@@ -64,7 +64,7 @@ test.describe('gift cards and vouchers', () => {
     await expect(giftCard.getByRole('heading', { name: 'Gávukort 500 kr.' })).toBeVisible();
     await expect(giftCard).toContainText('Gávukort');
     await expect(giftCard).toContainText('500,00 kr. eftir av 500,00 kr.');
-    await expect(giftCard).toContainText(/Galdandi til \d{2}\.\d{2}\.\d{4}/);
+    await expect(giftCard).toContainText(/Gildir til \d{2}\.\d{2}\.\d{4}/);
     await expect(giftCard.getByTestId('voucher-state')).toHaveText('Kann brúkast');
     expect(await vouchersViaApi(request, user)).toMatchObject({
       balance: 50_000,

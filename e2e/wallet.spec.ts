@@ -143,7 +143,7 @@ test.describe('payment methods', () => {
     const submit = form.getByRole('button', { name: 'Legg kortið afturat' });
     await form.getByLabel('Kortnummar').fill(withWrongCheckDigit(number));
     await submit.click();
-    await expect(form.getByText('Kortnummarið er ikki gyldugt.')).toBeVisible();
+    await expect(form.getByText('Kortnummarið er ikki gildigt.')).toBeVisible();
     await expect(form.getByText('PIN-kotan skal vera 4 tøl.')).toBeVisible();
 
     // A number with a valid check digit is not enough: the card must exist at the issuer.
@@ -206,7 +206,7 @@ test.describe('payment methods', () => {
     await agreement.getByRole('button', { name: 'Stovna gjaldsavtalu' }).click();
     await expect(page.getByText('Gjaldsavtalan er stovnað.')).toBeVisible();
     await expect(page).toHaveURL(/\/profile\/payment-methods$/);
-    await expect(page.getByRole('link', { name: /Reg\. 6460 · konto ••••7890/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Reg\. 6460 · kontonr\. ••••7890/ })).toBeVisible();
 
     // Editing on /profile/agreement: an empty account number keeps the saved one.
     await page.goto('/profile/agreement');

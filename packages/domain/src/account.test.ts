@@ -25,7 +25,7 @@ const FO = {
   code: 'Vinaliga tøppa kotu inn.',
   unknown: 'Hesin teigurin er ikki loyvdur.',
   tooLong: 'Teksturin er ov langur.',
-  invalid: 'Virðið er ikki gyldugt.',
+  invalid: 'Virðið er ikki gildigt.',
 } as const;
 
 const EN = {
@@ -273,11 +273,25 @@ describe('registerSchema', () => {
       );
     });
 
-    it('refuses a password of 7 when the confirmation has 8', () => {
+    it('refuses a password of 7 when the confirmation has 8, and says they differ', () => {
       expectErrors(
         registerSchema,
         { ...validRegistration, password: pw7, passwordConfirmation: pw8 },
-        { password: 'passwordMin' },
+        { password: 'passwordMin', passwordConfirmation: 'mismatch' },
+      );
+    });
+
+    it('shows both the length and the mismatch, the mismatch on the confirmation', () => {
+      expectErrors(
+        registerSchema,
+        { ...validRegistration, password: 'short', passwordConfirmation: 'another-password-1' },
+        { password: 'passwordMin', passwordConfirmation: 'mismatch' },
+      );
+      // Other fields' errors do not hide it.
+      expectErrors(
+        registerSchema,
+        { ...validRegistration, name: '', password: 'short', passwordConfirmation: 'shorter-not' },
+        { name: 'required', password: 'passwordMin', passwordConfirmation: 'mismatch' },
       );
     });
 

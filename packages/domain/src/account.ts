@@ -32,14 +32,14 @@ export const registerSchema = strict({
 }).refine((value) => value.password === value.passwordConfirmation, {
   path: ['passwordConfirmation'],
   message: 'validation.passwordMismatch',
-  // Compare as soon as both passwords are valid, even while other fields still have errors.
+  // Compare whenever both were typed, even while other fields still have errors: a password that
+  // is too short and a confirmation that differs show both errors, the mismatch on the
+  // confirmation. A confirmation with an error of its own (too short) keeps that one, as each
+  // field shows its first error.
   when: (payload) => {
     const value = payload.value as { password?: unknown; passwordConfirmation?: unknown } | null;
     if (typeof value !== 'object' || value === null) return false;
-    return (
-      newPasswordField.safeParse(value.password).success &&
-      newPasswordField.safeParse(value.passwordConfirmation).success
-    );
+    return typeof value.password === 'string' && typeof value.passwordConfirmation === 'string';
   },
 });
 export type RegisterInput = z.input<typeof registerSchema>;

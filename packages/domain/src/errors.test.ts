@@ -7,7 +7,7 @@ const FO_REQUIRED = 'Teigurin er kravdur.';
 const EN_REQUIRED = 'The field is required.';
 const FO_UNKNOWN = 'Hesin teigurin er ikki loyvdur.';
 const EN_UNKNOWN = 'This field is not allowed.';
-const FO_INVALID = 'Virðið er ikki gyldugt.';
+const FO_INVALID = 'Virðið er ikki gildigt.';
 const EN_INVALID = 'The value is not valid.';
 
 describe('fieldErrorsFromIssues', () => {

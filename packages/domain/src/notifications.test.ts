@@ -8,7 +8,7 @@ const FO = {
   required: 'Teigurin er kravdur.',
   unknown: 'Hesin teigurin er ikki loyvdur.',
   tooLong: 'Teksturin er ov langur.',
-  invalid: 'Virðið er ikki gyldugt.',
+  invalid: 'Virðið er ikki gildigt.',
 };
 
 function errorsOf(input: unknown, locale: Locale = 'fo'): Record<string, string> {

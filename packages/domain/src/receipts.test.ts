@@ -642,12 +642,12 @@ describe('listQuerySchema', () => {
   });
 
   it.each([0, 101, -1, 1.5, 'abc', '0', '101', '-1', '1.5'])('refuses take %j', (take) => {
-    expect(errors({ take })).toEqual({ take: 'Virðið er ikki gyldugt.' });
+    expect(errors({ take })).toEqual({ take: 'Virðið er ikki gildigt.' });
     expect(errors({ take }, 'en')).toEqual({ take: 'The value is not valid.' });
   });
 
   it.each([-1, 1.5, 'abc', '-5'])('refuses offset %j', (offset) => {
-    expect(errors({ offset })).toEqual({ offset: 'Virðið er ikki gyldugt.' });
+    expect(errors({ offset })).toEqual({ offset: 'Virðið er ikki gildigt.' });
   });
 
   it('reports both fields at once', () => {

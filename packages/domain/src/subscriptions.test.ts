@@ -449,7 +449,7 @@ describe('subscribeSchema', () => {
 
   it.each(['weekly', 'Monthly', 'MONTHLY', '', 1, null])('refuses the interval %j', (interval) => {
     expect(errorsOf(subscribeSchema, { ...valid, interval })).toEqual({
-      interval: 'Virðið er ikki gyldugt.',
+      interval: 'Virðið er ikki gildigt.',
     });
     expect(errorsOf(subscribeSchema, { ...valid, interval }, 'en')).toEqual({
       interval: 'The value is not valid.',
@@ -465,7 +465,7 @@ describe('subscribeSchema', () => {
     null,
   ])('refuses the payment method id %j', (paymentMethodId) => {
     expect(errorsOf(subscribeSchema, { ...valid, paymentMethodId })).toEqual({
-      paymentMethodId: 'Virðið er ikki gyldugt.',
+      paymentMethodId: 'Virðið er ikki gildigt.',
     });
   });
 
@@ -500,7 +500,7 @@ describe('upgradeSchema', () => {
     'refuses the subscription id %j',
     (subscriptionId) => {
       expect(errorsOf(upgradeSchema, { subscriptionId })).toEqual({
-        subscriptionId: 'Virðið er ikki gyldugt.',
+        subscriptionId: 'Virðið er ikki gildigt.',
       });
       expect(errorsOf(upgradeSchema, { subscriptionId }, 'en')).toEqual({
         subscriptionId: 'The value is not valid.',
@@ -509,7 +509,7 @@ describe('upgradeSchema', () => {
   );
 
   it('needs the subscription id', () => {
-    expect(errorsOf(upgradeSchema, {})).toEqual({ subscriptionId: 'Virðið er ikki gyldugt.' });
+    expect(errorsOf(upgradeSchema, {})).toEqual({ subscriptionId: 'Virðið er ikki gildigt.' });
   });
 
   it('refuses unknown keys', () => {

@@ -200,7 +200,7 @@ describe('appVersionQuerySchema', () => {
     '1.2.3'.repeat(1000),
   ])('refuses the version %j', (version) => {
     expect(errorsOf({ platform: 'android', version })).toEqual({
-      version: 'Virðið er ikki gyldugt.',
+      version: 'Virðið er ikki gildigt.',
     });
   });
 
@@ -213,7 +213,7 @@ describe('appVersionQuerySchema', () => {
 
   it.each(['windows', 'IOS', '', undefined])('refuses the platform %j', (platform) => {
     expect(errorsOf({ platform, version: '1.2.3' })).toEqual({
-      platform: 'Virðið er ikki gyldugt.',
+      platform: 'Virðið er ikki gildigt.',
     });
   });
 

@@ -9,7 +9,7 @@ const FO = {
   tooLong: 'Teksturin er ov langur.',
   required: 'Teigurin er kravdur.',
   unknown: 'Hesin teigurin er ikki loyvdur.',
-  invalid: 'Virðið er ikki gyldugt.',
+  invalid: 'Virðið er ikki gildigt.',
 } as const;
 const EN = {
   code: 'Please enter the code.',

@@ -24,11 +24,11 @@ const FO = {
   email: 'Vinaliga skriva ein gildigan teldubústað.',
   unknown: 'Hesin teigurin er ikki loyvdur.',
   tooLong: 'Teksturin er ov langur.',
-  invalid: 'Virðið er ikki gyldugt.',
-  cardNumber: 'Kortnummarið er ikki gyldugt.',
+  invalid: 'Virðið er ikki gildigt.',
+  cardNumber: 'Kortnummarið er ikki gildigt.',
   registrationNumber: 'Skrásetingarnummarið skal vera 4 tøl.',
   accountNumber: 'Kontonummarið skal vera í mesta lagi 10 tøl.',
-  phone: 'Vinaliga skriva eitt gyldugt telefonnummar.',
+  phone: 'Vinaliga skriva eitt gildigt telefonnummar.',
   pin: 'PIN-kotan skal vera 4 tøl.',
   code: 'Vinaliga tøppa kotu inn.',
 } as const;
@@ -313,7 +313,7 @@ describe('ownCardAddSchema', () => {
 
   it('refuses a Visa number', () => {
     expect(errorsOf(ownCardAddSchema, { cardNumber: '4242 4242 4242 4242', pin: PIN })).toEqual({
-      cardNumber: 'Kortnummarið er ikki gyldugt.',
+      cardNumber: 'Kortnummarið er ikki gildigt.',
     });
     expectErrors(
       ownCardAddSchema,
@@ -547,7 +547,7 @@ describe('paymentAgreementSchema', () => {
     expect(fieldErrorsFromIssues(result.error?.issues ?? [], 'fo')).toEqual({
       fullName: 'Teigurin er kravdur.',
       email: 'Vinaliga skriva ein gildigan teldubústað.',
-      phone: 'Vinaliga skriva eitt gyldugt telefonnummar.',
+      phone: 'Vinaliga skriva eitt gildigt telefonnummar.',
       registrationNumber: 'Skrásetingarnummarið skal vera 4 tøl.',
       accountNumber: 'Kontonummarið skal vera í mesta lagi 10 tøl.',
       extra: 'Hesin teigurin er ikki loyvdur.',

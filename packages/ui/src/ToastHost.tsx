@@ -17,13 +17,18 @@ const icons = {
   error: CircleAlert,
 } as const;
 
+/**
+ * Toasts stand at the bottom, above the safe area, newest lowest: at the top they covered the
+ * header and its back button for their whole lifetime. Only the toasts themselves take taps.
+ */
 export function ToastHost() {
   const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 px-4 pt-[calc(env(safe-area-inset-top)+0.75rem)]"
+      data-testid="toast-host"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 px-4 pb-[calc(env(safe-area-inset-bottom)+1rem)]"
     >
       {toasts.map((toast) => {
         const Icon = icons[toast.type];

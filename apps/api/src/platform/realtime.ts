@@ -74,13 +74,13 @@ export function attachRealtime(
       // The adapter subscribes without awaiting; an app closed at once would leave that promise
       // rejected ("Connection is closed") with nobody to hear it.
       const subscribe = copy.subscribe.bind(copy) as (...a: unknown[]) => Promise<unknown>;
-      copy.subscribe = ((...a: unknown[]) => {
+      copy.subscribe = (...a: unknown[]) => {
         const pending = subscribe(...a);
         pending.catch((error: unknown) => {
           ctx.log.debug({ err: error }, 'realtime subscription ended with its connection');
         });
         return pending;
-      });
+      };
       return copy;
     };
     client.on('error', (error) => {

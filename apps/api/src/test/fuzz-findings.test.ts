@@ -5,7 +5,7 @@ import { bearer, createTestApp, registerUser, registration, type TestApp } from 
 
 /** The 500s a fuzz run once found, each pinned as the localized 400 it answers now. */
 const NOT_ALLOWED = 'Teksturin hevur tekin, sum ikki eru loyvd.';
-const INVALID = 'Virðið er ikki gyldugt.';
+const INVALID = 'Virðið er ikki gildigt.';
 
 let t: TestApp;
 let token: string;

@@ -7,7 +7,7 @@ import {
 } from './navigation-rules.ts';
 
 const handle = (input: Partial<RouteHandleInput> = {}) =>
-  defineHandle({ name: 'some-route', title: { fo: 'x', en: 'x' }, routeIndex: 1, ...input });
+  defineHandle({ name: 'some-route', title: 'route.home', routeIndex: 1, ...input });
 
 const web: NavigationContext = { signedIn: false, native: false, online: true, webFoodOnly: false };
 

@@ -1,6 +1,6 @@
 import type { StationService } from '@stod/domain';
 import type { RouteHandle } from '../lib/route-meta.ts';
-import { loginPathFor } from '../lib/redirect.ts';
+import { loginPathFor, paths } from '../lib/paths.ts';
 
 export interface NavigationContext {
   signedIn: boolean;
@@ -22,11 +22,11 @@ export function decideRedirect(
   target: string,
   ctx: NavigationContext,
 ): string | null {
-  if (!ctx.online && handle.name !== 'no-network') return '/no-network';
+  if (!ctx.online && handle.name !== 'no-network') return paths.noNetwork;
   if (SYSTEM_ROUTES.includes(handle.name)) return null;
-  if (!ctx.native && ctx.webFoodOnly && !handle.isFoodOrder) return '/food-order';
+  if (!ctx.native && ctx.webFoodOnly && !handle.isFoodOrder) return paths.foodOrder;
   if (handle.isAuthRequired && !ctx.signedIn) return loginPathFor(target);
-  if (handle.isGuestRequired && ctx.signedIn) return '/home';
+  if (handle.isGuestRequired && ctx.signedIn) return paths.home;
   if (ctx.native && handle.isFoodOrder && !ctx.signedIn) return loginPathFor(target);
   return null;
 }

@@ -1,6 +1,10 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OWN_CARD_SLUG } from '../config.ts';
+import appEn from '../i18n/app.en.json';
+import appFo from '../i18n/app.fo.json';
+import en from '../i18n/en.json';
+import fo from '../i18n/fo.json';
 import { routeHandleSchema } from '../lib/route-meta-schema.ts';
 import { isRouteHandle } from '../lib/route-meta.ts';
 import { appRoutes, rootRoute } from './routes.ts';
@@ -85,6 +89,18 @@ describe('the route table', () => {
     for (const route of appRoutes) {
       const parsed = routeHandleSchema.safeParse(route.handle);
       expect(parsed.success, `${route.path ?? '?'}: ${parsed.error?.message ?? ''}`).toBe(true);
+    }
+  });
+
+  it('titles every route with an i18n key that is loaded before the route renders', () => {
+    const outside = rootRoute.children?.filter((r) => isRouteHandle(r.handle)) ?? [];
+    for (const route of appRoutes) {
+      if (!isRouteHandle(route.handle)) continue;
+      const key = route.handle.title;
+      // Outside the query layout, a route renders with the first paint's texts only.
+      const [foTexts, enTexts] = outside.includes(route) ? [fo, en] : [appFo, appEn];
+      expect(foTexts, `${route.path ?? '?'}: ${key}`).toHaveProperty([key]);
+      expect(enTexts, `${route.path ?? '?'}: ${key}`).toHaveProperty([key]);
     }
   });
 

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { OWN_CARD_SLUG } from '../config.ts';
 import { NoNetworkScreen } from '../features/system/screens/NoNetworkScreen.tsx';
 import { NotFoundScreen } from '../features/system/screens/NotFoundScreen.tsx';
 import { loadTexts, type TextBundle } from '../i18n/index.ts';
+import { paths } from '../lib/paths.ts';
 import { defineHandle, notFoundHandle, type RouteHandleInput } from '../lib/route-meta.ts';
 import { guardLoader, hashLoader } from './guards.ts';
 import { withHashCheck } from './shell/HashRoute.tsx';
@@ -63,110 +63,112 @@ function page(path: string, input: RouteHandleInput, lazy: Lazy): RouteObject {
   return { path, handle, loader: guardLoader(handle), lazy };
 }
 
-const t = (fo: string, en: string) => ({ fo, en });
 const auth = { isAuthRequired: true } as const;
 const guest = { isGuestRequired: true } as const;
 const food = { isFoodOrder: true } as const;
 const homeLike = { isAuthRequired: true, isDark: true, header: false, back: false } as const;
 const kept = { keepAlive: true } as const;
-const card = OWN_CARD_SLUG;
+const p = paths;
 
 const hashHandle = defineHandle({
   name: 'home-hash',
-  title: t('Heim', 'Home'),
+  title: 'route.home',
   routeIndex: 10,
   ...homeLike,
 });
 const noNetworkHandle = defineHandle({
   name: 'no-network',
-  title: t('Einki samband', 'No connection'),
+  title: 'route.noNetwork',
   routeIndex: 0,
   header: false,
   back: false,
 });
 
-/** The one route table: every route of spec §2, one per line, in the spec's order. */
+/**
+ * The one route table: every route of spec §2, one per line, in the spec's order. Paths come
+ * from the registry (lib/paths.ts), titles are i18n keys (route.*).
+ */
 // prettier-ignore
 export const appRoutes: RouteObject[] = [
   // Guest routes
-  page('/', { name: 'start', title: t('Rita inn', 'Sign in'), routeIndex: 0, header: false, back: false, ...guest }, screens.login),
-  page('/login', { name: 'login', title: t('Rita inn', 'Sign in'), routeIndex: 1, ...guest }, screens.login),
-  page('/forgot-password', { name: 'forgot-password', title: t('Gloymt loyniorð', 'Forgotten password'), routeIndex: 2, ...guest }, screens.forgot),
-  page('/reset-password', { name: 'reset-password', title: t('Nýtt loyniorð', 'New password'), routeIndex: 3, ...guest }, screens.reset),
+  page(p.start, { name: 'start', title: 'route.signIn', routeIndex: 0, header: false, back: false, ...guest }, screens.login),
+  page(p.login, { name: 'login', title: 'route.signIn', routeIndex: 1, ...guest }, screens.login),
+  page(p.forgotPassword, { name: 'forgot-password', title: 'route.forgotPassword', routeIndex: 2, ...guest }, screens.forgot),
+  page(p.resetPassword, { name: 'reset-password', title: 'route.resetPassword', routeIndex: 3, ...guest }, screens.reset),
 
   // Registration
-  page('/register-user', { name: 'register-user', title: t('Stovna brúkara', 'Create account'), routeIndex: 2, ...guest }, screens.register),
-  page('/register-user/payment-method', { name: 'register-payment-method', title: t('Gjaldháttur', 'Payment method'), routeIndex: 3, ...auth }, screens.registerPayment),
-  page('/register-user/payment-method/agreement', { name: 'register-payment-agreement', title: t('Stovna gjaldsavtalu', 'Create payment agreement'), routeIndex: 4, ...auth }, screens.agreement),
-  page(`/register-user/payment-methods/${card}/create`, { name: 'register-own-card-create', title: t('Stovna Støðkort', 'Create a Støð card'), routeIndex: 4, ...auth }, screens.ownCardCreate),
-  page(`/register-user/payment-methods/${card}/add`, { name: 'register-own-card-add', title: t('Legg Støðkort afturat', 'Add a Støð card'), routeIndex: 4, ...auth }, screens.ownCardAdd),
-  page('/register-user/completed', { name: 'register-completed', title: t('Brúkarin er klárur', 'Account ready'), routeIndex: 5, back: false, ...auth }, screens.registerCompleted),
+  page(p.register, { name: 'register-user', title: 'route.register', routeIndex: 2, ...guest }, screens.register),
+  page(p.registerPaymentMethod, { name: 'register-payment-method', title: 'route.paymentMethod', routeIndex: 3, ...auth }, screens.registerPayment),
+  page(p.registerAgreement, { name: 'register-payment-agreement', title: 'route.agreementCreate', routeIndex: 4, ...auth }, screens.agreement),
+  page(p.registerOwnCardCreate, { name: 'register-own-card-create', title: 'route.ownCardCreate', routeIndex: 4, ...auth }, screens.ownCardCreate),
+  page(p.registerOwnCardAdd, { name: 'register-own-card-add', title: 'route.ownCardAdd', routeIndex: 4, ...auth }, screens.ownCardAdd),
+  page(p.registerCompleted, { name: 'register-completed', title: 'route.registerCompleted', routeIndex: 5, back: false, ...auth }, screens.registerCompleted),
 
   // Car wash
-  page('/carwash/stations/no-payment', { name: 'carwash-no-payment', title: t('Ongin gjaldháttur', 'No payment method'), routeIndex: 12, ...auth }, screens.carwashNoPayment),
-  page('/carwash/stations', { name: 'carwash-stations', title: t('Bilvask', 'Car wash'), routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
-  page('/carwash/stations/:id', { name: 'carwash-station', title: t('Vaskistøð', 'Car wash station'), routeIndex: 12, ...auth }, screens.stationFlow),
-  page('/carwash/stations/:id/products', { name: 'carwash-products', title: t('Vel vask', 'Choose a wash'), routeIndex: 13, ...auth }, screens.later),
-  page('/carwash/stations/:id/checklist', { name: 'carwash-checklist', title: t('Áðrenn tú vaskar', 'Before you wash'), routeIndex: 14, ...auth }, screens.later),
-  page('/carwash/stations/:id/wash', { name: 'carwash-wash', title: t('Bilvask', 'Car wash'), routeIndex: 15, back: false, ...auth }, screens.later),
+  page(p.carwashNoPayment, { name: 'carwash-no-payment', title: 'route.noPayment', routeIndex: 12, ...auth }, screens.carwashNoPayment),
+  page(p.carwashStations, { name: 'carwash-stations', title: 'route.carwash', routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
+  page(p.carwashStation.pattern, { name: 'carwash-station', title: 'route.carwashStation', routeIndex: 12, ...auth }, screens.stationFlow),
+  page(p.carwashProducts.pattern, { name: 'carwash-products', title: 'route.carwashProducts', routeIndex: 13, ...auth }, screens.later),
+  page(p.carwashChecklist.pattern, { name: 'carwash-checklist', title: 'route.carwashChecklist', routeIndex: 14, ...auth }, screens.later),
+  page(p.carwashWash.pattern, { name: 'carwash-wash', title: 'route.carwash', routeIndex: 15, back: false, ...auth }, screens.later),
 
   // Charging
-  page('/charging/installations', { name: 'charging-installations', title: t('Lading', 'Charging'), routeIndex: 11, ...auth }, screens.later),
-  page('/charging/installations/:id', { name: 'charging-installation', title: t('Ladistøð', 'Charging station'), routeIndex: 12, ...auth }, screens.later),
-  page('/charging/installations/:id/charge', { name: 'charging-charge', title: t('Lada', 'Charge'), routeIndex: 13, ...auth }, screens.later),
-  page('/charging/installations/:id/unavailable', { name: 'charging-unavailable', title: t('Ladarin er ikki tøkur', 'Charger unavailable'), routeIndex: 14, ...auth }, screens.later),
-  page('/charging/:installationId', { name: 'charging-deep-link', title: t('Heim', 'Home'), routeIndex: 10, ...homeLike }, screens.home),
+  page(p.chargingInstallations, { name: 'charging-installations', title: 'route.charging', routeIndex: 11, ...auth }, screens.later),
+  page(p.chargingInstallation.pattern, { name: 'charging-installation', title: 'route.chargingStation', routeIndex: 12, ...auth }, screens.later),
+  page(p.chargingCharge.pattern, { name: 'charging-charge', title: 'route.charge', routeIndex: 13, ...auth }, screens.later),
+  page(p.chargingUnavailable.pattern, { name: 'charging-unavailable', title: 'route.chargerUnavailable', routeIndex: 14, ...auth }, screens.later),
+  page(p.chargingDeepLink.pattern, { name: 'charging-deep-link', title: 'route.home', routeIndex: 10, ...homeLike }, screens.home),
 
   // Food order
-  page('/food-order', { name: 'food-order', title: t('Bílegg mat', 'Order food'), routeIndex: 11, ...food }, screens.later),
-  page('/food-order/stations', { name: 'food-stations', title: t('Vel støð', 'Choose a station'), routeIndex: 12, ...food, ...kept }, screens.keptAlive),
-  page('/food-order/stations/:id', { name: 'food-station', title: t('Matseðil', 'Menu'), routeIndex: 13, ...food }, screens.stationFlow),
-  page('/food-order/:id/cart', { name: 'food-station-cart', title: t('Kurvur', 'Cart'), routeIndex: 14, ...food }, screens.later),
-  page('/food-order/:id/checkout', { name: 'food-station-checkout', title: t('Gjald', 'Checkout'), routeIndex: 15, ...food }, screens.later),
-  page('/food-order/order', { name: 'food-station-order', title: t('Bílegging', 'Order'), routeIndex: 16, ...food }, screens.later),
+  page(p.foodOrder, { name: 'food-order', title: 'route.foodOrder', routeIndex: 11, ...food }, screens.later),
+  page(p.foodStations, { name: 'food-stations', title: 'route.chooseStation', routeIndex: 12, ...food, ...kept }, screens.keptAlive),
+  page(p.foodStation.pattern, { name: 'food-station', title: 'route.menu', routeIndex: 13, ...food }, screens.stationFlow),
+  page(p.foodCart.pattern, { name: 'food-station-cart', title: 'route.cart', routeIndex: 14, ...food }, screens.later),
+  page(p.foodCheckout.pattern, { name: 'food-station-checkout', title: 'route.checkout', routeIndex: 15, ...food }, screens.later),
+  page(p.foodOrderPlaced, { name: 'food-station-order', title: 'route.order', routeIndex: 16, ...food }, screens.later),
 
   // Fuel
-  page('/fuel/stations/no-payment', { name: 'fuel-no-payment', title: t('Ongin gjaldháttur', 'No payment method'), routeIndex: 12, ...auth }, screens.fuelNoPayment),
-  page('/fuel/stations', { name: 'fuel-stations', title: t('Tanka', 'Refuel'), routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
-  page('/fuel/stations/:id', { name: 'fuel-station', title: t('Vel pumpu', 'Choose a pump'), routeIndex: 12, ...auth }, screens.stationFlow),
-  page('/fuel/stations/:id/type', { name: 'fuel-type', title: t('Vel brennievni', 'Choose fuel'), routeIndex: 13, ...auth }, screens.later),
-  page('/fuel/stations/:id/fill', { name: 'fuel-fill', title: t('Tanka', 'Refuelling'), routeIndex: 14, ...auth }, screens.later),
-  page('/fuel/:stationId/:pumpNumber', { name: 'fuel-deep-link', title: t('Heim', 'Home'), routeIndex: 10, ...homeLike }, screens.home),
+  page(p.fuelNoPayment, { name: 'fuel-no-payment', title: 'route.noPayment', routeIndex: 12, ...auth }, screens.fuelNoPayment),
+  page(p.fuelStations, { name: 'fuel-stations', title: 'route.fuel', routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
+  page(p.fuelStation.pattern, { name: 'fuel-station', title: 'route.choosePump', routeIndex: 12, ...auth }, screens.stationFlow),
+  page(p.fuelType.pattern, { name: 'fuel-type', title: 'route.chooseFuel', routeIndex: 13, ...auth }, screens.later),
+  page(p.fuelFill.pattern, { name: 'fuel-fill', title: 'route.refuelling', routeIndex: 14, ...auth }, screens.later),
+  page(p.fuelDeepLink.pattern, { name: 'fuel-deep-link', title: 'route.home', routeIndex: 10, ...homeLike }, screens.home),
 
   // Profile
-  page('/profile', { name: 'profile', title: t('Vangi', 'Profile'), routeIndex: 11, ...auth }, screens.profile),
-  page('/profile/user', { name: 'profile-user', title: t('Mínar upplýsingar', 'My details'), routeIndex: 12, ...auth }, screens.user),
-  page('/profile/user/verify-email/failure', { name: 'verify-email-failure', title: t('Váttan miseydnaðist', 'Verification failed'), routeIndex: 14, ...auth }, screens.verifyFailure),
-  page('/profile/user/verify-email/success', { name: 'verify-email-success', title: t('Teldubústaður váttaður', 'Email verified'), routeIndex: 14, back: false, ...guest }, screens.verifySuccess),
-  page('/profile/user/verify-email/:email', { name: 'verify-email', title: t('Vátta teldubústað', 'Verify email'), routeIndex: 13, ...auth }, screens.verifyEmail),
-  page('/profile/payment-methods', { name: 'payment-methods', title: t('Gjaldhættir', 'Payment methods'), routeIndex: 12, ...auth }, screens.paymentMethods),
-  page('/profile/payment-methods/agreement', { name: 'payment-agreement', title: t('Stovna gjaldsavtalu', 'Create payment agreement'), routeIndex: 13, ...auth }, screens.agreement),
-  page(`/profile/payment-methods/${card}/create`, { name: 'own-card-create', title: t('Stovna Støðkort', 'Create a Støð card'), routeIndex: 13, ...auth }, screens.ownCardCreate),
-  page(`/profile/payment-methods/${card}/add`, { name: 'own-card-add', title: t('Legg Støðkort afturat', 'Add a Støð card'), routeIndex: 13, ...auth }, screens.ownCardAdd),
-  page(`/profile/payment-methods/${card}/create/complete`, { name: 'own-card-create-complete', title: t('Støðkort stovnað', 'Støð card created'), routeIndex: 14, ...auth }, screens.ownCardComplete),
-  page(`/profile/payment-methods/${card}/add/complete`, { name: 'own-card-add-complete', title: t('Støðkort lagt afturat', 'Støð card added'), routeIndex: 14, ...auth }, screens.ownCardComplete),
-  page('/profile/payment-methods/:id', { name: 'payment-method', title: t('Gjaldháttur', 'Payment method'), routeIndex: 13, ...auth }, screens.paymentMethod),
-  page('/profile/receipts', { name: 'receipts', title: t('Kvittanir', 'Receipts'), routeIndex: 12, ...auth }, screens.receipts),
-  page('/profile/receipts/:id', { name: 'receipt', title: t('Kvittan', 'Receipt'), routeIndex: 13, ...auth }, screens.receipt),
-  page('/profile/vouchers', { name: 'vouchers', title: t('Gávukort og kupongir', 'Gift cards and vouchers'), routeIndex: 12, ...auth }, screens.vouchers),
-  page('/profile/subscriptions', { name: 'subscriptions', title: t('Hald', 'Subscriptions'), routeIndex: 12, ...auth }, screens.subscriptions),
-  page('/profile/installations', { name: 'installations', title: t('Mínar ladistøðir', 'My charging stations'), routeIndex: 12, ...auth }, screens.later),
-  page('/profile/installations/:id', { name: 'installation', title: t('Ladistøð', 'Charging station'), routeIndex: 13, ...auth }, screens.later),
-  page('/profile/installations/:id/charges', { name: 'installation-charges', title: t('Ladingar', 'Charges'), routeIndex: 14, ...auth }, screens.later),
-  page('/profile/installations/:id/share', { name: 'installation-share', title: t('Deil ladistøð', 'Share charging station'), routeIndex: 14, ...auth }, screens.later),
-  page('/profile/installations/:id/share/:userId', { name: 'installation-share-user', title: t('Deilt við brúkara', 'Shared with user'), routeIndex: 15, ...auth }, screens.later),
-  page('/profile/agreement', { name: 'profile-agreement', title: t('Gjaldsavtala', 'Payment agreement'), routeIndex: 12, ...auth }, screens.agreement),
-  page('/profile/push-notifications', { name: 'push-notifications', title: t('Fráboðanir', 'Notifications'), routeIndex: 12, ...auth }, screens.later),
-  page('/profile/language', { name: 'language', title: t('Mál', 'Language'), routeIndex: 12, ...auth }, screens.language),
+  page(p.profile, { name: 'profile', title: 'route.profile', routeIndex: 11, ...auth }, screens.profile),
+  page(p.profileUser, { name: 'profile-user', title: 'route.profileUser', routeIndex: 12, ...auth }, screens.user),
+  page(p.verifyEmailFailure, { name: 'verify-email-failure', title: 'route.verifyEmailFailure', routeIndex: 14, ...auth }, screens.verifyFailure),
+  page(p.verifyEmailSuccess, { name: 'verify-email-success', title: 'route.verifyEmailSuccess', routeIndex: 14, back: false, ...guest }, screens.verifySuccess),
+  page(p.verifyEmail.pattern, { name: 'verify-email', title: 'route.verifyEmail', routeIndex: 13, ...auth }, screens.verifyEmail),
+  page(p.paymentMethods, { name: 'payment-methods', title: 'route.paymentMethods', routeIndex: 12, ...auth }, screens.paymentMethods),
+  page(p.paymentAgreement, { name: 'payment-agreement', title: 'route.agreementCreate', routeIndex: 13, ...auth }, screens.agreement),
+  page(p.ownCardCreate, { name: 'own-card-create', title: 'route.ownCardCreate', routeIndex: 13, ...auth }, screens.ownCardCreate),
+  page(p.ownCardAdd, { name: 'own-card-add', title: 'route.ownCardAdd', routeIndex: 13, ...auth }, screens.ownCardAdd),
+  page(p.ownCardCreateComplete, { name: 'own-card-create-complete', title: 'route.ownCardCreated', routeIndex: 14, ...auth }, screens.ownCardComplete),
+  page(p.ownCardAddComplete, { name: 'own-card-add-complete', title: 'route.ownCardAdded', routeIndex: 14, ...auth }, screens.ownCardComplete),
+  page(p.paymentMethod.pattern, { name: 'payment-method', title: 'route.paymentMethod', routeIndex: 13, ...auth }, screens.paymentMethod),
+  page(p.receipts, { name: 'receipts', title: 'route.receipts', routeIndex: 12, ...auth }, screens.receipts),
+  page(p.receipt.pattern, { name: 'receipt', title: 'route.receipt', routeIndex: 13, ...auth }, screens.receipt),
+  page(p.vouchers, { name: 'vouchers', title: 'route.vouchers', routeIndex: 12, ...auth }, screens.vouchers),
+  page(p.subscriptions, { name: 'subscriptions', title: 'route.subscriptions', routeIndex: 12, ...auth }, screens.subscriptions),
+  page(p.installations, { name: 'installations', title: 'route.installations', routeIndex: 12, ...auth }, screens.later),
+  page(p.installation.pattern, { name: 'installation', title: 'route.chargingStation', routeIndex: 13, ...auth }, screens.later),
+  page(p.installationCharges.pattern, { name: 'installation-charges', title: 'route.charges', routeIndex: 14, ...auth }, screens.later),
+  page(p.installationShare.pattern, { name: 'installation-share', title: 'route.installationShare', routeIndex: 14, ...auth }, screens.later),
+  page(p.installationShareUser.pattern, { name: 'installation-share-user', title: 'route.installationShareUser', routeIndex: 15, ...auth }, screens.later),
+  page(p.profileAgreement, { name: 'profile-agreement', title: 'route.agreement', routeIndex: 12, ...auth }, screens.agreement),
+  page(p.pushNotifications, { name: 'push-notifications', title: 'route.pushNotifications', routeIndex: 12, ...auth }, screens.later),
+  page(p.language, { name: 'language', title: 'route.language', routeIndex: 12, ...auth }, screens.language),
 
   // Other routes
-  page('/home', { name: 'home', title: t('Heim', 'Home'), routeIndex: 10, ...homeLike }, screens.home),
-  page('/stations', { name: 'stations', title: t('Støðir', 'Stations'), routeIndex: 11, ...kept }, screens.keptAlive),
-  page('/maintenance', { name: 'maintenance', title: t('Viðlíkahald', 'Maintenance'), routeIndex: 0, header: false, back: false }, screens.maintenance),
+  page(p.home, { name: 'home', title: 'route.home', routeIndex: 10, ...homeLike }, screens.home),
+  page(p.stations, { name: 'stations', title: 'route.stations', routeIndex: 11, ...kept }, screens.keptAlive),
+  page(p.maintenance, { name: 'maintenance', title: 'route.maintenance', routeIndex: 0, header: false, back: false }, screens.maintenance),
   // Bundled, not lazy: it has to render when nothing more can be fetched.
-  { path: '/no-network', handle: noNetworkHandle, loader: guardLoader(noNetworkHandle), Component: NoNetworkScreen },
-  { path: '/:hash', handle: hashHandle, loader: hashLoader(hashHandle), lazy: () => screens.home().then((m) => ({ Component: withHashCheck(m.Component) })) },
-  { path: '*', handle: notFoundHandle, loader: guardLoader(notFoundHandle), Component: NotFoundScreen },
+  { path: p.noNetwork, handle: noNetworkHandle, loader: guardLoader(noNetworkHandle), Component: NoNetworkScreen },
+  { path: p.homeHash.pattern, handle: hashHandle, loader: hashLoader(hashHandle), lazy: () => screens.home().then((m) => ({ Component: withHashCheck(m.Component) })) },
+  { path: p.notFound, handle: notFoundHandle, loader: guardLoader(notFoundHandle), Component: NotFoundScreen },
 ];
 
 if (import.meta.env.DEV) {
@@ -174,7 +176,12 @@ if (import.meta.env.DEV) {
 }
 
 /** Routes whose first paint is budgeted (and the screens the shell needs offline) stay outside. */
-const OUTSIDE_QUERY_LAYOUT = new Set(['/', '/login', '/no-network', '*']);
+const OUTSIDE_QUERY_LAYOUT = new Set<string>([
+  paths.start,
+  paths.login,
+  paths.noNetwork,
+  paths.notFound,
+]);
 
 export const rootRoute: RouteObject = {
   id: 'root',

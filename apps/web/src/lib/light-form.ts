@@ -1,4 +1,5 @@
-import { useCallback, useState, type SyntheticEvent } from 'react';
+import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
+import { notify, withdraw } from './notify.ts';
 
 interface Issue {
   path: readonly PropertyKey[];
@@ -25,6 +26,13 @@ export function useLightForm<K extends string, Out>(
 ) {
   const [errors, setErrors] = useState<FormErrors<K>>({});
   const [submitting, setSubmitting] = useState(false);
+  const toast = useRef<Promise<number> | null>(null);
+
+  /** The form's error toast: what it cannot show under a field. A newer one replaces it. */
+  const showError = useCallback((message: string) => {
+    if (toast.current) withdraw(toast.current);
+    toast.current = notify('error', message);
+  }, []);
 
   const prefetch = useCallback(() => {
     void loadSchema();
@@ -54,6 +62,11 @@ export function useLightForm<K extends string, Out>(
           : firstIssuePerField(parsed.error.issues, fields);
         setErrors(found);
         const first = fields.find((f) => found[f]);
+        // Field errors say it now: the toast of an earlier try goes.
+        if (first && toast.current) {
+          withdraw(toast.current);
+          toast.current = null;
+        }
         if (first) {
           const input = form.elements.namedItem(first);
           if (input instanceof HTMLElement) input.focus();
@@ -63,7 +76,7 @@ export function useLightForm<K extends string, Out>(
       }
     };
 
-  return { errors, submitting, prefetch, clearError, handleSubmit };
+  return { errors, submitting, prefetch, clearError, handleSubmit, showError };
 }
 
 function firstIssuePerField<K extends string>(

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { TranslationKey } from '../i18n/index.ts';
+
+export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
 
 export const transitions = ['auto', 'fade', 'slide-left', 'slide-right', 'none'] as const;
 export const transitionModes = ['out-in', 'in-out'] as const;
@@ -11,7 +14,8 @@ export const transitionModes = ['out-in', 'in-out'] as const;
 export const routeHandleSchema = z
   .strictObject({
     name: z.string().regex(/^[a-z0-9-]+$/),
-    title: z.strictObject({ fo: z.string().min(1), en: z.string().min(1) }),
+    /** An i18n key (route.*): the header and the document title, in the app's language. */
+    title: z.string().regex(/^route\.[A-Za-z]+$/),
     routeIndex: z.number().int().nonnegative(),
     isAuthRequired: z.boolean(),
     isGuestRequired: z.boolean(),
@@ -31,7 +35,10 @@ export const routeHandleSchema = z
     message: 'A route cannot be both auth-required and guest-only',
   });
 
-export type RouteHandle = z.infer<typeof routeHandleSchema>;
+/** The handle as the app writes it: the title is a key the i18n files have (route.*). */
+export type RouteHandle = Omit<z.infer<typeof routeHandleSchema>, 'title'> & {
+  title: RouteTitleKey;
+};
 
 /** Throws with the route's path when any handle in the table is invalid. */
 export function assertRouteHandles(routes: readonly { path?: string; handle?: unknown }[]): void {

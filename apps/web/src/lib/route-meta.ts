@@ -1,8 +1,8 @@
-import type { Locale } from '@stod/domain';
+import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from './route-meta-schema.ts';
 
-export type { RouteHandle } from './route-meta-schema.ts';
+export type { RouteHandle, RouteTitleKey } from './route-meta-schema.ts';
 export type Transition = RouteHandle['transition'];
 
 export type RouteHandleInput = Pick<RouteHandle, 'name' | 'title' | 'routeIndex'> &
@@ -32,15 +32,14 @@ export function isRouteHandle(value: unknown): value is RouteHandle {
   return (
     typeof h.name === 'string' &&
     typeof h.routeIndex === 'number' &&
-    typeof h.title === 'object' &&
-    h.title !== null &&
+    typeof h.title === 'string' &&
     typeof h.isAuthRequired === 'boolean'
   );
 }
 
 export const notFoundHandle = defineHandle({
   name: 'not-found',
-  title: { fo: 'Síðan finst ikki', en: 'Page not found' },
+  title: 'route.notFound',
   routeIndex: 0,
   header: false,
   back: false,
@@ -67,8 +66,10 @@ export function useRouteMeta(): RouteHandle {
   return notFoundHandle;
 }
 
-export function routeTitle(handle: RouteHandle, locale: Locale): string {
-  return handle.title[locale];
+/** The route's title in the current language; call it where the locale re-renders. */
+export function useRouteTitle(handle: RouteHandle): string {
+  const { t } = useTranslation();
+  return t(handle.title);
 }
 
 /** Spec §2 rule 4: fade when equal, slide-left when the index rises, slide-right when it falls. */

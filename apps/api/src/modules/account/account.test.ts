@@ -90,6 +90,7 @@ describe('POST /api/user (register)', () => {
       email: 'Vinaliga skriva ein gildigan teldubústað.',
       mobile: 'Teigurin er kravdur.',
       password: 'Loyniorð skal vera minst 8 tekin langt.',
+      passwordConfirmation: 'Loyniorðini eru ikki eins.',
       terms: 'Vinaliga góðtak keypstreytir.',
       isAdmin: 'Hesin teigurin er ikki loyvdur.',
     });

@@ -69,8 +69,8 @@ describe('POST /api/auth/signIn', () => {
     });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().fieldErrors).toEqual({
-      email: 'Virðið er ikki gyldugt.',
-      password: 'Virðið er ikki gyldugt.',
+      email: 'Virðið er ikki gildigt.',
+      password: 'Virðið er ikki gildigt.',
     });
 
     const huge = await t.app.inject({

@@ -56,7 +56,8 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand)
   doc.font('bold').fontSize(16).text(brand.name);
   doc.moveDown(0.5);
   doc.font('body').fontSize(10).fillColor('#333333');
-  doc.text(layout.pointOfSale);
+  // Without a station, the point of sale is the provider itself, already the heading.
+  if (layout.pointOfSale !== brand.name) doc.text(layout.pointOfSale);
   doc.text(layout.date);
   doc.text(translate('receipt.number', locale, { id: layout.id }));
   doc.moveDown();

@@ -121,6 +121,14 @@ describe('GET /api/receipts/{id}/pdf', () => {
     expect(lines).toContain(fuel.stationName!);
   });
 
+  it('prints the provider once on a receipt without a station', async () => {
+    const unstationed = receipts.find((r) => r.stationName === null)!;
+    const lines = await text(unstationed);
+    // The heading and the footer's company name; no second heading as the point of sale.
+    const headings = lines.split('\n').filter((line) => line.trim() === 'Støð');
+    expect(headings).toHaveLength(1);
+  });
+
   it('names the receipt in the language asked for, from the domain messages', async () => {
     const fuel = byType('Fuel');
     const fo = await text(fuel, 'fo');

@@ -52,7 +52,7 @@ describe('GET /api/legal/{page}', () => {
     expect(fo.statusCode).toBe(400);
     expect(fo.json()).toMatchObject({
       code: 'VALIDATION',
-      fieldErrors: { lang: 'Virðið er ikki gyldugt.' },
+      fieldErrors: { lang: 'Virðið er ikki gildigt.' },
     });
     const en = await get('/api/legal/terms?lang=xx', { 'accept-language': 'en' });
     expect(en.statusCode).toBe(400);

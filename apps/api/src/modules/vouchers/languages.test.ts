@@ -96,7 +96,7 @@ describe('voucher names in both languages', () => {
     });
     const wrong = await issue(order({ name: 'Ein kaffi', nameEn: 7 }));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ fieldErrors: { nameEn: 'Virðið er ikki gyldugt.' } });
+    expect(wrong.json()).toMatchObject({ fieldErrors: { nameEn: 'Virðið er ikki gildigt.' } });
     const after = (
       await t.app.inject({ url: '/api/admin/vouchers?take=1', headers: operator })
     ).json<{ total: number }>().total;

@@ -105,7 +105,7 @@ describe('adding an existing provider card', () => {
     for (const cardNumber of ['4242424242424242', '7077123456789010', '', '7077']) {
       const res = await add(user.token, { cardNumber, pin: '1234' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors.cardNumber).toBe('Kortnummarið er ikki gyldugt.');
+      expect(res.json().fieldErrors.cardNumber).toBe('Kortnummarið er ikki gildigt.');
     }
   });
 

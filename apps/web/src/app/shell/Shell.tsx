@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useLocale } from '../../i18n/index.ts';
-import { routeTitle, useRouteMeta } from '../../lib/route-meta.ts';
+import { useRouteMeta, useRouteTitle } from '../../lib/route-meta.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Header } from './Header.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
@@ -15,10 +14,9 @@ const KeepAliveHost = lazy(() => import('./KeepAliveHost.tsx'));
 /** The app frame: header, the current screen with its transition, and the global hosts. */
 export function Shell() {
   const meta = useRouteMeta();
-  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
-  const title = routeTitle(meta, locale);
+  const title = useRouteTitle(meta);
   const transition = useRouteTransition(location.pathname, meta);
   // Mounted from the first kept-alive route on, and then for good (rule 7).
   const [keepAlive, setKeepAlive] = useState(meta.keepAlive);

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isBelow, paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** React Router keeps its own history index; without one to go back to, go somewhere sensible. */
@@ -23,7 +24,11 @@ export function useGoBack(): () => void {
       void navigate(-1);
       return;
     }
-    const fallback = pathname.startsWith('/profile/') ? '/profile' : signedIn ? '/home' : '/';
+    const fallback = isBelow(pathname, paths.profile)
+      ? paths.profile
+      : signedIn
+        ? paths.home
+        : paths.start;
     void navigate(fallback, { replace: true });
   }, [navigate, pathname, signedIn]);
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { maintenanceQueryOptions } from '../../features/system/api/get-maintenance.ts';
 import { useAppState } from '../../lib/app-state.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** Spec §4 Maintenance: checked at start and every 5 minutes, never during a transaction. */
@@ -16,9 +17,9 @@ export function useMaintenanceRedirect(routeName: string): void {
   useEffect(() => {
     if (!data || routeName === 'no-network') return;
     if (data.maintenance && !inTransaction && routeName !== 'maintenance') {
-      void navigate('/maintenance', { replace: true });
+      void navigate(paths.maintenance, { replace: true });
     } else if (!data.maintenance && routeName === 'maintenance') {
-      void navigate(signedIn ? '/home' : '/', { replace: true });
+      void navigate(signedIn ? paths.home : paths.start, { replace: true });
     }
   }, [data, inTransaction, routeName, navigate, signedIn]);
 }

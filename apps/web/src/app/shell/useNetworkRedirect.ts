@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppState } from '../../lib/app-state.ts';
 import { restoreSession } from '../../lib/current-user.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { onNetworkChange } from '../../platform/network.ts';
 
@@ -18,9 +19,9 @@ export function useNetworkRedirect(): void {
     () =>
       onNetworkChange((connected) => {
         useAppState.setState({ noNetworkConnection: !connected });
-        if (!connected && path.current !== '/no-network') void navigate('/no-network');
-        else if (connected && path.current === '/no-network') {
-          void resumeSession().then(() => navigate('/home', { replace: true }));
+        if (!connected && path.current !== paths.noNetwork) void navigate(paths.noNetwork);
+        else if (connected && path.current === paths.noNetwork) {
+          void resumeSession().then(() => navigate(paths.home, { replace: true }));
         }
       }),
     [navigate],

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { onSessionExpired } from '../../lib/current-user.ts';
-import { loginPathFor } from '../../lib/redirect.ts';
+import { loginPathFor } from '../../lib/paths.ts';
 
 /** When the server refuses the token, sign in again and come back to the same place. */
 export function useSessionExpiry(): void {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { unwrap } from '../../lib/api-client.ts';
 import { saveOrShareFile } from '../../platform/files.ts';
 import { showToast } from '@stod/ui/toast-store.ts';
 import { downloadReceiptPdf } from './api/download-receipt.ts';
@@ -13,8 +14,7 @@ export function useReceiptDownload() {
   const { t } = useTranslation();
   const mutation = useMutation({
     mutationFn: async (id: string) => {
-      const [data, error] = await downloadReceiptPdf(id);
-      if (error) throw new Error(error.message);
+      const data = await unwrap(downloadReceiptPdf(id));
       const file = { name: receiptFileName(id), type: 'application/pdf', data };
       await saveOrShareFile(file, t('receipts.shareTitle'));
     },

@@ -1,4 +1,5 @@
 import { closestStation, type LatLng, type StationService } from '@stod/domain';
+import i18next from 'i18next';
 import { useAppState } from '../../lib/app-state.ts';
 import { locationAllowed, refreshPosition } from '../../lib/location.ts';
 import { useSession } from '../../lib/session.ts';
@@ -18,7 +19,8 @@ function recompute(): void {
 /**
  * Keeps the app state's closestStation right (spec §4 "Location polling": recomputed whenever
  * the position changes, and when the stations change), and reloads the stations after sign-in,
- * when the colours and the provider's data become due (spec §4 "Station refresh order").
+ * when the colours and the provider's data become due (spec §4 "Station refresh order"), and
+ * after a change of language.
  */
 export function startStationTracking(): () => void {
   const offPosition = useAppState.subscribe((state, previous) => {
@@ -30,11 +32,15 @@ export function startStationTracking(): () => void {
   const offSession = useSession.subscribe((state, previous) => {
     if (state.status === 'signedIn' && previous.status !== 'signedIn') void refreshStations();
   });
+  // The products' and beverages' names come in the language of the request.
+  const onLanguage = () => void refreshStations();
+  i18next.on('languageChanged', onLanguage);
   recompute();
   return () => {
     offPosition();
     offStations();
     offSession();
+    i18next.off('languageChanged', onLanguage);
   };
 }
 

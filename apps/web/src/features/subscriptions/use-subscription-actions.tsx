@@ -5,6 +5,7 @@ import {
   type SubscriptionPlan,
 } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
+import { apiErrorOf } from '../../lib/api-error.ts';
 import { closeModal, confirmModal, openModal } from '@stod/ui/modal-store.ts';
 import { showToast } from '@stod/ui/toast-store.ts';
 import { useCancelSubscription } from './api/cancel-subscription.ts';
@@ -45,9 +46,10 @@ export function useSubscriptionActions() {
       testId: 'cancel-subscription-modal',
     });
     if (!confirmed) return;
-    const [, error] = await cancelMutation.mutateAsync(sub.id);
-    if (error) showToast('error', t('error.deleteSubscription'));
-    else showToast('success', t('subscriptions.cancelled'));
+    cancelMutation.mutate(sub.id, {
+      onSuccess: () => showToast('success', t('subscriptions.cancelled')),
+      onError: () => showToast('error', t('error.deleteSubscription')),
+    });
   };
 
   /** The upgrade keeps the current interval; what is left of the period is credited. */
@@ -63,22 +65,25 @@ export function useSubscriptionActions() {
     });
     if (!confirmed) return;
     const scope = `upgrade:${sub.id}:${String(target.id)}`;
-    const [made, error] = await upgradeMutation.mutateAsync({
-      userSubscriptionId: sub.id,
-      planId: target.id,
-      idempotencyKey: attemptKeys.keyFor(scope),
-    });
-    attemptKeys.settle(scope, error);
-    if (error) {
-      showToast('error', error.message);
-      return;
-    }
-    showToast(
-      'success',
-      t('subscriptions.upgraded', {
-        credited: formatCurrency(made.credited),
-        charged: formatCurrency(made.charged),
-      }),
+    upgradeMutation.mutate(
+      { userSubscriptionId: sub.id, planId: target.id, idempotencyKey: attemptKeys.keyFor(scope) },
+      {
+        onSuccess: (made) => {
+          attemptKeys.settle(scope, null);
+          showToast(
+            'success',
+            t('subscriptions.upgraded', {
+              credited: formatCurrency(made.credited),
+              charged: formatCurrency(made.charged),
+            }),
+          );
+        },
+        onError: (error) => {
+          const apiError = apiErrorOf(error);
+          attemptKeys.settle(scope, apiError);
+          showToast('error', apiError.message);
+        },
+      },
     );
   };
 

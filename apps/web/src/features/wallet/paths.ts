@@ -1,8 +1,9 @@
-import { OWN_CARD_SLUG } from '../../config.ts';
+import { createPaths, isBelow, paths } from '../../lib/paths.ts';
 
 /**
  * The wallet's screens are reached from the profile and from registration (spec §2); each
  * flow has its own paths, and every step of a flow leads to the next step of the same flow.
+ * The paths themselves come from the app's registry (lib/paths.ts).
  */
 export interface WalletFlow {
   name: 'profile' | 'register';
@@ -18,37 +19,37 @@ export interface WalletFlow {
   done: string;
 }
 
-export function walletFlows(slug: string = OWN_CARD_SLUG): Record<WalletFlow['name'], WalletFlow> {
+/** `slug` is the own-card segment; the app's comes from its configuration. */
+export function walletFlows(slug?: string): Record<WalletFlow['name'], WalletFlow> {
+  const p = slug === undefined ? paths : createPaths(slug);
   return {
     profile: {
       name: 'profile',
-      cardReturn: '/profile/payment-methods',
-      agreement: '/profile/payment-methods/agreement',
-      ownCardCreate: `/profile/payment-methods/${slug}/create`,
-      ownCardAdd: `/profile/payment-methods/${slug}/add`,
-      ownCardCreateDone: `/profile/payment-methods/${slug}/create/complete`,
-      ownCardAddDone: `/profile/payment-methods/${slug}/add/complete`,
-      done: '/profile/payment-methods',
+      cardReturn: p.paymentMethods,
+      agreement: p.paymentAgreement,
+      ownCardCreate: p.ownCardCreate,
+      ownCardAdd: p.ownCardAdd,
+      ownCardCreateDone: p.ownCardCreateComplete,
+      ownCardAddDone: p.ownCardAddComplete,
+      done: p.paymentMethods,
     },
     register: {
       name: 'register',
-      cardReturn: '/register-user/payment-method',
-      agreement: '/register-user/payment-method/agreement',
-      ownCardCreate: `/register-user/payment-methods/${slug}/create`,
-      ownCardAdd: `/register-user/payment-methods/${slug}/add`,
-      ownCardCreateDone: '/register-user/completed',
-      ownCardAddDone: '/register-user/completed',
-      done: '/register-user/completed',
+      cardReturn: p.registerPaymentMethod,
+      agreement: p.registerAgreement,
+      ownCardCreate: p.registerOwnCardCreate,
+      ownCardAdd: p.registerOwnCardAdd,
+      ownCardCreateDone: p.registerCompleted,
+      ownCardAddDone: p.registerCompleted,
+      done: p.registerCompleted,
     },
   };
 }
 
-export function flowForPath(pathname: string, slug: string = OWN_CARD_SLUG): WalletFlow {
+export function flowForPath(pathname: string, slug?: string): WalletFlow {
   const flows = walletFlows(slug);
-  return pathname.startsWith('/register-user') ? flows.register : flows.profile;
+  return isBelow(pathname, paths.register) ? flows.register : flows.profile;
 }
-
-export const PROFILE_AGREEMENT_PATH = '/profile/agreement';
 
 /**
  * Where the agreement form goes once saved. `?next=` is honoured only for a step of the same
@@ -58,11 +59,11 @@ export const PROFILE_AGREEMENT_PATH = '/profile/agreement';
 export function afterAgreementSaved(
   pathname: string,
   next: string | null,
-  slug: string = OWN_CARD_SLUG,
+  slug?: string,
 ): string | null {
   const flow = flowForPath(pathname, slug);
   if (next !== null && next === flow.ownCardCreate) return next;
-  if (pathname === PROFILE_AGREEMENT_PATH) return null;
+  if (pathname === paths.profileAgreement) return null;
   return flow.done;
 }
 

@@ -12,11 +12,12 @@ export function useCardActions() {
   const favourite = useSetFavourite();
   const remove = useDeletePaymentMethod();
 
-  const makeFavourite = async (method: PaymentMethod) => {
+  const makeFavourite = (method: PaymentMethod) => {
     if (method.isFavourite) return;
-    const [, error] = await favourite.mutateAsync(method.id);
-    if (error) showToast('error', t('error.favourite'));
-    else showToast('success', t('wallet.favouriteChanged'));
+    favourite.mutate(method.id, {
+      onSuccess: () => showToast('success', t('wallet.favouriteChanged')),
+      onError: () => showToast('error', t('error.favourite')),
+    });
   };
 
   /** Resolves true once the card is deleted. */
@@ -30,8 +31,9 @@ export function useCardActions() {
       testId: 'delete-card-modal',
     });
     if (!confirmed) return false;
-    const [, error] = await remove.mutateAsync(method.id);
-    if (error) {
+    try {
+      await remove.mutateAsync(method.id);
+    } catch {
       showToast('error', t('error.deleteCard'));
       return false;
     }

@@ -8,14 +8,17 @@ import { savePendingSession } from './pending-session.ts';
 export function useStartCardEntry(returnPath: string) {
   const { t } = useTranslation();
   const start = useStartCardSession();
-  const run = async () => {
-    const [session, error] = await start.mutateAsync({ returnPath });
-    if (error) {
-      showToast('error', t('error.paymentLink'));
-      return;
-    }
-    savePendingSession({ id: session.sessionId, returnPath });
-    openHostedPage(session.url);
+  const run = () => {
+    start.mutate(
+      { returnPath },
+      {
+        onSuccess: (session) => {
+          savePendingSession({ id: session.sessionId, returnPath });
+          openHostedPage(session.url);
+        },
+        onError: () => showToast('error', t('error.paymentLink')),
+      },
+    );
   };
   return { run, pending: start.isPending };
 }

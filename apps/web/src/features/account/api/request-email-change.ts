@@ -1,7 +1,7 @@
 import type { emailChangeRequestSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type EmailChangeRequestBody = z.output<typeof emailChangeRequestSchema>;
 
@@ -11,5 +11,7 @@ export function requestEmailChange(body: EmailChangeRequestBody) {
 }
 
 export function useRequestEmailChange() {
-  return useMutation({ mutationFn: requestEmailChange });
+  return useMutation({
+    mutationFn: (body: EmailChangeRequestBody) => unwrap(requestEmailChange(body)),
+  });
 }

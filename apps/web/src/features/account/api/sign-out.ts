@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 /** Revokes the token on the server; the device forgets it whatever the answer. */
 export function signOut() {
@@ -7,5 +7,5 @@ export function signOut() {
 }
 
 export function useSignOut() {
-  return useMutation({ mutationFn: signOut });
+  return useMutation({ mutationFn: () => unwrap(signOut()) });
 }

@@ -1,7 +1,7 @@
 import { currentUserSchema, type emailChangeSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type EmailChangeBody = z.output<typeof emailChangeSchema>;
 
@@ -10,5 +10,5 @@ export function updateEmail(body: EmailChangeBody) {
 }
 
 export function useUpdateEmail() {
-  return useMutation({ mutationFn: updateEmail });
+  return useMutation({ mutationFn: (body: EmailChangeBody) => unwrap(updateEmail(body)) });
 }

@@ -1,7 +1,7 @@
 import type { passwordChangeSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type PasswordChangeBody = z.output<typeof passwordChangeSchema>;
 
@@ -11,5 +11,5 @@ export function updatePassword(body: PasswordChangeBody) {
 }
 
 export function useUpdatePassword() {
-  return useMutation({ mutationFn: updatePassword });
+  return useMutation({ mutationFn: (body: PasswordChangeBody) => unwrap(updatePassword(body)) });
 }

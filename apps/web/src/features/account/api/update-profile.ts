@@ -1,7 +1,7 @@
 import { currentUserSchema, type profileUpdateSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type ProfileUpdateBody = z.output<typeof profileUpdateSchema>;
 
@@ -11,5 +11,5 @@ export function updateProfile(body: ProfileUpdateBody) {
 }
 
 export function useUpdateProfile() {
-  return useMutation({ mutationFn: updateProfile });
+  return useMutation({ mutationFn: (body: ProfileUpdateBody) => unwrap(updateProfile(body)) });
 }

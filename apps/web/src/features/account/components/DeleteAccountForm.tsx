@@ -3,10 +3,10 @@ import { deleteAccountSchema, type DeleteAccountInput } from '@stod/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/index.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { PasswordField } from '@stod/ui/Field.tsx';
-import { deleteAccount } from '../api/delete-account.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
 
 interface Props {
   onCancel: () => void;
@@ -20,15 +20,15 @@ export function DeleteAccountForm({ onCancel, onDeleted }: Props) {
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const remove = useDeleteAccount();
+  const { errors } = form.formState;
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [, error] = await deleteAccount(values);
-    if (error) {
-      applyApiError(error, form.setError, ['password']);
-      return;
-    }
-    await onDeleted();
+  const onSubmit = form.handleSubmit((values) => {
+    remove.mutate(values, {
+      onSuccess: () => void onDeleted(),
+      onError: (error) => applyApiError(error, form.setError, ['password'], toast.show),
+    });
   });
 
   return (
@@ -49,7 +49,7 @@ export function DeleteAccountForm({ onCancel, onDeleted }: Props) {
         {...form.register('password')}
       />
       <div className="mt-2 flex flex-col gap-3">
-        <Button type="submit" variant="danger" pending={isSubmitting}>
+        <Button type="submit" variant="danger" pending={remove.isPending || remove.isSuccess}>
           {t('user.deleteConfirm')}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>

@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { endSession } from '../../../lib/current-user.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { CardSection } from '@stod/ui/CardSection.tsx';
 import { closeModal, openModal } from '@stod/ui/modal-store.ts';
@@ -17,7 +18,7 @@ export function DeleteAccountSection() {
     const onDeleted = async () => {
       closeModal(id);
       await endSession();
-      await navigate('/', { replace: true });
+      await navigate(paths.start, { replace: true });
       showToast('success', t('user.deleted'));
     };
     id = openModal({

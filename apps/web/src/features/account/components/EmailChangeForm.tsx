@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { CardSection } from '@stod/ui/CardSection.tsx';
@@ -23,15 +24,14 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
     resolver: zodResolver(emailChangeRequestSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [, error] = await request.mutateAsync(values);
-    if (error) {
-      applyApiError(error, form.setError, ['email']);
-      return;
-    }
-    await navigate(`/profile/user/verify-email/${encodeURIComponent(values.email)}`);
+  const onSubmit = form.handleSubmit((values) => {
+    request.mutate(values, {
+      onSuccess: () => void navigate(paths.verifyEmail(values.email)),
+      onError: (error) => applyApiError(error, form.setError, ['email'], toast.show),
+    });
   });
 
   return (
@@ -60,7 +60,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
           error={messageText(errors.email?.message)}
           {...form.register('email')}
         />
-        <Button type="submit" variant="secondary" pending={isSubmitting}>
+        <Button type="submit" variant="secondary" pending={request.isPending}>
           {t('user.emailSubmit')}
         </Button>
       </form>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { PasswordField } from '@stod/ui/Field.tsx';
 import { CardSection } from '@stod/ui/CardSection.tsx';
@@ -21,16 +21,18 @@ export function PasswordChangeForm() {
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: { oldPassword: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [, error] = await update.mutateAsync(values);
-    if (error) {
-      applyApiError(error, form.setError, ['oldPassword', 'password']);
-      return;
-    }
-    form.reset();
-    showToast('success', t('user.passwordChanged'));
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        showToast('success', t('user.passwordChanged'));
+      },
+      onError: (error) =>
+        applyApiError(error, form.setError, ['oldPassword', 'password'], toast.show),
+    });
   });
 
   return (
@@ -58,7 +60,7 @@ export function PasswordChangeForm() {
           error={messageText(errors.password?.message)}
           {...form.register('password')}
         />
-        <Button type="submit" variant="secondary" pending={isSubmitting}>
+        <Button type="submit" variant="secondary" pending={update.isPending}>
           {t('user.passwordTitle')}
         </Button>
       </form>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { ContactFields } from '@stod/ui/ContactFields.tsx';
 
@@ -15,6 +15,8 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 
 type Input = z.input<typeof profileUpdateSchema>;
 type Output = z.output<typeof profileUpdateSchema>;
+
+const fields = ['name', 'address', 'postCode', 'city', 'mobile'] as const;
 
 export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
@@ -29,18 +31,19 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
       mobile: user.mobile,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const err = (field: keyof Input) => messageText(errors[field]?.message);
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [saved, error] = await update.mutateAsync(values);
-    if (error) {
-      applyApiError(error, form.setError, ['name', 'address', 'postCode', 'city', 'mobile']);
-      return;
-    }
-    setCurrentUser(saved);
-    form.reset(values);
-    showToast('success', t('user.saved'));
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        setCurrentUser(saved);
+        form.reset(values);
+        showToast('success', t('user.saved'));
+      },
+      onError: (error) => applyApiError(error, form.setError, fields, toast.show),
+    });
   });
 
   return (
@@ -64,7 +67,7 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
             </div>
           </dl>
         )}
-        <Button type="submit" pending={isSubmitting}>
+        <Button type="submit" pending={update.isPending}>
           {t('common.save')}
         </Button>
       </form>

@@ -2,6 +2,7 @@ import { locales, type Locale } from '@stod/domain';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { applyLocale, useLocale } from '../../../i18n/index.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
@@ -16,10 +17,11 @@ export function LanguageScreen() {
   const choose = async (next: Locale) => {
     if (next === locale) return;
     await applyLocale(next);
-    const [, error] = await save.mutateAsync(next);
-    if (error) showToast('error', error.message);
-    // i18n.t, not t: the closure's t still speaks the language chosen before.
-    else showToast('success', i18n.t('language.saved'));
+    save.mutate(next, {
+      // i18n.t, not t: the closure's t still speaks the language chosen before.
+      onSuccess: () => showToast('success', i18n.t('language.saved')),
+      onError: (error) => showToast('error', apiErrorOf(error).message),
+    });
   };
 
   return (

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, BRAND } from '../../../config.ts';
 import { useLocale } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -54,19 +55,19 @@ export function ProfileScreen() {
 
       <ListGroup title={t('profile.sectionAccount')}>
         <ListItem
-          to="/profile/user"
+          to={paths.profileUser}
           label={t('profile.user')}
           description={t('profile.userText')}
           icon={<UserRound size={20} />}
         />
         <ListItem
-          to="/profile/language"
+          to={paths.language}
           label={t('profile.language')}
           description={t(locale === 'fo' ? 'language.fo' : 'language.en')}
           icon={<Globe size={20} />}
         />
         <ListItem
-          to="/profile/push-notifications"
+          to={paths.pushNotifications}
           label={t('profile.push')}
           icon={<Bell size={20} />}
         />
@@ -74,28 +75,24 @@ export function ProfileScreen() {
 
       <ListGroup title={t('profile.sectionPayment')}>
         <ListItem
-          to="/profile/payment-methods"
+          to={paths.paymentMethods}
           label={t('profile.paymentMethods')}
           icon={<CreditCard size={20} />}
         />
         <ListItem
-          to="/profile/agreement"
+          to={paths.profileAgreement}
           label={t('profile.agreement')}
           icon={<Handshake size={20} />}
         />
+        <ListItem to={paths.receipts} label={t('profile.receipts')} icon={<Receipt size={20} />} />
+        <ListItem to={paths.vouchers} label={t('profile.vouchers')} icon={<Gift size={20} />} />
         <ListItem
-          to="/profile/receipts"
-          label={t('profile.receipts')}
-          icon={<Receipt size={20} />}
-        />
-        <ListItem to="/profile/vouchers" label={t('profile.vouchers')} icon={<Gift size={20} />} />
-        <ListItem
-          to="/profile/subscriptions"
+          to={paths.subscriptions}
           label={t('profile.subscriptions')}
           icon={<Coffee size={20} />}
         />
         <ListItem
-          to="/profile/installations"
+          to={paths.installations}
           label={t('profile.installations')}
           icon={<PlugZap size={20} />}
         />
@@ -106,7 +103,7 @@ export function ProfileScreen() {
           label={t('profile.signOut')}
           tone="danger"
           icon={<LogOut size={20} />}
-          onClick={() => void signOut.run()}
+          onClick={signOut.run}
           trailing={signOut.pending ? <Skeleton className="h-4 w-10" /> : null}
         />
       </ListGroup>

@@ -1,5 +1,6 @@
 import { MailX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { ErrorState } from '@stod/ui/States.tsx';
 
@@ -13,7 +14,7 @@ export function VerifyEmailFailureScreen() {
         title={t('verify.failureTitle')}
         text={t('error.verifyEmail')}
         action={
-          <ButtonLink to="/profile/user" replace>
+          <ButtonLink to={paths.profileUser} replace>
             {t('common.retry')}
           </ButtonLink>
         }

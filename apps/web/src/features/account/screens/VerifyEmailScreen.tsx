@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -28,27 +30,32 @@ export function VerifyEmailScreen() {
     resolver: zodResolver(emailChangeSchema),
     defaultValues: { email, token: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [user, error] = await update.mutateAsync(values);
-    if (error) {
-      // A wrong code can be typed again; anything else ends on the failure screen.
-      if (error.fieldErrors?.token) {
-        form.setError('token', { type: 'server', message: error.fieldErrors.token });
-        return;
-      }
-      await navigate('/profile/user/verify-email/failure', { replace: true });
-      return;
-    }
-    setCurrentUser(user);
-    showToast('success', t('verify.changed'));
-    await navigate('/profile/user', { replace: true });
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: (user) => {
+        setCurrentUser(user);
+        showToast('success', t('verify.changed'));
+        void navigate(paths.profileUser, { replace: true });
+      },
+      onError: (error) => {
+        // A wrong code can be typed again; anything else ends on the failure screen.
+        const wrongCode = apiErrorOf(error).fieldErrors?.token;
+        if (wrongCode) form.setError('token', { type: 'server', message: wrongCode });
+        else void navigate(paths.verifyEmailFailure, { replace: true });
+      },
+    });
   });
 
-  const onResend = async () => {
-    const [, error] = await resend.mutateAsync({ email });
-    showToast(error ? 'error' : 'info', error ? error.message : t('verify.resent'));
+  const onResend = () => {
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => showToast('info', t('verify.resent')),
+        onError: (error) => showToast('error', apiErrorOf(error).message),
+      },
+    );
   };
 
   return (
@@ -75,10 +82,10 @@ export function VerifyEmailScreen() {
           error={messageText(errors.token?.message ?? errors.email?.message)}
           {...form.register('token')}
         />
-        <Button type="submit" pending={isSubmitting}>
+        <Button type="submit" pending={update.isPending}>
           {t('verify.submit')}
         </Button>
-        <Button variant="ghost" pending={resend.isPending} onClick={() => void onResend()}>
+        <Button variant="ghost" pending={resend.isPending} onClick={onResend}>
           {t('verify.resend')}
         </Button>
       </form>

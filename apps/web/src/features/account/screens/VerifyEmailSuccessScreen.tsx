@@ -1,5 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 
@@ -14,7 +15,7 @@ export function VerifyEmailSuccessScreen() {
         title={t('verify.successTitle')}
         text={t('verify.successText')}
         action={
-          <ButtonLink to="/login" replace>
+          <ButtonLink to={paths.login} replace>
             {t('login.submit')}
           </ButtonLink>
         }

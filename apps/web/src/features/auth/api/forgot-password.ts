@@ -1,7 +1,7 @@
 import type { forgotPasswordSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type ForgotPasswordBody = z.output<typeof forgotPasswordSchema>;
 
@@ -11,5 +11,7 @@ export function requestPasswordReset(body: ForgotPasswordBody) {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) => unwrap(requestPasswordReset(body)),
+  });
 }

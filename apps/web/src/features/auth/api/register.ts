@@ -1,7 +1,7 @@
 import { signInResponseSchema, type registerSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type RegisterBody = z.output<typeof registerSchema>;
 
@@ -11,5 +11,5 @@ export function registerUser(body: RegisterBody) {
 }
 
 export function useRegisterUser() {
-  return useMutation({ mutationFn: registerUser });
+  return useMutation({ mutationFn: (body: RegisterBody) => unwrap(registerUser(body)) });
 }

@@ -1,7 +1,7 @@
 import type { resetPasswordSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
 
@@ -10,5 +10,5 @@ export function resetPassword(body: ResetPasswordBody) {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useMutation({ mutationFn: (body: ResetPasswordBody) => unwrap(resetPassword(body)) });
 }

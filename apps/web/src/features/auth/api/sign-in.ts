@@ -1,6 +1,6 @@
 import type { SignInInput } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 export type SignInBody = SignInInput;
 
@@ -12,5 +12,5 @@ export async function signIn(body: SignInBody) {
 
 /** The mutation resolves with the [data, error] pair; it never throws for an API error. */
 export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
+  return useMutation({ mutationFn: (body: SignInBody) => unwrap(signIn(body)) });
 }

@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -24,15 +25,14 @@ export function ForgotPasswordScreen() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [, error] = await request.mutateAsync(values);
-    if (error) {
-      applyApiError(error, form.setError, ['email']);
-      return;
-    }
-    setSentTo(values.email);
+  const onSubmit = form.handleSubmit((values) => {
+    request.mutate(values, {
+      onSuccess: () => setSentTo(values.email),
+      onError: (error) => applyApiError(error, form.setError, ['email'], toast.show),
+    });
   });
 
   if (sentTo) {
@@ -44,7 +44,7 @@ export function ForgotPasswordScreen() {
           title={t('forgot.sentTitle')}
           text={t('forgot.sent', { email: sentTo })}
           action={
-            <ButtonLink to="/login" replace>
+            <ButtonLink to={paths.login} replace>
               {t('forgot.backToLogin')}
             </ButtonLink>
           }
@@ -65,7 +65,7 @@ export function ForgotPasswordScreen() {
           error={messageText(errors.email?.message)}
           {...form.register('email')}
         />
-        <Button type="submit" pending={isSubmitting}>
+        <Button type="submit" pending={request.isPending}>
           {t('forgot.submit')}
         </Button>
       </form>

@@ -6,8 +6,7 @@ import { BRAND } from '../../../config.ts';
 import { messageText } from '../../../i18n/index.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { useLightForm, type LazyFormSchema } from '../../../lib/light-form.ts';
-import { notify } from '../../../lib/notify.ts';
-import { safeRedirect } from '../../../lib/redirect.ts';
+import { paths, safeRedirect } from '../../../lib/paths.ts';
 import { useRouteMeta } from '../../../lib/route-meta.ts';
 import { isNativePlatform } from '../../../platform/capacitor.ts';
 import { Button } from '@stod/ui/Button.tsx';
@@ -43,12 +42,12 @@ export function LoginScreen() {
         email: error.fieldErrors?.email,
         password: error.fieldErrors?.password,
       };
-      if (!fieldErrors.email && !fieldErrors.password) notify('error', error.message);
+      if (!fieldErrors.email && !fieldErrors.password) form.showError(error.message);
       return fieldErrors;
     }
     const [, userError] = await startSession(data.access_token);
     if (userError) {
-      notify('error', userError.message);
+      form.showError(userError.message);
       return undefined;
     }
     await navigate(safeRedirect(params.get('redirect')), { replace: true });
@@ -100,7 +99,7 @@ export function LoginScreen() {
             onChange={() => form.clearError('password')}
           />
           <div className="-mt-1 flex justify-end">
-            <Link to="/forgot-password" className={`${linkClass} text-sm hover:underline`}>
+            <Link to={paths.forgotPassword} className={`${linkClass} text-sm hover:underline`}>
               {t('login.forgot')}
             </Link>
           </div>
@@ -110,18 +109,18 @@ export function LoginScreen() {
         </form>
         <p className="text-center text-base text-slate-700">
           {t('login.noAccount')}{' '}
-          <Link to="/register-user" className={`${linkClass} underline`}>
+          <Link to={paths.register} className={`${linkClass} underline`}>
             {t('login.register')}
           </Link>
         </p>
         {!isNativePlatform() && (
           <ListGroup title={t('login.guestTitle')}>
             <ListItem
-              to="/food-order"
+              to={paths.foodOrder}
               label={t('login.foodOrder')}
               icon={<UtensilsCrossed size={20} />}
             />
-            <ListItem to="/stations" label={t('login.stations')} icon={<MapPin size={20} />} />
+            <ListItem to={paths.stations} label={t('login.stations')} icon={<MapPin size={20} />} />
           </ListGroup>
         )}
       </Screen>

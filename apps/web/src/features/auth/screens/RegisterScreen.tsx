@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { currentLocale, messageText } from '../../../i18n/index.ts';
 import { startSession } from '../../../lib/current-user.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
+import { paths } from '../../../lib/paths.ts';
 import { saveUserLocale } from '../../../lib/user-locale.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { ContactFields } from '@stod/ui/ContactFields.tsx';
@@ -51,20 +52,23 @@ export function RegisterScreen() {
       terms: false as unknown as true,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const err = (field: keyof Input) => messageText(errors[field]?.message);
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [data, error] = await register.mutateAsync(values);
-    if (error) {
-      applyApiError(error, form.setError, fields);
-      return;
-    }
-    await startSession(data.access_token);
+  const onSignedUp = async (token: string) => {
+    await startSession(token);
     // The account was made in this language: its e-mails should use it too.
     await saveUserLocale(currentLocale());
     showToast('success', t('register.created'));
-    await navigate('/register-user/payment-method', { replace: true });
+    await navigate(paths.registerPaymentMethod, { replace: true });
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    register.mutate(values, {
+      onSuccess: (data) => void onSignedUp(data.access_token),
+      onError: (error) => applyApiError(error, form.setError, fields, toast.show),
+    });
   });
 
   return (
@@ -106,14 +110,15 @@ export function RegisterScreen() {
           error={err('terms')}
           {...form.register('terms')}
         />
-        <Button type="submit" pending={isSubmitting}>
+        {/* Once the account is made, the screen is on its way to the next step. */}
+        <Button type="submit" pending={register.isPending || register.isSuccess}>
           {t('register.submit')}
         </Button>
       </form>
       <p className="text-center text-base text-slate-700">
         {t('register.haveAccount')}{' '}
         <Link
-          to="/login"
+          to={paths.login}
           className="inline-flex min-h-11 items-center font-semibold text-brand-strong underline underline-offset-4"
         >
           {t('login.submit')}

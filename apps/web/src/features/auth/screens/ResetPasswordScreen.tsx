@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { PasswordField } from '@stod/ui/Field.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -30,17 +32,20 @@ export function ResetPasswordScreen() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [, error] = await reset.mutateAsync(values);
-    if (error) {
-      if (error.code === 'INVALID_RESET_LINK') setLinkInvalid(true);
-      else applyApiError(error, form.setError, ['password']);
-      return;
-    }
-    showToast('success', t('reset.done'));
-    await navigate('/login', { replace: true });
+  const onSubmit = form.handleSubmit((values) => {
+    reset.mutate(values, {
+      onSuccess: () => {
+        showToast('success', t('reset.done'));
+        void navigate(paths.login, { replace: true });
+      },
+      onError: (error) => {
+        if (apiErrorOf(error).code === 'INVALID_RESET_LINK') setLinkInvalid(true);
+        else applyApiError(error, form.setError, ['password'], toast.show);
+      },
+    });
   });
 
   if (linkInvalid) {
@@ -51,7 +56,7 @@ export function ResetPasswordScreen() {
           icon={<Link2Off size={28} />}
           title={t('error.invalidResetLink')}
           action={
-            <ButtonLink to="/forgot-password" replace>
+            <ButtonLink to={paths.forgotPassword} replace>
               {t('forgot.submit')}
             </ButtonLink>
           }
@@ -73,7 +78,7 @@ export function ResetPasswordScreen() {
           error={messageText(errors.password?.message ?? errors.token?.message)}
           {...form.register('password')}
         />
-        <Button type="submit" pending={isSubmitting}>
+        <Button type="submit" pending={reset.isPending}>
           {t('reset.submit')}
         </Button>
       </form>

@@ -1,6 +1,7 @@
 import { ChevronRight, CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
 
 /** Spec §5: without any card, home asks the user to add one. Nothing while it loads. */
@@ -10,7 +11,7 @@ export function PaymentMethodPrompt() {
   if (!list.data || list.data.items.length > 0) return null;
   return (
     <Link
-      to="/profile/payment-methods"
+      to={paths.paymentMethods}
       data-testid="payment-prompt"
       className="flex items-center gap-4 rounded-3xl bg-accent p-4 text-slate-950 transition-[filter] hover:brightness-105 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
     >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BRAND } from '../../../config.ts';
 import type { TranslationKey } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
@@ -18,42 +19,42 @@ interface Entry {
 
 const entries: Entry[] = [
   {
-    to: '/fuel/stations',
+    to: paths.fuelStations,
     icon: Fuel,
     label: 'home.fuel',
     text: 'home.fuelText',
     chip: 'bg-amber-400 text-slate-950',
   },
   {
-    to: '/carwash/stations',
+    to: paths.carwashStations,
     icon: Car,
     label: 'home.carwash',
     text: 'home.carwashText',
     chip: 'bg-sky-400 text-slate-950',
   },
   {
-    to: '/charging/installations',
+    to: paths.chargingInstallations,
     icon: Zap,
     label: 'home.charging',
     text: 'home.chargingText',
     chip: 'bg-emerald-400 text-slate-950',
   },
   {
-    to: '/food-order',
+    to: paths.foodOrder,
     icon: UtensilsCrossed,
     label: 'home.food',
     text: 'home.foodText',
     chip: 'bg-rose-400 text-slate-950',
   },
   {
-    to: '/stations',
+    to: paths.stations,
     icon: MapPin,
     label: 'home.stations',
     text: 'home.stationsText',
     chip: 'bg-teal-300 text-slate-950',
   },
   {
-    to: '/profile',
+    to: paths.profile,
     icon: UserRound,
     label: 'home.profile',
     text: 'home.profileText',
@@ -85,7 +86,7 @@ export function HomeScreen() {
           <span className="text-lg font-semibold">{BRAND.name}</span>
         </div>
         <Link
-          to="/profile"
+          to={paths.profile}
           aria-label={t('home.openProfile')}
           className="flex size-11 items-center justify-center rounded-full bg-white/10 text-sm font-semibold ring-1 ring-white/25 hover:bg-white/20"
         >

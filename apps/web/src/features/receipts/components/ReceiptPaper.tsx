@@ -77,9 +77,12 @@ export function ReceiptPaper({ receipt }: { receipt: Receipt }) {
           <h2 id="receipt-brand" className="mt-2 text-xl font-bold">
             {providerName}
           </h2>
-          <p className="text-base font-medium" data-testid="receipt-point-of-sale">
-            {layout.pointOfSale}
-          </p>
+          {/* Without a station the provider is the point of sale: its name stands once. */}
+          {layout.pointOfSale !== providerName && (
+            <p className="text-base font-medium" data-testid="receipt-point-of-sale">
+              {layout.pointOfSale}
+            </p>
+          )}
           <p className="text-sm text-slate-700 tabular-nums">
             <time dateTime={receipt.createdAt}>{layout.date}</time>
           </p>

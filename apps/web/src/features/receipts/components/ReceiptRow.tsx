@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProviderName } from '../api/get-company.ts';
 import { receiptProductLine } from '../summary.ts';
 import { ReceiptTypeIcon, receiptTypeLabel } from './ReceiptTypeIcon.tsx';
@@ -28,7 +29,7 @@ export function ReceiptRow({ receipt, onDownload, downloading, busy }: Props) {
       data-type={receipt.productType}
     >
       <Link
-        to={`/profile/receipts/${receipt.id}`}
+        to={paths.receipt(receipt.id)}
         className="flex min-h-14 min-w-0 flex-1 items-center gap-3 py-3 pl-4 transition-colors hover:bg-slate-50 active:bg-slate-100 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand"
       >
         <span
@@ -39,7 +40,11 @@ export function ReceiptRow({ receipt, onDownload, downloading, busy }: Props) {
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-baseline gap-3">
-            <span className="min-w-0 flex-1 truncate text-base font-medium text-slate-900">
+            {/* The whole name, over two lines if need be: cut off, stations look alike. */}
+            <span
+              className="min-w-0 flex-1 text-base font-medium break-words text-slate-900"
+              data-testid="receipt-row-point-of-sale"
+            >
               {layout.pointOfSale}
             </span>
             <span className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">

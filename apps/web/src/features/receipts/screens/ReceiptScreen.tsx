@@ -2,6 +2,7 @@ import type { Receipt } from '@stod/domain';
 import { Download, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { ErrorState } from '@stod/ui/States.tsx';
@@ -9,8 +10,6 @@ import { isMissingReceipt, useReceipt } from '../api/get-receipt.ts';
 import { ReceiptPaper } from '../components/ReceiptPaper.tsx';
 import { ReceiptSkeleton } from '../components/ReceiptsSkeleton.tsx';
 import { useReceiptDownload } from '../use-receipt-download.ts';
-
-const LIST = '/profile/receipts';
 
 /** `/profile/receipts/{id}`: one receipt as the PDF shows it, and the PDF itself. */
 export function ReceiptScreen() {
@@ -42,7 +41,7 @@ export function ReceiptScreen() {
               {!missing && (
                 <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>
               )}
-              <ButtonLink to={LIST} replace variant={missing ? 'primary' : 'secondary'}>
+              <ButtonLink to={paths.receipts} replace variant={missing ? 'primary' : 'secondary'}>
                 {t('receipts.backToList')}
               </ButtonLink>
             </div>

@@ -1,6 +1,7 @@
-import { stationSchema } from '@stod/domain';
+import { stationSchema, type Locale } from '@stod/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRODUCT_SLUG } from '../../../config.ts';
+import { useLocale } from '../../../i18n/index.ts';
 import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 /** GET /api/stations/{product}/{id}: one station; 404 when unknown. */
@@ -11,13 +12,14 @@ export function getStation(id: string, signal?: AbortSignal) {
   });
 }
 
-export const stationQueryOptions = (id: string) =>
+/** Its products' names come in the request's language: each language is its own answer. */
+export const stationQueryOptions = (id: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['stations', 'one', id],
+    queryKey: ['stations', 'one', id, locale],
     queryFn: ({ signal }) => unwrap(getStation(id, signal)),
     retry: false,
   });
 
 export function useStation(id: string) {
-  return useQuery(stationQueryOptions(id));
+  return useQuery(stationQueryOptions(id, useLocale()));
 }

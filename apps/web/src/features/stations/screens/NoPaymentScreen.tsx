@@ -1,5 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 
@@ -13,7 +14,7 @@ function NoPayment({ text }: { text: string }) {
         icon={<CreditCard size={28} />}
         title={t('noPayment.title')}
         text={text}
-        action={<ButtonLink to="/profile/payment-methods">{t('noPayment.add')}</ButtonLink>}
+        action={<ButtonLink to={paths.paymentMethods}>{t('noPayment.add')}</ButtonLink>}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canPayFor } from '@stod/domain';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
+import { isBelow, paths } from '../../../lib/paths.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
@@ -10,6 +11,7 @@ import { useStation } from '../api/get-station.ts';
 
 /** Refuelling and washing need an active payment method that may buy them (spec §5). */
 const PAID_FLOWS = { fuel: 'fuel', carwash: 'carwash' } as const;
+const NO_PAYMENT = { fuel: paths.fuelNoPayment, carwash: paths.carwashNoPayment } as const;
 
 /**
  * Stands in for /fuel/stations/{id}, /carwash/stations/{id} and /food-order/stations/{id} until
@@ -21,15 +23,15 @@ export function StationFlowScreen() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const { data: station, isPending } = useStation(id);
-  const flow = pathname.startsWith('/fuel/')
+  const flow = isBelow(pathname, paths.fuelStations)
     ? PAID_FLOWS.fuel
-    : pathname.startsWith('/carwash/')
+    : isBelow(pathname, paths.carwashStations)
       ? PAID_FLOWS.carwash
       : null;
   const methods = usePaymentMethods();
 
   if (flow && methods.data && !canPayFor(methods.data.items, flow)) {
-    return <Navigate to={`/${flow}/stations/no-payment`} replace />;
+    return <Navigate to={NO_PAYMENT[flow]} replace />;
   }
 
   if (isPending) {
@@ -51,7 +53,7 @@ export function StationFlowScreen() {
         level={2}
         title={t('station.notFoundTitle')}
         action={
-          <ButtonLink to="/stations" variant="secondary">
+          <ButtonLink to={paths.stations} variant="secondary">
             {t('station.toList')}
           </ButtonLink>
         }
@@ -66,7 +68,7 @@ export function StationFlowScreen() {
         title={station.name}
         text={`${station.address}. ${t('notYet.text')}`}
         action={
-          <ButtonLink to="/home" variant="secondary">
+          <ButtonLink to={paths.home} variant="secondary">
             {t('common.toHome')}
           </ButtonLink>
         }

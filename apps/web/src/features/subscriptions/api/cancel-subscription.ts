@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { changedBy, refreshSubscriptions } from '../refresh.ts';
 
 /** DELETE /api/user-subscriptions/{id}: ends renewal; usable until validTo. */
@@ -10,9 +11,11 @@ export function cancelSubscription(id: string) {
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelSubscription,
-    onSuccess: async ([, error]) => {
-      if (changedBy(error)) await refreshSubscriptions(queryClient);
+    mutationFn: (id: string) => unwrap(cancelSubscription(id)),
+    onSuccess: () => refreshSubscriptions(queryClient),
+    // A 409 or 404 also says the subscriptions are not what the screen showed.
+    onError: async (error) => {
+      if (changedBy(apiErrorOf(error))) await refreshSubscriptions(queryClient);
     },
   });
 }

@@ -1,5 +1,6 @@
-import { subscriptionPlansResponseSchema as plansResponseSchema } from '@stod/domain';
+import { subscriptionPlansResponseSchema as plansResponseSchema, type Locale } from '@stod/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLocale } from '../../../i18n/index.ts';
 import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 /** GET /api/subscriptions: the plans on offer. */
@@ -12,12 +13,13 @@ export function getPlans(signal?: AbortSignal) {
 
 export const plansQueryKey = ['subscriptions', 'plans'] as const;
 
-export const plansQueryOptions = () =>
+/** Names and descriptions come in the request's language: each language is its own answer. */
+export const plansQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: plansQueryKey,
+    queryKey: [...plansQueryKey, locale],
     queryFn: async ({ signal }) => (await unwrap(getPlans(signal))).items,
   });
 
 export function usePlans() {
-  return useQuery(plansQueryOptions());
+  return useQuery(plansQueryOptions(useLocale()));
 }

@@ -1,5 +1,6 @@
-import { userSubscriptionsResponseSchema } from '@stod/domain';
+import { userSubscriptionsResponseSchema, type Locale } from '@stod/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLocale } from '../../../i18n/index.ts';
 import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 
 /** GET /api/user-subscriptions: the user's usable subscriptions, cancelled ones included. */
@@ -12,12 +13,13 @@ export function getUserSubscriptions(signal?: AbortSignal) {
 
 export const userSubscriptionsQueryKey = ['subscriptions', 'mine'] as const;
 
-export const userSubscriptionsQueryOptions = () =>
+/** The plans' names come in the request's language: each language is its own answer. */
+export const userSubscriptionsQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: userSubscriptionsQueryKey,
+    queryKey: [...userSubscriptionsQueryKey, locale],
     queryFn: async ({ signal }) => (await unwrap(getUserSubscriptions(signal))).items,
   });
 
 export function useUserSubscriptions() {
-  return useQuery(userSubscriptionsQueryOptions());
+  return useQuery(userSubscriptionsQueryOptions(useLocale()));
 }

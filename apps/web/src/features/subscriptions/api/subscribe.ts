@@ -1,7 +1,8 @@
 import { userSubscriptionSchema, type subscribeSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { changedBy, refreshSubscriptions } from '../refresh.ts';
 
 export type SubscribeBody = z.input<typeof subscribeSchema>;
@@ -25,9 +26,11 @@ export function subscribe({ planId, body, idempotencyKey }: SubscribeInput) {
 export function useSubscribe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: subscribe,
-    onSuccess: async ([, error]) => {
-      if (changedBy(error)) await refreshSubscriptions(queryClient);
+    mutationFn: (input: SubscribeInput) => unwrap(subscribe(input)),
+    onSuccess: () => refreshSubscriptions(queryClient),
+    // A 409 or 404 also says the subscriptions are not what the screen showed.
+    onError: async (error) => {
+      if (changedBy(apiErrorOf(error))) await refreshSubscriptions(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { upgradedSubscriptionSchema as upgradedSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { changedBy, refreshSubscriptions } from '../refresh.ts';
 
 export interface UpgradeInput {
@@ -22,9 +23,11 @@ export function upgradeSubscription({ userSubscriptionId, planId, idempotencyKey
 export function useUpgradeSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: upgradeSubscription,
-    onSuccess: async ([, error]) => {
-      if (changedBy(error)) await refreshSubscriptions(queryClient);
+    mutationFn: (input: UpgradeInput) => unwrap(upgradeSubscription(input)),
+    onSuccess: () => refreshSubscriptions(queryClient),
+    // A 409 or 404 also says the subscriptions are not what the screen showed.
+    onError: async (error) => {
+      if (changedBy(apiErrorOf(error))) await refreshSubscriptions(queryClient);
     },
   });
 }

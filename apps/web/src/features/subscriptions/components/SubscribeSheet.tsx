@@ -2,7 +2,9 @@ import { formatCurrency, type SubscriptionInterval, type SubscriptionPlan } from
 import { Check, CreditCard, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
 import { radioItem } from '@stod/ui/radio.ts';
@@ -37,21 +39,28 @@ export function SubscribeSheet({ plan, interval, onClose }: Props) {
   const cardIds = cards?.map((c) => c.id) ?? [];
   const price = formatCurrency(planPrice(plan, interval));
 
-  const submit = async () => {
+  const submit = () => {
     if (!cardId) return;
     const scope = `subscribe:${String(plan.id)}:${interval}:${cardId}`;
-    const [, error] = await subscribe.mutateAsync({
-      planId: plan.id,
-      body: { interval, paymentMethodId: cardId },
-      idempotencyKey: attemptKeys.keyFor(scope),
-    });
-    attemptKeys.settle(scope, error);
-    if (error) {
-      showToast('error', error.message);
-      return;
-    }
-    showToast('success', t('subscriptions.subscribed'));
-    onClose();
+    subscribe.mutate(
+      {
+        planId: plan.id,
+        body: { interval, paymentMethodId: cardId },
+        idempotencyKey: attemptKeys.keyFor(scope),
+      },
+      {
+        onSuccess: () => {
+          attemptKeys.settle(scope, null);
+          showToast('success', t('subscriptions.subscribed'));
+          onClose();
+        },
+        onError: (error) => {
+          const apiError = apiErrorOf(error);
+          attemptKeys.settle(scope, apiError);
+          showToast('error', apiError.message);
+        },
+      },
+    );
   };
 
   return (
@@ -81,7 +90,7 @@ export function SubscribeSheet({ plan, interval, onClose }: Props) {
         <div className="flex flex-col gap-3" data-testid="subscribe-no-card">
           <p className="font-semibold text-slate-900">{t('subscriptions.noCardTitle')}</p>
           <p className="text-sm text-slate-600">{t('subscriptions.noCardText')}</p>
-          <ButtonLink to="/profile/payment-methods" onClick={onClose}>
+          <ButtonLink to={paths.paymentMethods} onClick={onClose}>
             {t('subscriptions.toPaymentMethods')}
           </ButtonLink>
         </div>
@@ -131,7 +140,7 @@ export function SubscribeSheet({ plan, interval, onClose }: Props) {
               );
             })}
           </div>
-          <Button pending={subscribe.isPending} onClick={() => void submit()}>
+          <Button pending={subscribe.isPending} onClick={submit}>
             {t('subscriptions.pay', { price })}
           </Button>
         </>

@@ -1,6 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { isOnline } from '../../../platform/network.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { ErrorState } from '@stod/ui/States.tsx';
@@ -10,7 +11,7 @@ export function NoNetworkScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const retry = async () => {
-    if (await isOnline()) await navigate('/home', { replace: true });
+    if (await isOnline()) await navigate(paths.home, { replace: true });
   };
   return (
     <div data-testid="no-network" className="flex flex-1 flex-col">

@@ -1,5 +1,6 @@
 import { MapPinOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { ErrorState } from '@stod/ui/States.tsx';
@@ -13,7 +14,9 @@ export function NotFoundScreen() {
         icon={<MapPinOff size={28} />}
         title={t('notFound.title')}
         text={t('error.notFound')}
-        action={<ButtonLink to={signedIn ? '/home' : '/'}>{t('common.toHome')}</ButtonLink>}
+        action={
+          <ButtonLink to={signedIn ? paths.home : paths.start}>{t('common.toHome')}</ButtonLink>
+        }
       />
     </div>
   );

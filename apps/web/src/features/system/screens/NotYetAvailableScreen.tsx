@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../i18n/index.ts';
-import { routeTitle, useRouteMeta } from '../../../lib/route-meta.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useRouteMeta, useRouteTitle } from '../../../lib/route-meta.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
@@ -10,18 +10,18 @@ import { EmptyState } from '@stod/ui/States.tsx';
 export function NotYetAvailableScreen() {
   const { t } = useTranslation();
   const meta = useRouteMeta();
-  const locale = useLocale();
+  const title = useRouteTitle(meta);
   const signedIn = useSession((s) => s.status === 'signedIn');
   return (
     <div data-testid="not-yet-available" className="flex flex-1 flex-col">
       <EmptyState
         icon={<Hourglass size={28} />}
-        title={routeTitle(meta, locale)}
+        title={title}
         text={t('notYet.text')}
         tone={meta.isDark ? 'dark' : 'light'}
         level={meta.header ? 2 : 1}
         action={
-          <ButtonLink to={signedIn ? '/home' : '/'} variant="secondary">
+          <ButtonLink to={signedIn ? paths.home : paths.start} variant="secondary">
             {t('common.toHome')}
           </ButtonLink>
         }

@@ -1,7 +1,7 @@
 import { userVoucherSchema, type voucherRedeemSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { vouchersQueryKey } from './get-vouchers.ts';
 
 export type VoucherRedeemBody = z.output<typeof voucherRedeemSchema>;
@@ -21,9 +21,7 @@ export function redeemVoucher(body: VoucherRedeemBody) {
 export function useRedeemVoucher() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: redeemVoucher,
-    onSuccess: async ([voucher]) => {
-      if (voucher) await queryClient.invalidateQueries({ queryKey: vouchersQueryKey });
-    },
+    mutationFn: (body: VoucherRedeemBody) => unwrap(redeemVoucher(body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vouchersQueryKey }),
   });
 }

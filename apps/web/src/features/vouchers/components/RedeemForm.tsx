@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
+import { useFormErrorToast } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { Section } from '@stod/ui/Section.tsx';
@@ -25,21 +27,25 @@ export function RedeemForm() {
     resolver: zodResolver(voucherRedeemSchema),
     defaultValues: { code: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [voucher, error] = await redeem.mutateAsync(values);
-    if (error) {
-      const fieldError = error.fieldErrors?.code;
-      if (fieldError) {
-        form.setError('code', { type: 'server', message: fieldError }, { shouldFocus: true });
-      } else {
-        showToast('error', redeemFailureText(t('vouchers.redeemFailed'), error.message));
-      }
-      return;
-    }
-    form.reset();
-    showToast('success', t('vouchers.redeemed', { name: voucher.name }));
+  const onSubmit = form.handleSubmit((values) => {
+    redeem.mutate(values, {
+      onSuccess: (voucher) => {
+        form.reset();
+        showToast('success', t('vouchers.redeemed', { name: voucher.name }));
+      },
+      onError: (error) => {
+        const apiError = apiErrorOf(error);
+        const fieldError = apiError.fieldErrors?.code;
+        if (fieldError) {
+          form.setError('code', { type: 'server', message: fieldError }, { shouldFocus: true });
+        } else {
+          toast.show(redeemFailureText(t('vouchers.redeemFailed'), apiError.message));
+        }
+      },
+    });
   });
 
   return (
@@ -61,7 +67,7 @@ export function RedeemForm() {
           error={messageText(errors.code?.message)}
           {...form.register('code')}
         />
-        <Button type="submit" pending={isSubmitting}>
+        <Button type="submit" pending={redeem.isPending}>
           {t('vouchers.redeem')}
         </Button>
       </form>

@@ -2,7 +2,7 @@ import { paymentMethodSchema, type ownCardAddSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { OWN_CARD_SLUG } from '../../../config.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
 
 export type OwnCardAddBody = z.output<typeof ownCardAddSchema>;
@@ -19,9 +19,7 @@ export function addOwnCard(body: OwnCardAddBody) {
 export function useAddOwnCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: addOwnCard,
-    onSuccess: async ([card]) => {
-      if (card) await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
-    },
+    mutationFn: (body: OwnCardAddBody) => unwrap(addOwnCard(body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { paymentMethodSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OWN_CARD_SLUG } from '../../../config.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
 
 /**
@@ -19,9 +19,7 @@ export function createOwnCard(body: { name?: string } = {}) {
 export function useCreateOwnCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createOwnCard,
-    onSuccess: async ([card]) => {
-      if (card) await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
-    },
+    mutationFn: (body: { name?: string } = {}) => unwrap(createOwnCard(body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
 
 export function deletePaymentMethod(id: string) {
@@ -9,9 +9,7 @@ export function deletePaymentMethod(id: string) {
 export function useDeletePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deletePaymentMethod,
-    onSuccess: async ([, error]) => {
-      if (!error) await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
-    },
+    mutationFn: (id: string) => unwrap(deletePaymentMethod(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { paymentAgreementViewSchema, type paymentAgreementUpdateSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
 
 /** A new agreement carries the account number; an edit may leave it out to keep the saved one. */
@@ -20,10 +20,8 @@ export function useSavePaymentAgreement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ mode, body }: { mode: 'create' | 'update'; body: PaymentAgreementBody }) =>
-      savePaymentAgreement(mode, body),
+      unwrap(savePaymentAgreement(mode, body)),
     // The list answers the agreement too; the agreement query lives under the same key.
-    onSuccess: async ([saved]) => {
-      if (saved) await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
   });
 }

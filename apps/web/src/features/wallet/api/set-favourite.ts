@@ -1,6 +1,6 @@
 import { paymentMethodsResponseSchema } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { paymentMethodsQueryKey } from '../../../lib/payment-methods.ts';
 
 /** PATCH /api/user/primary-payment-card/{id}: answers the whole list again. */
@@ -14,9 +14,8 @@ export function setFavouritePaymentMethod(id: string) {
 export function useSetFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setFavouritePaymentMethod,
-    onSuccess: async ([list]) => {
-      if (!list) return;
+    mutationFn: (id: string) => unwrap(setFavouritePaymentMethod(id)),
+    onSuccess: async (list) => {
       queryClient.setQueryData(paymentMethodsQueryKey, list);
       // The single-card views carry isFavourite too.
       await queryClient.invalidateQueries({

@@ -1,7 +1,7 @@
 import type { cardSessionStartSchema } from '@stod/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { cardSessionStartResponseSchema } from '../schemas.ts';
 
 export type CardSessionStartBody = z.input<typeof cardSessionStartSchema>;
@@ -16,5 +16,7 @@ export function startCardSession(body: CardSessionStartBody) {
 }
 
 export function useStartCardSession() {
-  return useMutation({ mutationFn: startCardSession });
+  return useMutation({
+    mutationFn: (body: CardSessionStartBody) => unwrap(startCardSession(body)),
+  });
 }

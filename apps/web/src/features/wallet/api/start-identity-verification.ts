@@ -1,12 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { identityVerificationStartResponseSchema } from '../schemas.ts';
+
+export interface IdentityVerificationBody {
+  returnPath: string;
+}
 
 /**
  * POST /api/identity/verifications: the national digital identity's sign-in page. It sends the
  * browser back to `returnPath?identity=verified|cancelled|failed&verification={id}`.
  */
-export function startIdentityVerification(body: { returnPath: string }) {
+export function startIdentityVerification(body: IdentityVerificationBody) {
   return apiRequest('/identity/verifications', {
     method: 'POST',
     body,
@@ -15,5 +19,7 @@ export function startIdentityVerification(body: { returnPath: string }) {
 }
 
 export function useStartIdentityVerification() {
-  return useMutation({ mutationFn: startIdentityVerification });
+  return useMutation({
+    mutationFn: (body: IdentityVerificationBody) => unwrap(startIdentityVerification(body)),
+  });
 }

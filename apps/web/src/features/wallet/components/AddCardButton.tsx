@@ -17,7 +17,7 @@ export function AddCardButton({ returnPath, variant = 'primary' }: Props) {
       variant={variant}
       icon={<CreditCard size={20} aria-hidden="true" />}
       pending={entry.pending}
-      onClick={() => void entry.run()}
+      onClick={() => entry.run()}
       data-testid="add-card"
     >
       {t('wallet.addCard')}

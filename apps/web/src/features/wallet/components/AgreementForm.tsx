@@ -4,7 +4,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import type { PaymentAgreementView } from '../api/get-payment-agreement.ts';
@@ -42,20 +42,22 @@ export function AgreementForm({ agreement, suggested, onSaved }: Props) {
         }
       : { ...suggested, registrationNumber: '', accountNumber: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const err = (field: keyof Input) => messageText(errors[field]?.message);
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit((values) => {
     if (mode === 'create' && values.accountNumber === undefined) {
       form.setError('accountNumber', { message: 'validation.required' }, { shouldFocus: true });
       return;
     }
-    const [, error] = await save.mutateAsync({ mode, body: values });
-    if (error) {
-      applyApiError(error, form.setError, fields);
-      return;
-    }
-    onSaved(mode);
+    save.mutate(
+      { mode, body: values },
+      {
+        onSuccess: () => onSaved(mode),
+        onError: (error) => applyApiError(error, form.setError, fields, toast.show),
+      },
+    );
   });
 
   return (
@@ -111,7 +113,7 @@ export function AgreementForm({ agreement, suggested, onSaved }: Props) {
           {...form.register('accountNumber')}
         />
       </div>
-      <Button type="submit" pending={isSubmitting}>
+      <Button type="submit" pending={save.isPending}>
         {agreement ? t('agreement.update') : t('agreement.create')}
       </Button>
     </form>

@@ -10,6 +10,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { applyApiError } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
@@ -40,10 +41,13 @@ export function OwnCardProof({
   form,
   proof,
   onProofChange,
+  toast,
 }: {
   form: Form;
   proof: Proof;
   onProofChange: (next: Proof) => void;
+  /** The form's error toast (see useFormErrorToast). */
+  toast: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const sendCode = useRequestOwnCardCode();
@@ -66,21 +70,23 @@ export function OwnCardProof({
     setChannelError(undefined);
     if (!(await form.trigger('cardNumber'))) return;
     setPending(channel);
-    const [challenge, error] = await sendCode.mutateAsync({
-      cardNumber: normaliseDigits(form.getValues('cardNumber')),
-      channel,
-    });
-    setPending(null);
-    if (error) {
-      const onChannel = error.fieldErrors?.channel;
-      if (onChannel) setChannelError(onChannel);
-      else applyApiError(error, form.setError, ['cardNumber']);
-      return;
-    }
-    setSent(challenge);
-    form.setValue('challengeId', challenge.challengeId);
-    form.setValue('code', '');
-    form.setFocus('code');
+    sendCode.mutate(
+      { cardNumber: normaliseDigits(form.getValues('cardNumber')), channel },
+      {
+        onSettled: () => setPending(null),
+        onSuccess: (challenge) => {
+          setSent(challenge);
+          form.setValue('challengeId', challenge.challengeId);
+          form.setValue('code', '');
+          form.setFocus('code');
+        },
+        onError: (error) => {
+          const onChannel = apiErrorOf(error).fieldErrors?.channel;
+          if (onChannel) setChannelError(onChannel);
+          else applyApiError(error, form.setError, ['cardNumber'], toast);
+        },
+      },
+    );
   };
 
   return (

@@ -29,7 +29,7 @@ export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod
           key={method.id}
           method={method}
           busy={actions.busy}
-          onFavourite={(m) => void actions.makeFavourite(m)}
+          onFavourite={(m) => actions.makeFavourite(m)}
           onDelete={(m) => void actions.confirmDelete(m)}
         />
       ))}

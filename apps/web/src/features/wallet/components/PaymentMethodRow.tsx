@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@stod/domain';
 import { Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { cardAccessibleName, cardTitle, formatExpiry, maskedNumber } from '../card-format.ts';
 import { CardMark } from './CardMark.tsx';
@@ -41,7 +42,7 @@ export function PaymentMethodRow({ method, onFavourite, onDelete, busy }: Props)
     >
       <div className="flex items-center gap-3">
         <Link
-          to={`/profile/payment-methods/${method.id}`}
+          to={paths.paymentMethod(method.id)}
           aria-label={name}
           className="-m-2 flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-xl p-2 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand"
         >

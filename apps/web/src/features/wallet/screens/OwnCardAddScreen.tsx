@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
-import { applyApiError } from '../../../lib/forms.ts';
+import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -34,17 +34,19 @@ export function OwnCardAddScreen() {
     defaultValues: { cardNumber: '', name: '', pin: '', code: '' },
   });
   const [proof, setProof] = useState<Proof>('pin');
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const cardNumber = form.register('cardNumber');
+  const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const [card, error] = await add.mutateAsync(values);
-    if (error) {
-      applyApiError(error, form.setError, ['cardNumber', 'name', 'pin', 'code']);
-      return;
-    }
-    showToast('success', t('ownCard.added'));
-    await navigate(flow.ownCardAddDone, { replace: true, state: { paymentMethodId: card.id } });
+  const onSubmit = form.handleSubmit((values) => {
+    add.mutate(values, {
+      onSuccess: (card) => {
+        showToast('success', t('ownCard.added'));
+        void navigate(flow.ownCardAddDone, { replace: true, state: { paymentMethodId: card.id } });
+      },
+      onError: (error) =>
+        applyApiError(error, form.setError, ['cardNumber', 'name', 'pin', 'code'], toast.show),
+    });
   });
 
   return (
@@ -85,8 +87,8 @@ export function OwnCardAddScreen() {
           error={messageText(errors.name?.message)}
           {...form.register('name')}
         />
-        <OwnCardProof form={form} proof={proof} onProofChange={setProof} />
-        <Button type="submit" pending={isSubmitting}>
+        <OwnCardProof form={form} proof={proof} onProofChange={setProof} toast={toast.show} />
+        <Button type="submit" pending={add.isPending}>
           {t('ownCard.addSubmit')}
         </Button>
       </form>

@@ -2,6 +2,7 @@ import { PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
@@ -12,13 +13,11 @@ import { ProductChips } from '../components/ProductChips.tsx';
 import { pickNewCard, stateCardId } from '../select-card.ts';
 import { useActivationRefetch } from '../use-activation-refetch.ts';
 
-const LIST = '/profile/payment-methods';
-
 /** `…/{own-card}/create/complete` and `…/add/complete`: the new card, and when it works. */
 export function OwnCardCompleteScreen() {
   const { t } = useTranslation();
   const location = useLocation();
-  const created = location.pathname.endsWith('/create/complete');
+  const created = location.pathname === paths.ownCardCreateComplete;
   const list = usePaymentMethods();
   useActivationRefetch(list.data?.items);
   const card = list.data ? pickNewCard(list.data.items, stateCardId(location.state)) : null;
@@ -40,7 +39,7 @@ export function OwnCardCompleteScreen() {
         <EmptyState
           level={2}
           title={t('ownCard.noneTitle')}
-          action={<ButtonLink to={LIST}>{t('wallet.backToList')}</ButtonLink>}
+          action={<ButtonLink to={paths.paymentMethods}>{t('wallet.backToList')}</ButtonLink>}
         />
       </div>
     );
@@ -65,10 +64,10 @@ export function OwnCardCompleteScreen() {
         <ProductChips products={card.products} />
       </div>
       <div className="mt-auto flex flex-col gap-3">
-        <ButtonLink to={LIST} replace>
+        <ButtonLink to={paths.paymentMethods} replace>
           {t('wallet.backToList')}
         </ButtonLink>
-        <ButtonLink to="/home" variant="secondary">
+        <ButtonLink to={paths.home} variant="secondary">
           {t('common.toHome')}
         </ButtonLink>
       </div>

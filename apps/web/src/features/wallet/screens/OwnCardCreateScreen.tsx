@@ -2,6 +2,7 @@ import { Fingerprint, Handshake } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { apiErrorOf } from '../../../lib/api-error.ts';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
@@ -36,8 +37,8 @@ export function OwnCardCreateScreen() {
   const create = useCreateOwnCard();
   const verify = useStartIdentityVerification();
   const hasAgreement = Boolean(list.data?.agreement);
-  // The call answers a [card, error] pair; a refusal (422) is shown, not thrown.
-  const problem = create.data?.[1]?.message ?? null;
+  // A refusal (422: no agreement or identity yet) is shown on the screen.
+  const problem = create.isError ? apiErrorOf(create.error).message : null;
 
   const createCard = useEffectEvent(() => {
     if (params.has('identity')) setParams({}, { replace: true });
@@ -46,8 +47,7 @@ export function OwnCardCreateScreen() {
     create.mutate(
       {},
       {
-        onSuccess: ([card]) => {
-          if (!card) return;
+        onSuccess: (card) => {
           void navigate(flow.ownCardCreateDone, {
             replace: true,
             state: { paymentMethodId: card.id },
@@ -60,13 +60,14 @@ export function OwnCardCreateScreen() {
     createCard();
   }, []);
 
-  const startVerification = async () => {
-    const [session, error] = await verify.mutateAsync({ returnPath: flow.ownCardCreate });
-    if (error) {
-      showToast('error', error.message);
-      return;
-    }
-    openHostedPage(session.url);
+  const startVerification = () => {
+    verify.mutate(
+      { returnPath: flow.ownCardCreate },
+      {
+        onSuccess: (session) => openHostedPage(session.url),
+        onError: (error) => showToast('error', apiErrorOf(error).message),
+      },
+    );
   };
 
   const creating = returned.identity === 'verified' && problem === null;
@@ -144,7 +145,7 @@ export function OwnCardCreateScreen() {
             icon={<Fingerprint size={20} aria-hidden="true" />}
             disabled={list.isPending}
             pending={verify.isPending}
-            onClick={() => void startVerification()}
+            onClick={startVerification}
           >
             {t('ownCard.verify')}
           </Button>

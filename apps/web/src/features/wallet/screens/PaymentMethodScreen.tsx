@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { CardSection } from '@stod/ui/CardSection.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -16,8 +17,6 @@ import { ProductChips } from '../components/ProductChips.tsx';
 import { FavouriteBadge, StatusBadge } from '../components/StatusBadge.tsx';
 import { useActivationRefetch } from '../use-activation-refetch.ts';
 import { useCardActions } from '../use-card-actions.ts';
-
-const LIST = '/profile/payment-methods';
 
 /** `/profile/payment-methods/{id}`: one card, its details, favourite and delete. */
 export function PaymentMethodScreen() {
@@ -46,7 +45,7 @@ export function PaymentMethodScreen() {
           title={missing ? t('wallet.notFoundTitle') : t('wallet.loadFailed')}
           text={missing ? t('error.notFound') : undefined}
           action={
-            <ButtonLink to={LIST} replace>
+            <ButtonLink to={paths.paymentMethods} replace>
               {t('wallet.backToList')}
             </ButtonLink>
           }
@@ -65,7 +64,8 @@ function PaymentMethodDetails({ method }: { method: PaymentMethod }) {
   const expiry = formatExpiry(method);
 
   const onDelete = async () => {
-    if (await actions.confirmDelete(method)) await navigate(LIST, { replace: true });
+    if (await actions.confirmDelete(method))
+      await navigate(paths.paymentMethods, { replace: true });
   };
 
   return (
@@ -103,7 +103,7 @@ function PaymentMethodDetails({ method }: { method: PaymentMethod }) {
           <Button
             icon={<Star size={20} aria-hidden="true" />}
             pending={actions.busy}
-            onClick={() => void actions.makeFavourite(method)}
+            onClick={() => actions.makeFavourite(method)}
           >
             {t('wallet.makeFavourite')}
           </Button>

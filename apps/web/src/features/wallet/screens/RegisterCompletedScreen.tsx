@@ -1,6 +1,7 @@
 import { Handshake, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
@@ -96,7 +97,7 @@ export function RegisterCompletedScreen() {
       )}
 
       <div className="mt-auto">
-        <ButtonLink to="/home" replace>
+        <ButtonLink to={paths.home} replace>
           {t('registerDone.start')}
         </ButtonLink>
       </div>

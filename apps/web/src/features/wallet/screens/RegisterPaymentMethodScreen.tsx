@@ -1,6 +1,7 @@
 import { BadgePlus, CreditCard, Handshake, IdCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -32,7 +33,7 @@ export function RegisterPaymentMethodScreen() {
           label={t('registerPay.card')}
           description={t('registerPay.cardText')}
           icon={<CreditCard size={20} />}
-          onClick={() => void entry.run()}
+          onClick={() => entry.run()}
           trailing={entry.pending ? <Skeleton className="h-4 w-10" /> : undefined}
         />
         <ListItem
@@ -55,7 +56,7 @@ export function RegisterPaymentMethodScreen() {
         />
       </ListGroup>
       <div className="mt-auto">
-        <ButtonLink to="/home" variant="ghost" replace>
+        <ButtonLink to={paths.home} variant="ghost" replace>
           {t('registerPay.later')}
         </ButtonLink>
       </div>
