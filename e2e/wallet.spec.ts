@@ -286,3 +286,31 @@ test('refuelling and washing without a payment method lead to the no-payment scr
   await expect(page.getByTestId('station-flow')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/fuel/stations/${String(station.id)}$`));
 });
+
+test.describe('the card gateway page', () => {
+  test('fits a phone, and cancelling goes back to the app without an error', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerViaApi(request, 'gateway-cancel');
+    await openSignedIn(page, user, '/profile/payment-methods');
+    await expect(page.getByTestId('payment-methods-empty')).toBeVisible();
+    await page.getByRole('button', { name: 'Legg gjaldskort afturat' }).click();
+    await expect(page).toHaveURL(/\/api\/sim\/gateway\/checkout\//);
+    await page.evaluate(() => document.fonts.ready);
+    // Nothing wider than the screen, and it opens at its left edge.
+    const fit = await page.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      scrollX: window.scrollX,
+    }));
+    expect(fit).toEqual({ overflow: 0, scrollX: 0 });
+    await expectAccessible(page);
+    await page.screenshot(shot('gateway-hosted-page'));
+
+    await page.getByRole('button', { name: /Angra/ }).click();
+    await expect(page).toHaveURL(/\/profile\/payment-methods$/);
+    await expect(page.getByTestId('payment-methods-empty')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Tað eydnaðist ikki', { exact: false })).toHaveCount(0);
+  });
+});

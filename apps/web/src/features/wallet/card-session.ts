@@ -46,6 +46,10 @@ export function cardSessionOutcome(
     case 'completed':
       return { kind: 'saved', paymentMethod: view.paymentMethod };
     case 'failed':
+      // The user cancelled on the hosted page: they chose to, so there is nothing to say.
+      return view.failure === 'cancelled'
+        ? { kind: 'abandoned' }
+        : { kind: 'error', message: 'error.cardToken' };
     case 'expired':
       return { kind: 'error', message: 'error.cardToken' };
     case 'open':

@@ -17,6 +17,8 @@ interface SessionCheck {
 const handled = new Set<string>();
 
 const PARAM = 'cardSession';
+/** Added by the hosted page when the user cancelled there (`cancelled`). */
+const OUTCOME = 'outcome';
 
 /**
  * The screen the hosted card page returns to (`returnPath`). It finds the session in the URL
@@ -55,10 +57,12 @@ export function useCardSessionReturn(
     if (!session || handled.has(session.id)) return;
     handled.add(session.id);
     clearPendingSession();
-    if (params.has(PARAM)) {
+    // The hosted page's return parameters are read once; a reload must not act on them again.
+    if (params.has(PARAM) || params.has(OUTCOME)) {
       setParams(
         (p) => {
           p.delete(PARAM);
+          p.delete(OUTCOME);
           return p;
         },
         { replace: true },

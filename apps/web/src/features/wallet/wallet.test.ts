@@ -144,6 +144,12 @@ describe('card sessions', () => {
     expect(cardSessionOutcome(open, false, 1)).toEqual({ kind: 'abandoned' });
   });
 
+  it('says nothing when the user cancelled on the hosted page', () => {
+    const cancelled = { status: 'failed' as const, failure: 'cancelled', paymentMethod: null };
+    expect(cardSessionOutcome(cancelled, true, 1)).toEqual({ kind: 'abandoned' });
+    expect(cardSessionOutcome(cancelled, false, 1)).toEqual({ kind: 'abandoned' });
+  });
+
   it('reads the pending session only for its own screen', () => {
     const raw = JSON.stringify({ id: 's1', returnPath: '/profile/payment-methods' });
     expect(parsePendingSession(raw, '/profile/payment-methods')).toBe('s1');
