@@ -25,9 +25,10 @@ test.describe('app shell', () => {
   });
 
   test('bottom sheets close on Escape, the backdrop and the close button', async ({ page }) => {
-    await page.goto('/register-user');
-    const open = () => page.getByRole('button', { name: 'keypstreytirnar' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Keypstreytir' });
+    await page.goto('/stations');
+    const open = () =>
+      page.getByTestId('station-row').filter({ hasText: 'Støð Klaksvík' }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Støð Klaksvík' });
 
     await open();
     await expect(sheet).toBeVisible();
@@ -44,11 +45,18 @@ test.describe('app shell', () => {
     await open();
     await sheet.getByRole('button', { name: 'Lat aftur' }).click();
     await expect(sheet).toBeHidden();
+  });
 
-    // The default button of a modal is 'Í lagi'.
-    await open();
-    await sheet.getByRole('button', { name: 'Í lagi' }).click();
-    await expect(sheet).toBeHidden();
+  test('the terms of purchase open as a page of their own, in the app language', async ({
+    page,
+  }) => {
+    await page.goto('/register-user');
+    const link = page.getByRole('link', { name: 'keypstreytirnar' });
+    await expect(link).toHaveAttribute('href', /\/api\/legal\/purchase-terms\?lang=fo$/);
+    const [terms] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await expect(terms.getByRole('heading', { level: 1 })).toBeVisible();
+    await terms.close();
+    await expect(page).toHaveURL(/\/register-user$/);
   });
 
   test('toasts can be removed and vanish on their own', async ({ page }) => {

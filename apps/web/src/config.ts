@@ -20,8 +20,6 @@ export const WEB_FOOD_ONLY = import.meta.env.VITE_WEB_FOOD_ONLY === 'true';
 /** A `/{hash}` deep link is only taken for hash-like segments; anything else is a 404. */
 export const HASH_PATTERN = /^[A-Za-z0-9]{16,}$/;
 
-export const TERMS_URL = import.meta.env.VITE_TERMS_URL ?? null;
-
 /** Map tiles ({z}/{x}/{y}); an empty value shows the map without tiles (markers only). */
 export const MAP_TILE_URL =
   import.meta.env.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';

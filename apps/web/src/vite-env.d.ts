@@ -7,7 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_OWN_CARD_SLUG?: string;
   readonly VITE_API_URL?: string;
   readonly VITE_WEB_FOOD_ONLY?: string;
-  readonly VITE_TERMS_URL?: string;
   readonly VITE_MAP_TILE_URL?: string;
   readonly VITE_MAP_TILE_ATTRIBUTION?: string;
 }

@@ -1,6 +1,7 @@
 import {
   Coffee,
   CreditCard,
+  FileText,
   Gift,
   Globe,
   Handshake,
@@ -13,7 +14,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, BRAND } from '../../../config.ts';
 import { useLocale } from '../../../i18n/index.ts';
+import { legalUrl, useCompany } from '../../../lib/company.ts';
 import { paths } from '../../../lib/paths.ts';
+import { openInAppBrowser } from '../../../platform/browser.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -23,6 +26,7 @@ import { useSignOutFlow } from '../use-sign-out.ts';
 export function ProfileScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const company = useCompany().data;
   const user = useSession((s) => s.user);
   const signOut = useSignOutFlow();
 
@@ -96,6 +100,19 @@ export function ProfileScreen() {
           label={t('profile.installations')}
           icon={<PlugZap size={20} />}
         />
+      </ListGroup>
+
+      <ListGroup title={t('profile.sectionAbout')}>
+        {(['purchaseTerms', 'terms', 'privacy'] as const).map((page) => (
+          <ListItem
+            key={page}
+            label={t(`profile.${page}`)}
+            icon={<FileText size={20} />}
+            onClick={() => {
+              openInAppBrowser(legalUrl(company, page, locale));
+            }}
+          />
+        ))}
       </ListGroup>
 
       <ListGroup>

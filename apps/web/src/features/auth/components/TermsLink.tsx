@@ -1,31 +1,28 @@
 import { useTranslation } from 'react-i18next';
-import { TERMS_URL } from '../../../config.ts';
-import { openExternal } from '../../../platform/browser.ts';
-import { openModal } from '@stod/ui/modal-store.ts';
+import { useLocale } from '../../../i18n/index.ts';
+import { legalUrl, useCompany } from '../../../lib/company.ts';
+import { openInAppBrowser } from '../../../platform/browser.ts';
 
-/** Opens the terms of purchase: the configured page, or a sheet with the short version. */
+/** Opens the terms of purchase in the in-app browser (spec §2: the app shell). */
 export function TermsLink() {
   const { t } = useTranslation();
-  const open = () => {
-    if (TERMS_URL) {
-      openExternal(TERMS_URL);
-      return;
-    }
-    openModal({
-      variant: 'sheet',
-      title: t('terms.title'),
-      body: <p className="leading-relaxed">{t('terms.body')}</p>,
-      actions: [{ role: 'ok' }],
-      testId: 'terms-sheet',
-    });
-  };
+  const locale = useLocale();
+  // Loaded with the form, so the click opens the page at once (a browser opens a tab only
+  // in the click itself); before it answers, the built-in page is the address.
+  const company = useCompany().data;
   return (
-    <button
-      type="button"
-      onClick={open}
+    <a
+      href={legalUrl(company, 'purchaseTerms', locale)}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={(event) => {
+        event.preventDefault();
+        openInAppBrowser(legalUrl(company, 'purchaseTerms', locale));
+      }}
       className="font-semibold text-brand-strong underline underline-offset-4"
+      data-testid="terms-link"
     >
       {t('register.termsLink')}
-    </button>
+    </a>
   );
 }

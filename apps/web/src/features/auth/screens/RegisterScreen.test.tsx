@@ -47,7 +47,9 @@ describe('RegisterScreen', () => {
     open();
     for (const label of labels) expect(screen.getByLabelText(label, { exact: true })).toBeTruthy();
     expect(screen.getByRole('checkbox')).toBeTruthy();
-    expect(screen.getByText('keypstreytirnar').tagName).toBe('BUTTON');
+    expect(screen.getByRole('link', { name: 'keypstreytirnar' }).getAttribute('href')).toMatch(
+      /\/legal\/purchase-terms\?lang=fo$/,
+    );
   });
 
   it('shows the spec’s messages under the right fields and sends nothing', async () => {
@@ -61,7 +63,8 @@ describe('RegisterScreen', () => {
     expect(fieldError('Teldubústaður')).toBe('Vinaliga skriva ein gildigan teldubústað.');
     expect(fieldError('Loyniorð')).toBe('Loyniorð skal vera minst 8 tekin langt.');
     expect(screen.getByText('Vinaliga góðtak keypstreytir.')).toBeTruthy();
-    expect(sent).toEqual([]);
+    // Only the company's addresses for the terms link are read; nothing is sent.
+    expect(sent.filter((r) => r.path !== '/company')).toEqual([]);
   });
 
   it('puts a mismatch on the confirmation field', async () => {
@@ -95,12 +98,13 @@ describe('RegisterScreen', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Stovna brúkara' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.registerPaymentMethod));
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+    const calls = sent.filter((r) => r.path !== '/company');
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /user',
       'GET /user/v2',
       'PUT /user/locale',
     ]);
-    expect(sent[0]?.body).toEqual({
+    expect(calls[0]?.body).toEqual({
       name: 'Sámal Hansen',
       address: 'Niels Finsens gøta 5',
       postCode: '100',
@@ -111,7 +115,7 @@ describe('RegisterScreen', () => {
       passwordConfirmation: 'e2e-password-1',
       terms: true,
     });
-    expect(sent[2]?.body).toEqual({ locale: 'fo' });
+    expect(calls[2]?.body).toEqual({ locale: 'fo' });
     expect(toasts('success')).toEqual(['Brúkarin er stovnaður.']);
   });
 

@@ -5,7 +5,7 @@ import { useLocale } from '../../../i18n/index.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
-import { useCompany, useProviderName } from '../api/get-company.ts';
+import { useCompany, useProviderName } from '../../../lib/company.ts';
 
 const indent = ['', 'pl-4 text-slate-600', 'pl-8 text-slate-600', 'pl-12 text-slate-600'];
 

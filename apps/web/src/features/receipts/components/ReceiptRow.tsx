@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useProviderName } from '../api/get-company.ts';
+import { useProviderName } from '../../../lib/company.ts';
 import { receiptProductLine } from '../summary.ts';
 import { ReceiptTypeIcon, receiptTypeLabel } from './ReceiptTypeIcon.tsx';
 
