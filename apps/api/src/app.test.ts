@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -198,5 +202,50 @@ describe('timeouts on a listening server', () => {
     expect(t.app.server.headersTimeout).toBe(1000);
     expect(t.app.server.keepAliveTimeout).toBe(1000);
     expect(t.app.server.timeout).toBe(60_000);
+  });
+});
+
+describe('the web build', () => {
+  let webDist: string;
+  let t: TestApp;
+  const script = 'console.log("Støð");\n';
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'stod-web-dist-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Støð</title>');
+    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), script);
+    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(script));
+    t = await createTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('lets browsers keep hashed assets for a year', async () => {
+    const res = await t.app.inject({ url: '/assets/app-1a2b3c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(script);
+  });
+
+  it('sends the compressed copy to a client that takes it, with the same cache rule', async () => {
+    const res = await t.app.inject({
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has index.html and deep links checked again on every load', async () => {
+    for (const url of ['/index.html', '/stations/42']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<title>Støð</title>');
+    }
   });
 });

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -173,8 +173,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The build writes .br and .gz beside each asset; send those to clients that take them.
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (res: { setHeader: (name: string, value: string) => unknown }, path: string) => {
-      res.setHeader(
+    setHeaders: (reply: FastifyReply, path: string) => {
+      reply.header(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
