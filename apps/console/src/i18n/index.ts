@@ -1,5 +1,5 @@
 import { defaultLocale, isLocale, isMessageKey, messages, type Locale } from '@stod/domain';
-import { loadUiEnglish, uiTexts } from '@stod/ui/i18n/index.ts';
+import { i18nextSettings, loadUiEnglish, uiTexts } from '@stod/ui/i18n/index.ts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import en from './en.json';
@@ -31,16 +31,7 @@ async function ensureLoaded(locale: Locale): Promise<void> {
 }
 
 export async function initI18n(): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    lng: defaultLocale,
-    fallbackLng: defaultLocale,
-    supportedLngs: ['fo', 'en'],
-    resources,
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  await i18next.use(initReactI18next).init({ ...i18nextSettings, resources });
   await applyLocale(savedLocale(), false);
 }
 

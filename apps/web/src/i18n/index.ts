@@ -1,5 +1,5 @@
 import { defaultLocale, isLocale, isMessageKey, messages, type Locale } from '@stod/domain';
-import { loadUiEnglish, uiTexts } from '@stod/ui/i18n/index.ts';
+import { i18nextSettings, loadUiEnglish, uiTexts } from '@stod/ui/i18n/index.ts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { getPreference, PREF_KEYS, setPreference } from '../platform/preferences.ts';
@@ -102,17 +102,7 @@ export async function readSavedLocale(): Promise<Locale> {
 }
 
 export async function initI18n(locale: Locale): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    lng: defaultLocale,
-    fallbackLng: defaultLocale,
-    supportedLngs: ['fo', 'en'],
-    resources,
-    // Keys are flat ('login.submit', 'validation.required'): dots are part of the key.
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  await i18next.use(initReactI18next).init({ ...i18nextSettings, resources });
   if (locale !== defaultLocale) {
     await ensureLoaded(locale);
     await i18next.changeLanguage(locale);

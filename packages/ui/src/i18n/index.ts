@@ -1,3 +1,4 @@
+import { defaultLocale } from '@stod/domain';
 import type en from './en.json';
 import fo from './fo.json';
 
@@ -14,3 +15,17 @@ type Assert<T extends true> = T;
 export type UiEnHasAllKeys = Assert<
   typeof en extends Record<keyof typeof fo, string> ? true : false
 >;
+
+/**
+ * The i18next settings both apps start with: Faroese first, and flat keys
+ * ('login.submit', 'validation.required') whose dots are part of the key.
+ */
+export const i18nextSettings = {
+  lng: defaultLocale,
+  fallbackLng: defaultLocale,
+  supportedLngs: ['fo', 'en'],
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+} as const;
