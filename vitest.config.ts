@@ -23,6 +23,13 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/console/src/test/setup.ts'],
+        },
+      },
       // The import boundaries of eslint.config.js; the first lint parses the imported files.
       { test: { name: 'lint', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },
     ],

@@ -20,8 +20,11 @@ import { registerGatewaySimPage } from './integrations/payments/sim-page.ts';
 import { registerProviderCardsSim } from './integrations/provider-cards/sim-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { carwashRoutes } from './modules/carwash/index.ts';
+import { fuelRoutes } from './modules/fuel/index.ts';
+import { transactionRoutes } from './modules/transactions/index.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { devRoutes } from './modules/dev/routes.ts';
+import { devRoutes, registerDeviceSims } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
@@ -154,6 +157,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(receiptRoutes);
       await api.register(voucherRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(transactionRoutes);
+      await api.register(fuelRoutes);
+      await api.register(carwashRoutes);
       await api.register(adminRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },
@@ -161,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
 
   if (simulators.gateway) registerGatewaySimPage(app, simulators.gateway);
+  registerDeviceSims(app, simulators);
   if (simulators.identity) registerIdentitySim(app, config.IDENTITY_CLIENT_SECRET);
   if (simulators.providerCards && !config.isProduction)
     registerProviderCardsSim(app, simulators.providerCards);

@@ -96,6 +96,18 @@ const envSchema = z.object({
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(60),
   RENEW_EVERY_SECONDS: z.coerce.number().int().min(0).default(300),
   RECONCILE_UNSTARTED_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** Multiplies the pace of every simulated device: pumps, wash bays, chargers. */
+  SIM_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+  /** The simulated customer lifts the nozzle after an authorisation and fills up by itself. */
+  SIM_AUTO_CUSTOMER: z.enum(['true', 'false']).default('true'),
+  /** An authorised pump whose nozzle stays in place this long is withdrawn and its hold voided. */
+  FUEL_NOZZLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  /** A loaded wash programme not started this long is unloaded and its hold voided. */
+  CARWASH_START_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+  /** How long staff can resume a stopped wash before it is closed. */
+  CARWASH_RESUME_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** How often open station transactions are checked against their controllers and payments. */
+  STATION_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(30),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -112,6 +124,8 @@ export const SIMULATED_ADAPTERS = {
   gateway: { realConfig: null, inProduction: true },
   'provider-stations': { realConfig: null, inProduction: true },
   'provider-cards': { realConfig: null, inProduction: true },
+  forecourt: { realConfig: null, inProduction: true },
+  carwash: { realConfig: null, inProduction: true },
 } as const satisfies Record<string, { realConfig: keyof Env | null; inProduction: boolean }>;
 
 export type SimulatorName = keyof typeof SIMULATED_ADAPTERS;
@@ -228,6 +242,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PROVIDER_STATIONS_LATENCY_MS: '0',
     GATEWAY_LATENCY_MS: '0',
     PROVIDER_CARDS_LATENCY_MS: '0',
+    SIM_AUTO_CUSTOMER: 'false',
     ...overrides,
   });
 }

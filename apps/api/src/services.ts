@@ -1,7 +1,10 @@
 import type { Config } from './config.ts';
+import { defineCarwash, watchCarwash } from './modules/carwash/index.ts';
+import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { receiptProjections } from './modules/receipts/index.ts';
 import { renewDue } from './modules/subscriptions/index.ts';
+import { reconcileStationTransactions, watchTransactions } from './modules/transactions/index.ts';
 import { defineWalletJobs, walletProjections } from './modules/wallet/index.ts';
 import { createContext, type ContextOptions, type OwnedContext } from './platform/context.ts';
 import type { Projections } from './platform/realtime.ts';
@@ -26,8 +29,30 @@ export async function createServices(
   // Renews subscriptions whose period has ended; each period is charged once, whichever process runs it.
   if (config.RENEW_EVERY_SECONDS > 0)
     jobs.every('subscriptions.renew', config.RENEW_EVERY_SECONDS, (ctx) => renewDue(ctx));
-  return owned;
+  defineFuel(jobs);
+  defineCarwash(jobs);
+  // Brings open refuellings and washes to the truth of their controllers and payments.
+  if (config.STATION_RECONCILE_EVERY_SECONDS > 0)
+    jobs.every('stations.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, (ctx) =>
+      reconcileStationTransactions(ctx),
+    );
+  // Every process hears its devices and keeps the live figures of running transactions.
+  const stops = [watchTransactions(owned.ctx), watchForecourt(owned.ctx), watchCarwash(owned.ctx)];
+  const close = owned.close.bind(owned);
+  return {
+    ...owned,
+    close: async () => {
+      for (const stop of stops) stop();
+      await close();
+    },
+  };
 }
 
 /** What the realtime channel sends for each bus event, from the modules that own the objects. */
-export const realtimeProjections: Projections = { ...receiptProjections, ...walletProjections };
+export const realtimeProjections: Projections = {
+  ...receiptProjections,
+  ...walletProjections,
+  // The event carries the transaction as it stands: litres arrive too often to read each back.
+  'stationTransaction.changed': (_ctx, { transactionId, transaction }) =>
+    Promise.resolve({ id: transactionId, object: transaction }),
+};

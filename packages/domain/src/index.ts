@@ -14,3 +14,4 @@ export * from './vouchers.ts';
 export * from './subscriptions.ts';
 export * from './staff.ts';
 export * from './legal.ts';
+export * from './station-transactions.ts';

@@ -176,6 +176,8 @@ export const stationProductSchema = z.object({
   /** Integer øre per unit, VAT included. */
   price: z.number().int(),
   unit: z.enum(productUnits),
+  /** A wash programme's length in seconds; null for other products. */
+  durationSeconds: z.number().int().nullable(),
 });
 export type StationProduct = z.infer<typeof stationProductSchema>;
 

@@ -2,6 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config, SimulatorName } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { oidcProvider, type Fetch } from '../integrations/identity/oidc.ts';
+import { carwashSim, type CarwashSim } from '../integrations/carwash/sim.ts';
+import type { CarwashController } from '../integrations/carwash/port.ts';
+import type { ForecourtController } from '../integrations/forecourt/port.ts';
+import { forecourtSim, type ForecourtSim } from '../integrations/forecourt/sim.ts';
+import { stationPointsOf } from '../integrations/forecourt/sim-points.ts';
 import type { IdentityProvider } from '../integrations/identity/port.ts';
 import { SIM_IDENTITY_PATH } from '../integrations/identity/sim.ts';
 import { outboxMailer } from '../integrations/mail/outbox.ts';
@@ -25,6 +30,8 @@ export interface Ports {
   identity: IdentityProvider;
   providerStations: ProviderStationsPort;
   providerCards: ProviderCardsPort;
+  forecourt: ForecourtController;
+  carwash: CarwashController;
 }
 
 /** Ports given from outside (tests) win over configuration. */
@@ -36,6 +43,9 @@ export interface RunningSimulators {
   /** The built-in OIDC provider, served by the API itself under SIM_IDENTITY_PATH. */
   identity: boolean;
   providerCards: ProviderCardsSim | null;
+  /** The pumps and bays, with the controls of the development routes and the simulator page. */
+  forecourt: ForecourtSim | null;
+  carwash: CarwashSim | null;
 }
 
 export interface AdapterOptions {
@@ -121,6 +131,29 @@ export function assembleAdapters(
   const providerCards = overrides.providerCards ?? cardsSimulator;
   if (!providerCards) throw missing('provider card issuer');
 
+  const forecourtSimulator =
+    overrides.forecourt || !simulates('forecourt')
+      ? null
+      : forecourtSim({
+          speed: config.SIM_SPEED,
+          autoCustomer: config.SIM_AUTO_CUSTOMER === 'true',
+          pumpsOf: stationPointsOf(db, 'pump'),
+          log: options.log,
+        });
+  const forecourt = overrides.forecourt ?? forecourtSimulator;
+  if (!forecourt) throw missing('forecourt controller');
+
+  const carwashSimulator =
+    overrides.carwash || !simulates('carwash')
+      ? null
+      : carwashSim({
+          speed: config.SIM_SPEED,
+          baysOf: stationPointsOf(db, 'bay'),
+          log: options.log,
+        });
+  const carwash = overrides.carwash ?? carwashSimulator;
+  if (!carwash) throw missing('car-wash controller');
+
   if (config.isProduction && config.simulators.length > 0)
     options.log.warn(
       { simulators: config.simulators },
@@ -128,11 +161,22 @@ export function assembleAdapters(
     );
 
   return {
-    ports: { mailer, counter, gateway, identity, providerStations, providerCards },
+    ports: {
+      mailer,
+      counter,
+      gateway,
+      identity,
+      providerStations,
+      providerCards,
+      forecourt,
+      carwash,
+    },
     simulators: {
       gateway: gatewaySimulator,
       identity: identitySimulator,
       providerCards: cardsSimulator,
+      forecourt: forecourtSimulator,
+      carwash: carwashSimulator,
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { StationTransaction } from '@stod/domain';
+
 /**
  * The events the services raise, by name, with what each carries. A listener receives the events
  * of every process once a transport connects them (Redis when REDIS_URL is set).
@@ -6,6 +8,12 @@ export interface BusEvents {
   'receipt.created': { userId: string; receiptId: string };
   'payment.captured': { userId: string; paymentId: string; amount: number };
   'paymentMethod.activated': { userId: string; paymentMethodId: string };
+  /** A refuelling or wash changed: its state, or its litres or seconds while it runs. */
+  'stationTransaction.changed': {
+    userId: string;
+    transactionId: string;
+    transaction: StationTransaction;
+  };
 }
 
 export type BusEventName = keyof BusEvents;

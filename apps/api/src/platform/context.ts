@@ -111,6 +111,9 @@ export async function createContext(
           ports.counter.close(),
           pdfs.close(),
           bus.close(),
+          // The simulated devices this context made; a device given from outside outlives it.
+          simulators.forecourt?.close(),
+          simulators.carwash?.close(),
         ]);
         if (!options.database) await database.close();
       })();

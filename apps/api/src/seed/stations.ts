@@ -239,13 +239,21 @@ export const seedProducts = {
     { code: 'HVO100', name: 'HVO100', nameEn: 'HVO100', price: 1329, unit: 'litre' },
   ],
   carwash: [
-    { code: 'WashBasic', name: 'Grundvask', nameEn: 'Basic wash', price: 9900, unit: 'wash' },
+    {
+      code: 'WashBasic',
+      name: 'Grundvask',
+      nameEn: 'Basic wash',
+      price: 9900,
+      unit: 'wash',
+      durationSeconds: 360,
+    },
     {
       code: 'WashStandard',
       name: 'Vanlig vask',
       nameEn: 'Standard wash',
       price: 14900,
       unit: 'wash',
+      durationSeconds: 480,
     },
     {
       code: 'WashPremium',
@@ -253,6 +261,7 @@ export const seedProducts = {
       nameEn: 'Premium wash with wax',
       price: 19900,
       unit: 'wash',
+      durationSeconds: 600,
     },
   ],
   food: [

@@ -1,81 +1,12 @@
-import { sectionsFor } from '@stod/domain';
 import { ModalHost } from '@stod/ui/ModalHost.tsx';
 import { ToastHost } from '@stod/ui/ToastHost.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../lib/api.ts';
-import { useSession } from '../lib/session.ts';
-import { LoginScreen } from '../screens/LoginScreen.tsx';
-import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
-import { StationsScreen } from '../screens/StationsScreen.tsx';
-import { VouchersScreen } from '../screens/VouchersScreen.tsx';
-import { paths, sectionPath } from './paths.ts';
-import { Shell } from './Shell.tsx';
+import { consoleRoutes } from './routes.tsx';
 
-/** A signed-in staff member only; anyone else goes to the login, and comes back after it. */
-function RequireStaff({ children }: { children: ReactNode }) {
-  const member = useSession((s) => s.member);
-  const location = useLocation();
-  if (!member) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
-  return children;
-}
-
-/** The first section the role may open. */
-function Home() {
-  const member = useSession((s) => s.member);
-  if (!member) return <Navigate to={paths.login} replace />;
-  const [first] = sectionsFor(member.role);
-  return <Navigate to={first ? sectionPath[first] : paths.login} replace />;
-}
-
-/** A section the role does not cover answers as if it did not exist, as the API does. */
-function RequireSection({
-  section,
-  children,
-}: {
-  section: 'vouchers' | 'stations';
-  children: ReactNode;
-}) {
-  const member = useSession((s) => s.member);
-  if (!member || !sectionsFor(member.role).includes(section)) return <NotFoundScreen />;
-  return children;
-}
-
-const router = createBrowserRouter(
-  [
-    { path: paths.login, element: <LoginScreen /> },
-    {
-      element: (
-        <RequireStaff>
-          <Shell />
-        </RequireStaff>
-      ),
-      children: [
-        { index: true, element: <Home /> },
-        {
-          path: paths.vouchers,
-          element: (
-            <RequireSection section="vouchers">
-              <VouchersScreen />
-            </RequireSection>
-          ),
-        },
-        {
-          path: paths.stations,
-          element: (
-            <RequireSection section="stations">
-              <StationsScreen />
-            </RequireSection>
-          ),
-        },
-        { path: '*', element: <NotFoundScreen /> },
-      ],
-    },
-  ],
-  { basename: '/console' },
-);
+const router = createBrowserRouter(consoleRoutes, { basename: '/console' });
 
 export function ConsoleApp() {
   return (

@@ -11,8 +11,8 @@ import { signOut } from '../lib/staff.ts';
 import { paths, sectionPath } from './paths.ts';
 
 const icons: Record<ConsoleSection, ReactNode> = {
-  vouchers: <Gift size={20} aria-hidden="true" />,
-  stations: <MapPin size={20} aria-hidden="true" />,
+  vouchers: <Gift size={20} aria-hidden="true" className="shrink-0" />,
+  stations: <MapPin size={20} aria-hidden="true" className="shrink-0" />,
 };
 
 /** The console's frame: who is signed in, the sections their role allows, the page. */

@@ -6,9 +6,14 @@ export const paths = {
   home: '/',
   vouchers: '/vouchers',
   stations: '/stations',
+  /** One station's pumps and bays, live; the route's pattern. */
+  station: '/stations/:id',
 } as const;
 
 export const sectionPath: Record<ConsoleSection, string> = {
   vouchers: paths.vouchers,
   stations: paths.stations,
 };
+
+/** The address of one station's live screen. */
+export const stationPath = (id: number): string => paths.station.replace(':id', String(id));

@@ -2,10 +2,27 @@ import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import type { ReactNode } from 'react';
 
 /** A console page: its title and its content, in a readable column. */
-export function Page({ title, children }: { title: string; children: ReactNode }) {
+export function Page({
+  title,
+  back,
+  children,
+}: {
+  title: string;
+  /** A link up to the page this one belongs to, above the title. */
+  back?: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>;
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-5 py-6 md:px-8 md:py-10">
-      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {back ? (
+        <div className="flex flex-col items-start gap-1">
+          {back}
+          {heading}
+        </div>
+      ) : (
+        heading
+      )}
       {children}
     </div>
   );

@@ -1,8 +1,11 @@
 import { EmptyState } from '@stod/ui/States.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { useQuery } from '@tanstack/react-query';
+import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { z } from 'zod';
+import { stationPath } from '../app/paths.ts';
 import { apiRequest, unwrap } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
 import { ListSkeleton, Page } from './Page.tsx';
@@ -45,15 +48,20 @@ export function StationsScreen() {
       {stations.data && stations.data.items.length > 0 && (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="console-stations">
           {stations.data.items.map((station) => (
-            <li
-              key={station.id}
-              className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
-            >
-              <span className="text-base font-semibold text-slate-900">{station.name}</span>
-              <span className="text-sm text-slate-600">{station.address}</span>
-              <span className="text-sm text-slate-600">
-                {t('stations.services', { services: station.services.join(', ') })}
-              </span>
+            <li key={station.id}>
+              <Link
+                to={stationPath(station.id)}
+                className="flex h-full items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 hover:ring-brand focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
+              >
+                <span className="flex flex-1 flex-col gap-1">
+                  <span className="text-base font-semibold text-slate-900">{station.name}</span>
+                  <span className="text-sm text-slate-600">{station.address}</span>
+                  <span className="text-sm text-slate-600">
+                    {t('stations.services', { services: station.services.join(', ') })}
+                  </span>
+                </span>
+                <ChevronRight size={20} aria-hidden="true" className="shrink-0 text-slate-500" />
+              </Link>
             </li>
           ))}
         </ul>

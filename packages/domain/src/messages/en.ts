@@ -48,6 +48,13 @@ export const en: Record<keyof typeof fo, string> = {
   'error.fuelFunds':
     'Failed to start refuelling: ensure 750 kroner are available on the payment card.',
   'error.conflict': 'This cannot be done in the current state.',
+  'error.pumpUnavailable':
+    'Pump not available, inactive, not found or connection lost. An ongoing refuelling may continue and the receipt arrives by phone.',
+  'error.nozzleTimeout': 'You did not remove the pump in time.',
+  'error.carwashStart': 'Carwash failed to start.',
+  'error.carwashUnavailable': 'The wash bay is not available.',
+  'error.washTimeout': 'The wash was not started in time.',
+  'error.transactionActive': 'You already have a refuelling or a wash in progress.',
   'validation.pin': 'The PIN must be 4 digits.',
   'error.ownCardUnknown': 'We found no card with this number.',
   'error.ownCardBlocked': 'The card is blocked. Please contact us.',

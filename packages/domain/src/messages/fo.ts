@@ -47,6 +47,13 @@ export const fo = {
   'error.fuelFunds':
     'Tað eydnaðist ikki at byrja tankingina: tryggja tær, at 750 kr. eru tøk á gjaldskortinum.',
   'error.conflict': 'Hetta ber ikki til, sum støðan er nú.',
+  'error.pumpUnavailable':
+    'Pumpan er ikki tøk, er óvirkin, finst ikki, ella sambandið er mist. Ein tanking, sum er í gongd, kann halda fram, og kvittanin kemur á telefonina.',
+  'error.nozzleTimeout': 'Tú tókst ikki pumpuna niður í tíð.',
+  'error.carwashStart': 'Bilvaskurin byrjaði ikki.',
+  'error.carwashUnavailable': 'Vaskibásurin er ikki tøkur.',
+  'error.washTimeout': 'Vaskurin varð ikki byrjaður í tíð.',
+  'error.transactionActive': 'Tú hevur longu eina tanking ella ein vask í gongd.',
   'validation.pin': 'PIN-kotan skal vera 4 tøl.',
   'error.ownCardUnknown': 'Vit funnu einki kort við hesum nummari.',
   'error.ownCardBlocked': 'Kortið er sperrað. Set teg í samband við okkum.',

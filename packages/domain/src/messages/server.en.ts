@@ -10,6 +10,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.renewalFailed.subject': 'We could not renew {{plan}}',
   'mail.renewalFailed.text':
     'The payment for {{plan}} was refused, so it will not renew. It stays usable until {{date}}; after that you can subscribe again in the app with a card that works.',
+  'mail.fuelReceipt.subject': 'Your refuelling receipt from {{station}}',
+  'mail.fuelReceipt.text':
+    'The connection to the pump was lost while you refuelled, but the refuelling has now finished. You filled {{litres}} l of {{product}} for {{amount}}. The receipt is in the app under Receipts.',
   'legal.otherLanguage': 'Á føroyskum',
   'legal.contact': 'Questions? Write to {{email}} or call {{phone}}.',
   'legal.more': 'Other terms',

@@ -11,6 +11,9 @@ export const serverFo = {
   'mail.renewalFailed.subject': 'Vit kundu ikki endurnýggja {{plan}}',
   'mail.renewalFailed.text':
     'Gjaldið fyri {{plan}} varð avvíst, so haldið verður ikki endurnýggjað. Tað kann brúkast til {{date}}; eftir tað kanst tú tekna tað aftur í appini við einum korti, ið virkar.',
+  'mail.fuelReceipt.subject': 'Kvittan fyri tanking á {{station}}',
+  'mail.fuelReceipt.text':
+    'Sambandið við pumpuna fór, meðan tú tankaði, men nú er tankingin liðug. Tú tankaði {{litres}} l {{product}} fyri {{amount}}. Kvittanin er í appini undir Kvittanir.',
   'legal.otherLanguage': 'In English',
   'legal.contact': 'Spurningar? Skriva til {{email}} ella ring á {{phone}}.',
   'legal.more': 'Aðrar treytir',

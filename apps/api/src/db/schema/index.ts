@@ -10,3 +10,4 @@ export * from './vouchers.ts';
 export * from './subscriptions.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
+export * from './station-transactions.ts';

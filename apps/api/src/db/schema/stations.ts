@@ -42,6 +42,8 @@ export const stationProducts = pgTable(
     /** Integer øre per unit, VAT included. */
     price: integer('price').notNull(),
     unit: text('unit', { enum: ['litre', 'wash', 'item'] }).notNull(),
+    /** A wash programme's length. */
+    durationSeconds: integer('duration_seconds'),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('station_products_station_idx').on(t.stationId, t.sort)],

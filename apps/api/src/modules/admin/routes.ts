@@ -1,14 +1,24 @@
-import { idParam, listQuerySchema, staffMemberSchema, voucherIssueSchema } from '@stod/domain';
+import {
+  idParam,
+  listQuerySchema,
+  staffMemberSchema,
+  stationLiveSchema,
+  stationTransactionSchema,
+  voucherIssueSchema,
+} from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole, stationScope } from '../../plugins/roles.ts';
+import { resumeWash } from '../carwash/index.ts';
 import { issueCodes, listCodes } from '../vouchers/index.ts';
+import { stationLive } from './live.ts';
 import * as service from './service.ts';
 
 const tags = ['admin'];
 const operatorOnly = requireRole('operator');
 const staff = requireRole('operator', 'station', 'kitchen');
+const forecourtStaff = requireRole('operator', 'station');
 
 const adminStationSchema = z.object({
   id: z.number().int(),
@@ -129,6 +139,37 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => service.getStation(ctx.db, request.params.id, await stationScope(request)),
+  );
+
+  app.get(
+    '/admin/stations/:id/live',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary:
+          "A station's pumps and bays as their controllers report them, with open transactions",
+        security: bearer,
+        params: z.object({ id: idParam }),
+        response: { 200: stationLiveSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => stationLive(ctx, request.params.id, await stationScope(request)),
+  );
+
+  app.post(
+    '/admin/carwash/transactions/:id/resume',
+    {
+      onRequest: forecourtStaff,
+      schema: {
+        tags,
+        summary: 'Resume a stopped wash (station staff of its station, or an operator)',
+        security: bearer,
+        params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+        response: { 200: stationTransactionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => resumeWash(ctx, request.params.id, await stationScope(request)),
   );
 
   app.get(

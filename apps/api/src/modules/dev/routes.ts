@@ -10,6 +10,9 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/auth.ts';
 import { listOutbox, setAppVersion, setMaintenance } from '../system/index.ts';
 
+/** The device simulators' controls and page, which app.ts mounts with the running simulators. */
+export { registerDeviceSims } from './sim-routes.ts';
+
 /**
  * Development helpers: the mail outbox and operator switches. Registered only
  * when NODE_ENV is not production.

@@ -9,6 +9,6 @@ export {
   voidHold,
 } from './service.ts';
 export type { AuthoriseInput, Payment } from './service.ts';
-export { paymentKeyOf, registerRelease, runIdempotent } from './idempotent.ts';
+export { LEASE_MS, paymentKeyOf, registerRelease, runIdempotent } from './idempotent.ts';
 export type { Claim, EffectRequest, EffectSteps } from './idempotent.ts';
 export { reconcile } from './reconcile.ts';

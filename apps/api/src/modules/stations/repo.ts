@@ -1,5 +1,5 @@
 import { localized, type Locale, type Station, type StationService } from '@stod/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   beverages,
@@ -48,13 +48,14 @@ export async function listStations(
     openingHours: row.openingHours,
     products: products
       .filter((p) => p.stationId === row.id)
-      .map(({ id, service, code, name, nameEn, price, unit }) => ({
+      .map(({ id, service, code, name, nameEn, price, unit, durationSeconds }) => ({
         id,
         service,
         code,
         name: localized(name, nameEn, locale),
         price,
         unit,
+        durationSeconds,
       })),
     pumps: points.filter((p) => p.stationId === row.id && p.kind === 'pump').map((p) => p.number),
     carwashBays: points
@@ -78,4 +79,13 @@ export async function listBeverages(db: Db, locale: Locale) {
     name: localized(b.name, b.nameEn, locale),
     price: b.price,
   }));
+}
+
+/** One product of a station as stored: both names, for records that keep them. */
+export async function findProduct(db: Db, stationId: number, productId: number) {
+  const [row] = await db
+    .select()
+    .from(stationProducts)
+    .where(and(eq(stationProducts.stationId, stationId), eq(stationProducts.id, productId)));
+  return row ?? null;
 }

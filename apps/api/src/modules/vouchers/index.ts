@@ -8,4 +8,6 @@ export {
   returnBalance,
   returnBalanceOfPayment,
   spendBalance,
+  returnProductVoucher,
+  takeProductVoucher,
 } from './service.ts';

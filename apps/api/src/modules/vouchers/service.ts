@@ -312,3 +312,42 @@ export async function listCodes(db: Db, offset: number, take: number) {
     })),
   };
 }
+
+/**
+ * Takes one of the user's product vouchers (say, a car wash) for a purchase, in the caller's
+ * transaction: the row is locked and marked used, so a second purchase cannot take it too.
+ * Answers false when the voucher is not the user's, not for this product, used or expired.
+ */
+export async function takeProductVoucher(
+  tx: Db,
+  userId: string,
+  userVoucherId: string,
+  product: string,
+  now: Date,
+): Promise<{ id: string; name: string; nameEn: string | null } | null> {
+  const [row] = await tx
+    .select()
+    .from(userVouchers)
+    .where(
+      and(
+        eq(userVouchers.id, userVoucherId),
+        eq(userVouchers.userId, userId),
+        eq(userVouchers.kind, 'product'),
+        eq(userVouchers.product, product),
+        isNull(userVouchers.usedAt),
+        gt(userVouchers.expiresAt, now),
+      ),
+    )
+    .for('update');
+  if (!row) return null;
+  await tx.update(userVouchers).set({ usedAt: now }).where(eq(userVouchers.id, row.id));
+  return { id: row.id, name: row.name, nameEn: row.nameEn };
+}
+
+/** Gives a product voucher back when the purchase it was taken for did not happen. */
+export async function returnProductVoucher(db: Db, userId: string, userVoucherId: string) {
+  await db
+    .update(userVouchers)
+    .set({ usedAt: null })
+    .where(and(eq(userVouchers.id, userVoucherId), eq(userVouchers.userId, userId)));
+}

@@ -20,6 +20,7 @@ function station(name: string, lat: number, lng: number, services: StationServic
       name: service,
       price: 1000,
       unit: 'item' as const,
+      durationSeconds: null,
     })),
     pumps: [1],
     carwashBays: [],

@@ -1,0 +1,437 @@
+import type { CarwashStart, Locale, StationTransaction } from '@stod/domain';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
+import { CarwashError, type BayState, type CarwashEvent } from '../../integrations/carwash/port.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as payments from '../payments/index.ts';
+import {
+  apply,
+  cachedRow,
+  getOne,
+  holdFor,
+  pointsOf,
+  illegalState,
+  payingMethod,
+  progress,
+  publish,
+  refuse,
+  registerHandler,
+  releaseReservation,
+  reservation,
+  resolveTarget,
+  settleMoney,
+  toView,
+  transactionActive,
+  transactionsRepo as repo,
+  type TransactionRow,
+} from '../transactions/index.ts';
+import { returnProductVoucher, takeProductVoucher } from '../vouchers/index.ts';
+
+/**
+ * A wash paid from the phone: a hold for the programme's price (or a car-wash voucher), the
+ * programme loaded on the bay, the customer's start (the price captured then), the countdown,
+ * the wash, and a stop that only staff can undo. The bay is reached through the car-wash port.
+ */
+
+const SCOPE = 'carwash';
+
+export const carwashUnavailable = () =>
+  new AppError(409, 'CARWASH_UNAVAILABLE', 'error.carwashUnavailable');
+const carwashStartFailed = () => new AppError(409, 'CARWASH_START', 'error.carwashStart');
+const voucherUnusable = () => new AppError(422, 'VOUCHER_UNUSABLE', 'error.voucherUsed');
+
+interface TransactionPayload {
+  transactionId: string;
+}
+interface WashJobs {
+  startTimeout: DelayedJob<TransactionPayload>;
+  closeStopped: DelayedJob<TransactionPayload>;
+}
+const washJobs = new WeakMap<Jobs<ServiceContext>, WashJobs>();
+
+const at = (ctx: ServiceContext, seconds: number) =>
+  new Date(ctx.clock.now().getTime() + seconds * 1000);
+
+export async function startCarwash(
+  ctx: ServiceContext,
+  userId: string,
+  input: CarwashStart,
+  idempotencyKey: string,
+  locale: Locale,
+): Promise<StationTransaction> {
+  const target = await resolveTarget(
+    ctx,
+    'carwash',
+    { stationId: input.stationId, point: input.bayNumber, productId: input.productId },
+    locale,
+    carwashUnavailable,
+  );
+  const method = input.paymentMethodId
+    ? await payingMethod(ctx, userId, input.paymentMethodId, 'carwash')
+    : null;
+  const site = target.station.tokheim_station_id;
+  const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
+
+  if (!(await repo.findByRequestKey(ctx.db, userId, requestKey))) {
+    if (await repo.openOfUser(ctx.db, userId)) throw transactionActive();
+    if ((await bayState(ctx, site, input.bayNumber)) !== 'free') throw carwashUnavailable();
+  }
+
+  await payments.runIdempotent(
+    ctx.db,
+    { userId, scope: SCOPE, key: idempotencyKey, request: input },
+    {
+      reserve: async (tx, claim) => {
+        await repo.lockUser(tx, userId);
+        if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
+        if (await repo.openOfUser(tx, userId)) throw transactionActive();
+        let userVoucherId: string | null = null;
+        if (input.voucherId) {
+          const voucher = await takeProductVoucher(
+            tx,
+            userId,
+            input.voucherId,
+            'carwash',
+            ctx.clock.now(),
+          );
+          if (!voucher) throw voucherUnusable();
+          userVoucherId = voucher.id;
+        }
+        const row = reservation(
+          ctx,
+          'carwash',
+          userId,
+          target,
+          input.bayNumber,
+          claim,
+          input,
+          locale,
+          { paymentMethodId: method?.id ?? null, userVoucherId },
+        );
+        if (!(await repo.insertReservation(tx, row))) throw carwashUnavailable();
+      },
+      act: async (claim) => {
+        const row = await repo.findByRequestKey(ctx.db, userId, claim.paymentKey);
+        if (!row) throw illegalState();
+        if (row.state !== 'starting') return row.id;
+        let held = 0;
+        let paymentId: string | null = null;
+        if (method) {
+          try {
+            const payment = await holdFor(ctx, row, method, row.unitPrice, 'carwash');
+            held = payment.amountHeld;
+            paymentId = payment.id;
+          } catch (error) {
+            if (error instanceof AppError && error.statusCode < 500)
+              await refuse(ctx, row, error.messageKey, 0);
+            throw error;
+          }
+        } else {
+          await repo.patch(ctx.db, row.id, { held: 0 });
+        }
+        try {
+          await ctx.carwash.load(site, row.point, {
+            reference: row.id,
+            programme: row.productCode,
+            durationSeconds: row.durationSeconds ?? 480,
+          });
+        } catch (error) {
+          if (!(error instanceof CarwashError)) throw error;
+          if (paymentId) await payments.voidHold(ctx, paymentId, `${row.id}:void`);
+          await refuse(ctx, row, 'error.carwashUnavailable', held);
+          throw carwashUnavailable();
+        }
+        if (paymentId) await payments.markServiceStarted(ctx, paymentId);
+        await washJobs
+          .get(ctx.jobs)
+          ?.startTimeout.at(
+            at(ctx, ctx.config.CARWASH_START_TIMEOUT_SECONDS),
+            { transactionId: row.id },
+            `${row.id}:start`,
+          );
+        return row.id;
+      },
+      finish: async (tx, _claim, id) => {
+        await repo.transition(tx, id, ['starting'], {
+          state: 'ready',
+          deadline: at(ctx, ctx.config.CARWASH_START_TIMEOUT_SECONDS),
+        });
+        return { id };
+      },
+      release: (tx, claim) =>
+        releaseReservation(tx, userId, claim.paymentKey, (t, v) =>
+          returnProductVoucher(t, userId, v),
+        ),
+    },
+  );
+  const row = await repo.findByRequestKey(ctx.db, userId, requestKey);
+  if (!row) throw illegalState();
+  if (row.state === 'ready' && !row.finishedAt) await publish(ctx, row);
+  return getOne(ctx, userId, row.id, locale);
+}
+
+async function bayState(ctx: ServiceContext, site: string, bay: number): Promise<BayState> {
+  try {
+    return (await ctx.carwash.bays(site)).find((b) => b.bay === bay)?.state ?? 'offline';
+  } catch (error) {
+    if (error instanceof CarwashError) return 'offline';
+    throw error;
+  }
+}
+
+/** The bays of a station as the selection screen shows them. */
+export const baysOf = (ctx: ServiceContext, stationId: number, locale: Locale) =>
+  pointsOf(ctx, stationId, locale, 'carwash', {
+    read: async (site) =>
+      (await ctx.carwash.bays(site)).map((b) => ({ number: b.bay, state: b.state })),
+    free: 'free',
+    unavailable: ['fault', 'offline'],
+    isRefusal: (error) => error instanceof CarwashError,
+  });
+
+async function owned(ctx: ServiceContext, userId: string, id: string) {
+  const row = await repo.findOwned(ctx.db, userId, id);
+  if (!row || row.service !== 'carwash') throw notFound();
+  return row;
+}
+
+/** The customer starts the loaded programme: the countdown begins and the price is captured. */
+export async function startWash(ctx: ServiceContext, userId: string, id: string, locale: Locale) {
+  const row = await owned(ctx, userId, id);
+  if (['countdown', 'washing'].includes(row.state)) return getOne(ctx, userId, id, locale);
+  if (row.state !== 'ready') throw illegalState();
+  try {
+    await ctx.carwash.start(row.site, row.point, row.id);
+  } catch (error) {
+    if (!(error instanceof CarwashError)) throw error;
+    await apply(ctx, row, { type: 'startFailed' });
+    throw carwashStartFailed();
+  }
+  await apply(ctx, row, { type: 'start' }, { deadline: null });
+  return getOne(ctx, userId, id, locale);
+}
+
+export async function stopWash(ctx: ServiceContext, userId: string, id: string, locale: Locale) {
+  const row = await owned(ctx, userId, id);
+  if (row.state === 'stopped') return getOne(ctx, userId, id, locale);
+  if (row.state !== 'countdown' && row.state !== 'washing') throw illegalState();
+  try {
+    await ctx.carwash.stop(row.site, row.point, row.id);
+  } catch (error) {
+    if (error instanceof CarwashError) throw carwashUnavailable();
+    throw error;
+  }
+  await stopped(ctx, row, { type: 'stop' });
+  return getOne(ctx, userId, id, locale);
+}
+
+async function stopped(
+  ctx: ServiceContext,
+  row: TransactionRow,
+  event: { type: 'stop' } | { type: 'fault' },
+) {
+  const moved = await apply(ctx, row, event);
+  if (moved)
+    await washJobs
+      .get(ctx.jobs)
+      ?.closeStopped.at(
+        at(ctx, ctx.config.CARWASH_RESUME_MINUTES * 60),
+        { transactionId: row.id },
+        `${row.id}:close`,
+      );
+  return moved;
+}
+
+/** Staff resume a stopped wash for the time it had left. */
+export async function resumeWash(
+  ctx: ServiceContext,
+  id: string,
+  scope: 'all' | readonly number[],
+) {
+  const row = await repo.find(ctx.db, id);
+  if (!row || row.service !== 'carwash') throw notFound();
+  if (scope !== 'all' && !scope.includes(row.stationId)) throw notFound();
+  if (row.state !== 'stopped' || row.finishedAt) throw illegalState();
+  try {
+    await ctx.carwash.resume(row.site, row.point, row.id);
+  } catch (error) {
+    if (error instanceof CarwashError) throw carwashUnavailable();
+    throw error;
+  }
+  const moved = await apply(ctx, row, { type: 'resume' });
+  return toView(moved ?? (await repo.find(ctx.db, id)) ?? row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The controller's events.
+
+export function watchCarwash(ctx: ServiceContext) {
+  return ctx.carwash.subscribe((event) => {
+    if (!event.reference) return;
+    onEvent(ctx, event.reference, event).catch((error: unknown) => {
+      ctx.log.error({ err: error, transactionId: event.reference }, 'car-wash event failed');
+    });
+  });
+}
+
+async function onEvent(ctx: ServiceContext, id: string, event: CarwashEvent) {
+  const cached = await cachedRow(ctx, id);
+  if (!cached || cached.service !== 'carwash' || cached.finishedAt) return;
+  const remaining = event.remainingSeconds;
+  // The running seconds: published at once, the state changes below read afresh.
+  if (cached.state === event.state && (event.state === 'countdown' || event.state === 'washing')) {
+    await progress(ctx, id, { remainingSeconds: remaining });
+    return;
+  }
+  const row = await repo.find(ctx.db, id);
+  if (!row || row.finishedAt) return;
+  switch (event.state) {
+    case 'countdown':
+      await apply(
+        ctx,
+        row,
+        { type: 'start' },
+        {
+          remainingSeconds: remaining,
+          countdownEndsAt: remaining === null ? null : at(ctx, remaining),
+        },
+      );
+      return;
+    case 'washing':
+      if (row.state === 'stopped')
+        await apply(ctx, row, { type: 'resume' }, { remainingSeconds: remaining });
+      else await apply(ctx, row, { type: 'washing' }, { remainingSeconds: remaining });
+      return;
+    case 'stopped':
+      await stopped(ctx, row, { type: 'stop' });
+      return;
+    case 'fault':
+      // A loaded programme waits: the customer's start then fails and the hold goes back.
+      if (row.state !== 'ready') await stopped(ctx, row, { type: 'fault' });
+      return;
+    case 'finished':
+      await apply(ctx, row, { type: 'finished' }, { remainingSeconds: 0 });
+      return;
+    case 'offline':
+      if (!row.connectionLost) {
+        const moved = await repo.patchOpen(ctx.db, id, { connectionLost: true });
+        if (moved) await publish(ctx, moved);
+      }
+      return;
+    default:
+      if (row.connectionLost) {
+        const moved = await repo.patchOpen(ctx.db, id, { connectionLost: false });
+        if (moved) await publish(ctx, moved);
+      }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timeouts, cancel and reconciliation.
+
+async function unload(ctx: ServiceContext, row: TransactionRow, event: 'cancel' | 'timeout') {
+  try {
+    await ctx.carwash.cancel(row.site, row.point, row.id);
+  } catch (error) {
+    if (!(error instanceof CarwashError)) throw error;
+    if (error.code !== 'not_ready' && error.code !== 'not_found') throw carwashUnavailable();
+  }
+  return (await apply(ctx, row, { type: event })) ?? (await repo.find(ctx.db, row.id)) ?? row;
+}
+
+async function cancelWash(ctx: ServiceContext, row: TransactionRow) {
+  if (row.state !== 'ready') throw illegalState();
+  return unload(ctx, row, 'cancel');
+}
+
+async function startTimeout(ctx: ServiceContext, id: string) {
+  const row = await repo.find(ctx.db, id);
+  if (row?.state === 'ready' && !row.finishedAt) await unload(ctx, row, 'timeout');
+}
+
+/** A stopped wash nobody resumed is closed; the customer can start something new. */
+async function closeStopped(ctx: ServiceContext, id: string) {
+  const row = await repo.find(ctx.db, id);
+  if (row?.state !== 'stopped' || row.finishedAt) return;
+  const closed = await repo.transition(ctx.db, id, ['stopped'], { finishedAt: ctx.clock.now() });
+  if (closed) await publish(ctx, closed);
+}
+
+const RESUME_AFTER_MS = payments.LEASE_MS + 5_000;
+
+async function reconcileWash(ctx: ServiceContext, row: TransactionRow) {
+  const now = ctx.clock.now().getTime();
+  if (row.state === 'starting') {
+    if (now - row.updatedAt.getTime() < RESUME_AFTER_MS) return;
+    await startCarwash(
+      ctx,
+      row.userId,
+      row.request as CarwashStart,
+      row.idempotencyKey,
+      row.locale === 'en' ? 'en' : 'fo',
+    ).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.statusCode < 500)) throw error;
+    });
+    return;
+  }
+  if (row.state === 'stopped') {
+    if (now - row.updatedAt.getTime() >= ctx.config.CARWASH_RESUME_MINUTES * 60_000)
+      await closeStopped(ctx, row.id);
+    return;
+  }
+  if (['countdown', 'washing'].includes(row.state)) await settleMoney(ctx, row);
+  let lookup;
+  try {
+    lookup = await ctx.carwash.lookup(row.site, row.point, row.id);
+  } catch (error) {
+    if (!(error instanceof CarwashError)) throw error;
+    if (!row.connectionLost) {
+      const moved = await repo.patchOpen(ctx.db, row.id, { connectionLost: true });
+      if (moved) await publish(ctx, moved);
+    }
+    return;
+  }
+  const fresh = (await repo.find(ctx.db, row.id)) ?? row;
+  switch (lookup.state) {
+    case 'finished':
+      await apply(ctx, fresh, { type: 'finished' }, { remainingSeconds: 0 });
+      return;
+    case 'stopped':
+      await stopped(ctx, fresh, { type: 'stop' });
+      return;
+    case 'washing':
+      if (fresh.state === 'countdown') await apply(ctx, fresh, { type: 'washing' });
+      return;
+    case 'countdown':
+      return;
+    case 'ready':
+      if (fresh.deadline && fresh.deadline.getTime() <= now) await unload(ctx, fresh, 'timeout');
+      return;
+    default:
+      // The controller knows nothing of it: a loaded programme is gone, a started one is over.
+      if (fresh.state === 'ready')
+        await apply(ctx, fresh, { type: 'refused', reason: 'error.carwashUnavailable' });
+      else await apply(ctx, fresh, { type: 'finished' });
+  }
+}
+
+export function defineCarwash(jobs: Jobs<ServiceContext>) {
+  washJobs.set(jobs, {
+    startTimeout: jobs.define<TransactionPayload>(
+      'carwash.startTimeout',
+      (ctx, { transactionId }) => startTimeout(ctx, transactionId),
+      { retrySeconds: 15, maxAttempts: 40 },
+    ),
+    closeStopped: jobs.define<TransactionPayload>(
+      'carwash.closeStopped',
+      (ctx, { transactionId }) => closeStopped(ctx, transactionId),
+    ),
+  });
+  registerHandler('carwash', { cancel: cancelWash, reconcile: reconcileWash });
+}
+
+payments.registerRelease(SCOPE, (tx, claim) =>
+  releaseReservation(tx, claim.userId, claim.paymentKey, (t, v) =>
+    returnProductVoucher(t, claim.userId, v),
+  ),
+);

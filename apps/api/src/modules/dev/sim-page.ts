@@ -1,0 +1,216 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { escapeHtml, htmlPage } from '../../lib/html.ts';
+
+const STYLE = `body{background:#f3f5f7;font-size:16px;line-height:1.45}
+main{max-width:32rem}
+h1{margin:0 0 8px;font-size:22px}
+h2{margin:24px 0 8px;font-size:18px}
+.note{margin:0 0 16px;color:#47525c;font-size:14px}
+.bar{display:grid;gap:12px;padding:16px;border-radius:16px;background:#fff;box-shadow:0 1px 3px #0002}
+label{display:grid;gap:6px;min-width:0;font-size:14px;font-weight:600}
+select,input{width:100%;min-width:0;min-height:48px;padding:10px 12px;border:1px solid #6b7680;border-radius:10px;font:inherit;background:#fff;color:inherit}
+.list{display:grid;gap:12px;margin:0;padding:0;list-style:none}
+.device{display:grid;gap:10px;padding:16px;border-radius:16px;background:#fff;box-shadow:0 1px 3px #0002}
+.head{display:flex;flex-wrap:wrap;gap:8px;align-items:baseline;justify-content:space-between}
+.name{font-weight:700}
+.state{padding:2px 10px;border-radius:999px;background:#e3e8ec;font-size:14px;font-weight:600}
+.state[data-state=fuelling],.state[data-state=washing],.state[data-state=countdown]{background:#0b6e69;color:#fff}
+.state[data-state=authorised],.state[data-state=ready],.state[data-state=finished]{background:#d6efe9;color:#064a46}
+.state[data-state=inactive],.state[data-state=fault],.state[data-state=offline],.state[data-state=stopped]{background:#fde4e1;color:#8a1c12}
+.detail{margin:0;color:#47525c;font-size:14px;font-variant-numeric:tabular-nums}
+.actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(5.5rem,1fr));gap:8px}
+button{min-height:44px;padding:6px 10px;border:1px solid #0b6e69;border-radius:12px;background:#fff;color:#0b6e69;font:inherit;font-size:15px;font-weight:600;cursor:pointer}
+button.primary{border:0;background:#0b6e69;color:#fff}
+.empty{margin:0;color:#47525c}
+.message{min-height:1.5em;margin:12px 0 0;color:#b42318;font-weight:600}`;
+
+/** The page's behaviour, served as a file of its own: the CSP allows scripts from 'self' only. */
+const SCRIPT = `'use strict';
+(() => {
+  const root = document.getElementById('sim');
+  const base = root.dataset.base;
+  const select = document.getElementById('station');
+  const litres = document.getElementById('litres');
+  const lists = { pump: document.getElementById('pumps'), bay: document.getElementById('bays') };
+  const message = document.getElementById('message');
+  const cards = new Map();
+  const buttons = {
+    pump: [['lift', 'Lift', true], ['hangup', 'Hang up'], ['fault', 'Fault'], ['offline', 'Offline'], ['online', 'Online']],
+    bay: [['fault', 'Fault'], ['offline', 'Offline'], ['online', 'Online']],
+  };
+  const kr = (ore) => (ore / 100).toFixed(2).replace('.', ',') + ' kr';
+  const litre = (ml) => (ml / 1000).toFixed(3).replace('.', ',') + ' L';
+  const clock = (s) => Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  const say = (text) => { message.textContent = text; };
+
+  function card(kind, number) {
+    const id = kind + number;
+    if (cards.has(id)) return cards.get(id);
+    const item = document.createElement('li');
+    item.className = 'device';
+    const head = document.createElement('div');
+    head.className = 'head';
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = (kind === 'pump' ? 'Pump ' : 'Bay ') + number;
+    const state = document.createElement('span');
+    state.className = 'state';
+    head.append(name, state);
+    const detail = document.createElement('p');
+    detail.className = 'detail';
+    const actions = document.createElement('div');
+    actions.className = 'actions';
+    for (const [action, label, primary] of buttons[kind]) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = label;
+      if (primary) button.className = 'primary';
+      button.dataset.kind = kind;
+      button.dataset.number = String(number);
+      button.dataset.action = action;
+      actions.append(button);
+    }
+    item.append(head, detail, actions);
+    lists[kind].append(item);
+    const parts = { state, detail };
+    cards.set(id, parts);
+    return parts;
+  }
+
+  function pumpText(p) {
+    if (!p.reference) return 'No authorisation';
+    return [p.grade, litre(p.volumeMl), kr(p.amount), 'limit ' + kr(p.limit), 'ref ' + p.reference]
+      .filter(Boolean).join(' · ');
+  }
+  function bayText(b) {
+    const parts = [b.programme, b.remainingSeconds === null ? null : clock(b.remainingSeconds) + ' left',
+      b.reference ? 'ref ' + b.reference : null].filter(Boolean);
+    return parts.length ? parts.join(' · ') : 'No programme';
+  }
+  function show(kind, number, state, text) {
+    const parts = card(kind, number);
+    parts.state.textContent = state;
+    parts.state.dataset.state = state;
+    parts.detail.textContent = text;
+  }
+  function empty(kind, count) {
+    if (count === 0 && !lists[kind].firstChild) {
+      const none = document.createElement('li');
+      none.className = 'empty';
+      none.textContent = kind === 'pump' ? 'No pumps here.' : 'No wash bays here.';
+      lists[kind].append(none);
+    }
+  }
+
+  async function refresh() {
+    if (!select.value) return;
+    const shown = select.value;
+    const res = await fetch(base + '/state?stationId=' + encodeURIComponent(shown));
+    if (shown !== select.value) return;
+    if (!res.ok) { say('Could not read the devices (' + res.status + ').'); return; }
+    const state = await res.json();
+    for (const p of state.pumps) show('pump', p.pump, p.state, pumpText(p));
+    for (const b of state.bays) show('bay', b.bay, b.state, bayText(b));
+    empty('pump', state.pumps.length);
+    empty('bay', state.bays.length);
+  }
+
+  function choose() {
+    cards.clear();
+    lists.pump.replaceChildren();
+    lists.bay.replaceChildren();
+    say('');
+    const url = new URL(location.href);
+    url.searchParams.set('stationId', select.value);
+    history.replaceState(null, '', url);
+    refresh().catch(() => say('Could not read the devices.'));
+  }
+
+  async function act(button) {
+    const { kind, number, action } = button.dataset;
+    const body = { stationId: Number(select.value), action };
+    body[kind === 'pump' ? 'pumpNumber' : 'bayNumber'] = Number(number);
+    if (action === 'lift' && litres.value.trim() !== '') body.litres = Number(litres.value.replace(',', '.'));
+    button.disabled = true;
+    try {
+      const res = await fetch(base + (kind === 'pump' ? '/pumps' : '/bays'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        const fields = answer.fieldErrors ? ' ' + Object.entries(answer.fieldErrors).map((e) => e.join(': ')).join(', ') : '';
+        say((answer.message || 'Refused (' + res.status + ').') + fields);
+      } else say('');
+    } finally {
+      button.disabled = false;
+      await refresh().catch(() => undefined);
+    }
+  }
+
+  root.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-action]');
+    if (button) act(button).catch(() => say('The request failed.'));
+  });
+  select.addEventListener('change', choose);
+
+  (async () => {
+    const res = await fetch(root.dataset.stations);
+    const { items } = await res.json();
+    const wanted = new URL(location.href).searchParams.get('stationId');
+    for (const s of items) {
+      if (s.pumps.length === 0 && s.carwashBays.length === 0) continue;
+      const option = document.createElement('option');
+      option.value = String(s.id);
+      option.textContent = s.name + ' (' + s.tokheim_station_id + ')';
+      select.append(option);
+    }
+    if (wanted && [...select.options].some((o) => o.value === wanted)) select.value = wanted;
+    if (select.value) choose();
+    else say('No station has pumps or bays.');
+    setInterval(() => { refresh().catch(() => say('Could not read the devices.')); }, 1000);
+  })().catch(() => say('Could not read the stations.'));
+})();
+`;
+
+/** The simulator page: a person playing the customer at the station presses the buttons. */
+function page(base: string, stationsUrl: string) {
+  return htmlPage({
+    lang: 'en',
+    title: 'Device simulator',
+    style: STYLE,
+    body: `<div id="sim" data-base="${escapeHtml(base)}" data-stations="${escapeHtml(stationsUrl)}">
+<h1>Device simulator</h1>
+<p class="note">Development only. Play the customer at the pumps and the wash bays: the app sees what a real forecourt and wash controller would report.</p>
+<div class="bar">
+<label>Station<select id="station"></select></label>
+<label>Litres to stop at on the next lift (optional)<input id="litres" inputmode="decimal" autocomplete="off" placeholder="20"></label>
+</div>
+<p class="message" id="message" role="status" aria-live="polite"></p>
+<h2>Pumps</h2>
+<ul class="list" id="pumps"></ul>
+<h2>Wash bays</h2>
+<ul class="list" id="bays"></ul>
+</div>
+<script src="${escapeHtml(base)}/page.js" defer></script>`,
+  });
+}
+
+export interface SimPageOptions {
+  /** Where the page reads the stations to choose from. */
+  stationsUrl: string;
+}
+
+/** Serves the simulator page and its script under the prefix it is registered with. */
+export const simPage: FastifyPluginCallback<SimPageOptions> = (app, { stationsUrl }, done) => {
+  const base = app.prefix;
+  const html = page(base, stationsUrl);
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html),
+  );
+  app.get('/page.js', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
+  );
+  done();
+};

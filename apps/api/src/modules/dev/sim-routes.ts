@@ -1,0 +1,200 @@
+import { idField, idParam, strict } from '@stod/domain';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CarwashError, type BayState } from '../../integrations/carwash/port.ts';
+import { ForecourtError, type PumpState } from '../../integrations/forecourt/port.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { RunningSimulators } from '../../platform/adapters.ts';
+import { errorResponses } from '../../plugins/auth.ts';
+import { getStation } from '../stations/index.ts';
+import { simPage } from './sim-page.ts';
+
+/** Where the device simulators' controls and page live. */
+export const SIM_DEVICES_PATH = '/api/dev/sim';
+
+const pumpStates = [
+  'idle',
+  'authorised',
+  'fuelling',
+  'finished',
+  'inactive',
+  'offline',
+] as const satisfies readonly PumpState[];
+const bayStates = [
+  'free',
+  'ready',
+  'countdown',
+  'washing',
+  'finished',
+  'stopped',
+  'fault',
+  'offline',
+] as const satisfies readonly BayState[];
+const pumpActions = ['lift', 'hangup', 'fault', 'offline', 'online'] as const;
+const bayActions = ['fault', 'offline', 'online'] as const;
+
+const pumpStatusSchema = z.object({
+  pump: z.number().int(),
+  state: z.enum(pumpStates),
+  reference: z.string().nullable(),
+});
+const bayStatusSchema = z.object({
+  bay: z.number().int(),
+  state: z.enum(bayStates),
+  reference: z.string().nullable(),
+  remainingSeconds: z.number().int().nullable(),
+});
+const simStateSchema = z.object({
+  station: z.object({ id: z.number().int(), name: z.string(), site: z.string() }),
+  pumps: z.array(
+    pumpStatusSchema.extend({
+      pumpState: z.enum(pumpStates),
+      connected: z.boolean(),
+      grade: z.string().nullable(),
+      unitPrice: z.number().int().nullable(),
+      limit: z.number().int().nullable(),
+      volumeMl: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
+  bays: z.array(
+    bayStatusSchema.extend({
+      bayState: z.enum(bayStates),
+      connected: z.boolean(),
+      programme: z.string().nullable(),
+      durationSeconds: z.number().nullable(),
+    }),
+  ),
+});
+
+const pumpBody = strict({
+  stationId: idField,
+  pumpNumber: idField,
+  action: z.enum(pumpActions, { error: 'validation.invalid' }),
+  /** With `lift`: the customer hangs up at this volume. */
+  litres: z
+    .number({ error: 'validation.invalid' })
+    .min(0, 'validation.invalid')
+    .max(1000, 'validation.invalid')
+    .optional(),
+});
+const bayBody = strict({
+  stationId: idField,
+  bayNumber: idField,
+  action: z.enum(bayActions, { error: 'validation.invalid' }),
+});
+
+/** A device that is not there is a 404 like any other; a refusal is the device's word. */
+function deviceError(error: unknown): never {
+  if (error instanceof ForecourtError)
+    throw error.code === 'not_found'
+      ? notFound()
+      : new AppError(409, 'PUMP_UNAVAILABLE', 'error.pumpUnavailable');
+  if (error instanceof CarwashError)
+    throw error.code === 'not_found'
+      ? notFound()
+      : new AppError(409, 'CARWASH_UNAVAILABLE', 'error.carwashUnavailable');
+  throw error;
+}
+
+type DeviceSims = Pick<RunningSimulators, 'forecourt' | 'carwash'>;
+
+const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwash }, done) => {
+  const { ctx } = app;
+
+  app.get(
+    '/state',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "A station's simulated pumps and bays (development only)",
+        querystring: z.object({ stationId: idParam }),
+        response: { 200: simStateSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const station = await getStation(ctx, request.query.stationId, request.locale);
+      const site = station.tokheim_station_id;
+      return {
+        station: { id: station.id, name: station.name, site },
+        pumps: forecourt ? await forecourt.snapshot(site) : [],
+        bays: carwash ? await carwash.snapshot(site) : [],
+      };
+    },
+  );
+
+  if (forecourt)
+    app.post(
+      '/pumps',
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            'Act at a simulated pump: lift, hang up, fault, offline, online (development only)',
+          body: pumpBody,
+          response: {
+            200: z.object({ pump: pumpStatusSchema }),
+            ...errorResponses(400, 404, 409),
+          },
+        },
+      },
+      async (request) => {
+        const { stationId, pumpNumber, action, litres } = request.body;
+        const station = await getStation(ctx, stationId, request.locale);
+        if (!station.pumps.includes(pumpNumber)) throw notFound();
+        const site = station.tokheim_station_id;
+        try {
+          const pump =
+            action === 'lift'
+              ? await forecourt.lift(site, pumpNumber, litres === undefined ? {} : { litres })
+              : await forecourt[action](site, pumpNumber);
+          return { pump };
+        } catch (error) {
+          return deviceError(error);
+        }
+      },
+    );
+
+  if (carwash)
+    app.post(
+      '/bays',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Act at a simulated wash bay: fault, offline, online (development only)',
+          body: bayBody,
+          response: {
+            200: z.object({ bay: bayStatusSchema }),
+            ...errorResponses(400, 404, 409),
+          },
+        },
+      },
+      async (request) => {
+        const { stationId, bayNumber, action } = request.body;
+        const station = await getStation(ctx, stationId, request.locale);
+        if (!station.carwashBays.includes(bayNumber)) throw notFound();
+        try {
+          return { bay: await carwash[action](station.tokheim_station_id, bayNumber) };
+        } catch (error) {
+          return deviceError(error);
+        }
+      },
+    );
+
+  void app.register(simPage, { stationsUrl: `/api/stations/${ctx.config.PRODUCT_SLUG}` });
+  done();
+};
+
+const mounted = new WeakSet<FastifyInstance>();
+
+/**
+ * The pumps' and bays' controls for developers and the simulator page: the person at the station
+ * lifts the nozzle, hangs up, or breaks a device or its connection. Never mounted in production;
+ * a second call for the same app does nothing.
+ */
+export function registerDeviceSims(app: FastifyInstance, sims: DeviceSims) {
+  if (app.ctx.config.isProduction || mounted.has(app) || (!sims.forecourt && !sims.carwash)) return;
+  mounted.add(app);
+  void app.register(simRoutes, { prefix: SIM_DEVICES_PATH, ...sims });
+}

@@ -1,0 +1,395 @@
+import { FUEL_HOLD_ORE, type FuelStart, type Locale } from '@stod/domain';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
+import {
+  ForecourtError,
+  type ForecourtEvent,
+  type FuelSale,
+  type PumpState,
+} from '../../integrations/forecourt/port.ts';
+import { crashPoint } from '../../lib/crash.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as payments from '../payments/index.ts';
+import {
+  apply,
+  cachedRow,
+  getOne,
+  holdFor,
+  pointsOf,
+  illegalState,
+  payingMethod,
+  progress,
+  publish,
+  refuse,
+  registerHandler,
+  releaseReservation,
+  reservation,
+  resolveTarget,
+  settleMoney,
+  transactionActive,
+  transactionsRepo as repo,
+  type TransactionRow,
+} from '../transactions/index.ts';
+import { returnProductVoucher } from '../vouchers/index.ts';
+
+/**
+ * Refuelling paid from the phone: a hold of 750 kr., the pump authorised up to it, the litres
+ * and the amount live while the customer fills, and at the final sale the real amount captured,
+ * the rest released and the receipt written. The pump is reached through the forecourt port.
+ */
+
+const SCOPE = 'fuel';
+
+export const pumpUnavailable = () => new AppError(409, 'PUMP_UNAVAILABLE', 'error.pumpUnavailable');
+const fuelFunds = () => new AppError(422, 'FUEL_FUNDS', 'error.fuelFunds');
+
+interface NozzlePayload {
+  transactionId: string;
+}
+const nozzleJobs = new WeakMap<Jobs<ServiceContext>, DelayedJob<NozzlePayload>>();
+
+export async function startFuel(
+  ctx: ServiceContext,
+  userId: string,
+  input: FuelStart,
+  idempotencyKey: string,
+  locale: Locale,
+) {
+  const target = await resolveTarget(
+    ctx,
+    'fuel',
+    { stationId: input.stationId, point: input.pumpNumber, productId: input.productId },
+    locale,
+    pumpUnavailable,
+  );
+  const method = await payingMethod(ctx, userId, input.paymentMethodId, 'fuel');
+  const site = target.station.tokheim_station_id;
+  const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
+
+  // A first attempt asks the pump before any money moves: a pump that cannot serve leaves no
+  // hold at all. A repeat of the key skips this; its answer is the first one's.
+  if (!(await repo.findByRequestKey(ctx.db, userId, requestKey))) {
+    if (await repo.openOfUser(ctx.db, userId)) throw transactionActive();
+    const state = await pumpState(ctx, site, input.pumpNumber);
+    if (state !== 'idle') throw pumpUnavailable();
+  }
+
+  await payments.runIdempotent(
+    ctx.db,
+    { userId, scope: SCOPE, key: idempotencyKey, request: input },
+    {
+      reserve: async (tx, claim) => {
+        await repo.lockUser(tx, userId);
+        if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
+        if (await repo.openOfUser(tx, userId)) throw transactionActive();
+        const row = reservation(
+          ctx,
+          'fuel',
+          userId,
+          target,
+          input.pumpNumber,
+          claim,
+          input,
+          locale,
+          { paymentMethodId: method.id, userVoucherId: null },
+        );
+        if (!(await repo.insertReservation(tx, row))) throw pumpUnavailable();
+      },
+      act: async (claim) => {
+        const row = await repo.findByRequestKey(ctx.db, userId, claim.paymentKey);
+        if (!row) throw illegalState();
+        if (row.state !== 'starting') return row.id;
+        let held;
+        try {
+          held = await holdFor(ctx, row, method, FUEL_HOLD_ORE, 'fuel');
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'NOT_ENOUGH_FUNDS') {
+            await refuse(ctx, row, 'error.fuelFunds', 0);
+            throw fuelFunds();
+          }
+          if (error instanceof AppError && error.statusCode < 500)
+            await refuse(ctx, row, error.messageKey, 0);
+          throw error;
+        }
+        crashPoint('fuel.after-hold');
+        try {
+          await ctx.forecourt.authorise(site, row.point, {
+            reference: row.id,
+            limit: held.amountHeld,
+            grade: row.productCode,
+            unitPrice: row.unitPrice,
+          });
+        } catch (error) {
+          if (!(error instanceof ForecourtError)) throw error;
+          // The pump refused: the hold goes back at once, before the answer.
+          await payments.voidHold(ctx, held.id, `${row.id}:void`);
+          await refuse(ctx, row, 'error.pumpUnavailable', held.amountHeld);
+          throw pumpUnavailable();
+        }
+        await payments.markServiceStarted(ctx, held.id);
+        const deadline = new Date(
+          ctx.clock.now().getTime() + ctx.config.FUEL_NOZZLE_TIMEOUT_SECONDS * 1000,
+        );
+        await nozzleJobs.get(ctx.jobs)?.at(deadline, { transactionId: row.id }, row.id);
+        return row.id;
+      },
+      finish: async (tx, _claim, id) => {
+        const deadline = new Date(
+          ctx.clock.now().getTime() + ctx.config.FUEL_NOZZLE_TIMEOUT_SECONDS * 1000,
+        );
+        await repo.transition(tx, id, ['starting', 'ready'], { state: 'ready', deadline });
+        return { id };
+      },
+      release: (tx, claim) =>
+        releaseReservation(tx, userId, claim.paymentKey, (t, v) =>
+          returnProductVoucher(t, userId, v),
+        ),
+    },
+  );
+  const row = await repo.findByRequestKey(ctx.db, userId, requestKey);
+  if (!row) throw illegalState();
+  if (row.state === 'ready' && !row.finishedAt) await publish(ctx, row);
+  return getOne(ctx, userId, row.id, locale);
+}
+
+async function pumpState(ctx: ServiceContext, site: string, pump: number): Promise<PumpState> {
+  try {
+    const pumps = await ctx.forecourt.pumps(site);
+    return pumps.find((p) => p.pump === pump)?.state ?? 'offline';
+  } catch (error) {
+    if (error instanceof ForecourtError) return 'offline';
+    throw error;
+  }
+}
+
+/** The pumps of a station as the selection screen shows them. */
+export const pumpsOf = (ctx: ServiceContext, stationId: number, locale: Locale) =>
+  pointsOf(ctx, stationId, locale, 'fuel', {
+    read: async (site) =>
+      (await ctx.forecourt.pumps(site)).map((p) => ({ number: p.pump, state: p.state })),
+    free: 'idle',
+    unavailable: ['inactive', 'offline'],
+    isRefusal: (error) => error instanceof ForecourtError,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The controller's events. Each transaction's events are handled one after another, in the
+// order they came, so a late litre count never overwrites the finished sale.
+
+const queues = new WeakMap<ServiceContext, Map<string, Promise<void>>>();
+
+function inOrder(ctx: ServiceContext, key: string, step: () => Promise<void>) {
+  let map = queues.get(ctx);
+  if (!map) {
+    map = new Map();
+    queues.set(ctx, map);
+  }
+  const tail = map.get(key) ?? Promise.resolve();
+  const next = tail.then(step).catch((error: unknown) => {
+    ctx.log.error({ err: error, transactionId: key }, 'forecourt event failed');
+  });
+  map.set(key, next);
+  void next.then(() => {
+    if (map.get(key) === next) map.delete(key);
+  });
+  return next;
+}
+
+const referenceOf = (event: ForecourtEvent) =>
+  event.type === 'sale' ? event.sale.reference : event.reference;
+
+/** Listens to the forecourt controller; answers the function that stops listening. */
+export function watchForecourt(ctx: ServiceContext) {
+  return ctx.forecourt.subscribe((event) => {
+    const reference = referenceOf(event);
+    if (!reference) return;
+    void inOrder(ctx, reference, () => onEvent(ctx, reference, event));
+  });
+}
+
+async function fresh(ctx: ServiceContext, id: string) {
+  const row = await repo.find(ctx.db, id);
+  return row && row.service === 'fuel' && !row.finishedAt ? row : null;
+}
+
+async function onEvent(ctx: ServiceContext, id: string, event: ForecourtEvent) {
+  if (event.type === 'progress') {
+    const row = await cachedRow(ctx, id);
+    if (!row || row.service !== 'fuel' || row.finishedAt) return;
+    if (row.state === 'starting' || row.state === 'ready') {
+      const lifted = await fresh(ctx, id);
+      if (lifted) await apply(ctx, lifted, { type: 'lifted' });
+    }
+    await progress(ctx, id, {
+      volumeMl: event.volumeMl,
+      amount: Math.min(event.amount, row.held || event.amount),
+      ...(row.connectionLost ? { connectionLost: false } : {}),
+    });
+    return;
+  }
+  const row = await fresh(ctx, id);
+  if (!row) return;
+  if (event.type === 'sale') {
+    await applySale(ctx, row, event.sale);
+    return;
+  }
+  switch (event.state) {
+    case 'authorised':
+      await apply(ctx, row, { type: 'authorised' });
+      return;
+    case 'fuelling':
+      await reconnected(ctx, row);
+      await apply(ctx, (await fresh(ctx, id)) ?? row, { type: 'lifted' });
+      return;
+    case 'offline':
+      await lostConnection(ctx, row);
+      return;
+    case 'inactive':
+      // An authorisation the pump dropped before the nozzle came up: nothing was sold.
+      if (row.state === 'ready')
+        await apply(ctx, row, { type: 'refused', reason: 'error.pumpUnavailable' });
+      return;
+    default:
+      await reconnected(ctx, row);
+  }
+}
+
+async function lostConnection(ctx: ServiceContext, row: TransactionRow) {
+  if (row.connectionLost) return;
+  const moved = await repo.patchOpen(ctx.db, row.id, {
+    connectionLost: true,
+    notifyByMail: row.notifyByMail || row.state === 'fuelling',
+  });
+  if (moved) await publish(ctx, moved);
+}
+
+async function reconnected(ctx: ServiceContext, row: TransactionRow) {
+  if (!row.connectionLost) return;
+  const moved = await repo.patchOpen(ctx.db, row.id, { connectionLost: false });
+  if (moved) await publish(ctx, moved);
+}
+
+/** The final sale: captured once, at most the hold, whoever reports it and however often. */
+export async function applySale(ctx: ServiceContext, row: TransactionRow, sale: FuelSale) {
+  const amount = Math.min(sale.amount, row.held);
+  const stored = {
+    grade: sale.grade,
+    volumeMl: sale.volumeMl,
+    unitPrice: sale.unitPrice,
+    amount,
+    at: sale.at.toISOString(),
+  };
+  const moved = await apply(
+    ctx,
+    row,
+    { type: 'sale', amount },
+    { sale: stored, volumeMl: sale.volumeMl, amount },
+  );
+  if (moved) return moved;
+  const now = await repo.find(ctx.db, row.id);
+  if (now?.state === 'settling') return settleMoney(ctx, now);
+  return now;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timeouts, cancel and reconciliation.
+
+/** The nozzle was not lifted in time: the pump is withdrawn and the hold voided. */
+async function nozzleTimeout(ctx: ServiceContext, id: string) {
+  const row = await fresh(ctx, id);
+  if (!row || row.state !== 'ready') return;
+  const outcome = await ctx.forecourt.cancel(row.site, row.point, row.id);
+  // Lifted at the last moment: the delivery's events carry it on.
+  if (outcome === 'too_late') return;
+  await apply(ctx, row, { type: 'timeout' });
+}
+
+async function cancelFuel(ctx: ServiceContext, row: TransactionRow) {
+  if (row.state !== 'ready') throw illegalState();
+  let outcome: 'cancelled' | 'too_late';
+  try {
+    outcome = await ctx.forecourt.cancel(row.site, row.point, row.id);
+  } catch (error) {
+    if (error instanceof ForecourtError) throw pumpUnavailable();
+    throw error;
+  }
+  if (outcome === 'too_late') throw illegalState();
+  return (await apply(ctx, row, { type: 'cancel' })) ?? (await repo.find(ctx.db, row.id)) ?? row;
+}
+
+const RESUME_AFTER_MS = payments.LEASE_MS + 5_000;
+
+async function reconcileFuel(ctx: ServiceContext, row: TransactionRow) {
+  const now = ctx.clock.now().getTime();
+  if (row.state === 'starting') {
+    // The request died after its reservation; running it again under its own key finishes it
+    // or undoes it, step by step, as the customer's retry would.
+    if (now - row.updatedAt.getTime() < RESUME_AFTER_MS) return;
+    await startFuel(
+      ctx,
+      row.userId,
+      row.request as FuelStart,
+      row.idempotencyKey,
+      row.locale === 'en' ? 'en' : 'fo',
+    ).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.statusCode < 500)) throw error;
+    });
+    return;
+  }
+  if (row.state === 'settling') {
+    await settleMoney(ctx, row);
+    return;
+  }
+  let lookup;
+  try {
+    lookup = await ctx.forecourt.lookup(row.site, row.point, row.id);
+  } catch (error) {
+    if (!(error instanceof ForecourtError)) throw error;
+    await lostConnection(ctx, row);
+    return;
+  }
+  if (lookup.state === 'sold') {
+    await applySale(ctx, row, lookup.sale);
+    return;
+  }
+  if (lookup.state === 'fuelling') {
+    await reconnected(ctx, row);
+    if (row.state === 'ready') await apply(ctx, row, { type: 'lifted' });
+    return;
+  }
+  if (lookup.state === 'authorised') {
+    await reconnected(ctx, row);
+    if (row.deadline && row.deadline.getTime() <= now) await nozzleTimeout(ctx, row.id);
+    return;
+  }
+  // The controller knows nothing of it (cancelled, or lost): nothing was sold.
+  if (row.state === 'ready') {
+    const late = row.deadline !== null && row.deadline.getTime() <= now;
+    await apply(
+      ctx,
+      row,
+      late ? { type: 'timeout' } : { type: 'refused', reason: 'error.pumpUnavailable' },
+    );
+  } else if (row.state === 'fuelling') {
+    await apply(ctx, row, { type: 'sale', amount: 0 }, { errorKey: 'error.pumpUnavailable' });
+  }
+}
+
+/** Registers the fuel service's jobs and its part of the shared transaction handling. */
+export function defineFuel(jobs: Jobs<ServiceContext>) {
+  nozzleJobs.set(
+    jobs,
+    jobs.define<NozzlePayload>(
+      'fuel.nozzleTimeout',
+      (ctx, { transactionId }) => nozzleTimeout(ctx, transactionId),
+      { retrySeconds: 15, maxAttempts: 40 },
+    ),
+  );
+  registerHandler('fuel', { cancel: cancelFuel, reconcile: reconcileFuel });
+}
+
+payments.registerRelease(SCOPE, (tx, claim) =>
+  releaseReservation(tx, claim.userId, claim.paymentKey, (t, v) =>
+    returnProductVoucher(t, claim.userId, v),
+  ),
+);

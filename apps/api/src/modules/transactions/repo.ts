@@ -1,0 +1,167 @@
+import type { StationTransactionService, StationTransactionState } from '@stod/domain';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payments, stationTransactions, users } from '../../db/schema/index.ts';
+
+export type TransactionRow = typeof stationTransactions.$inferSelect;
+export type NewTransaction = typeof stationTransactions.$inferInsert;
+export type TransactionPatch = Partial<
+  Omit<TransactionRow, 'id' | 'userId' | 'service' | 'createdAt'>
+>;
+
+export async function find(db: Db, id: string) {
+  const [row] = await db.select().from(stationTransactions).where(eq(stationTransactions.id, id));
+  return row ?? null;
+}
+
+export async function findOwned(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(stationTransactions)
+    .where(and(eq(stationTransactions.id, id), eq(stationTransactions.userId, userId)));
+  return row ?? null;
+}
+
+export async function findByRequestKey(db: Db, userId: string, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(stationTransactions)
+    .where(
+      and(eq(stationTransactions.userId, userId), eq(stationTransactions.requestKey, requestKey)),
+    );
+  return row ?? null;
+}
+
+export async function openOfUser(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(stationTransactions)
+    .where(and(eq(stationTransactions.userId, userId), isNull(stationTransactions.finishedAt)));
+  return row ?? null;
+}
+
+export async function openAtPoint(
+  db: Db,
+  stationId: number,
+  service: StationTransactionService,
+  point: number,
+) {
+  const [row] = await db
+    .select()
+    .from(stationTransactions)
+    .where(
+      and(
+        eq(stationTransactions.stationId, stationId),
+        eq(stationTransactions.service, service),
+        eq(stationTransactions.point, point),
+        isNull(stationTransactions.finishedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export function openAtStation(db: Db, stationId: number) {
+  return db
+    .select()
+    .from(stationTransactions)
+    .where(
+      and(eq(stationTransactions.stationId, stationId), isNull(stationTransactions.finishedAt)),
+    );
+}
+
+/** Serialises a user's station requests: the reservation checks run one at a time per user. */
+export async function lockUser(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Inserts the reservation; null when the pump or bay (or the user) already has an open one. */
+export async function insertReservation(tx: Db, row: NewTransaction) {
+  const [inserted] = await tx
+    .insert(stationTransactions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning();
+  return inserted ?? null;
+}
+
+/**
+ * Moves a transaction on only from one of `from` (and only while it is open, unless it is
+ * being closed from 'stopped'): the one guard against two processes or a late event moving it
+ * twice. Answers the row as moved, or null when something else moved it first.
+ */
+export async function transition(
+  db: Db,
+  id: string,
+  from: readonly StationTransactionState[],
+  set: TransactionPatch,
+) {
+  const [row] = await db
+    .update(stationTransactions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(
+      and(
+        eq(stationTransactions.id, id),
+        inArray(stationTransactions.state, [...from]),
+        isNull(stationTransactions.finishedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Writes what does not move the state (progress, the connection flag) while it is open. */
+export async function patchOpen(db: Db, id: string, set: TransactionPatch) {
+  const [row] = await db
+    .update(stationTransactions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(stationTransactions.id, id), isNull(stationTransactions.finishedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Writes the money of a settled transaction, whatever its state; the steps are keyed. */
+export async function patch(db: Db, id: string, set: TransactionPatch) {
+  const [row] = await db
+    .update(stationTransactions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(stationTransactions.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function lock(tx: Db, id: string) {
+  const [row] = await tx
+    .select()
+    .from(stationTransactions)
+    .where(eq(stationTransactions.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** Open transactions not touched since `before`, oldest first, for the reconciliation. */
+export function openSince(db: Db, before: Date, limit = 200) {
+  return db
+    .select()
+    .from(stationTransactions)
+    .where(and(isNull(stationTransactions.finishedAt), lt(stationTransactions.updatedAt, before)))
+    .orderBy(asc(stationTransactions.updatedAt))
+    .limit(limit);
+}
+
+/**
+ * Transactions whose money step did not follow their state: a hold still open although the
+ * transaction ended or its service began (a crash between the two writes).
+ */
+export function moneyBehind(db: Db, limit = 200) {
+  return db
+    .select({ tx: stationTransactions })
+    .from(stationTransactions)
+    .innerJoin(payments, eq(payments.id, stationTransactions.paymentId))
+    .where(
+      and(
+        eq(payments.status, 'authorised'),
+        sql`${stationTransactions.state} in ('settling', 'countdown', 'washing', 'stopped', 'completed', 'cancelled', 'expired', 'failed')`,
+      ),
+    )
+    .limit(limit);
+}

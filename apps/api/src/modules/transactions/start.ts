@@ -1,0 +1,140 @@
+import type { Locale, PaymentProduct, StationTransactionService } from '@stod/domain';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as payments from '../payments/index.ts';
+import { findProduct, getStation } from '../stations/index.ts';
+import * as wallet from '../wallet/index.ts';
+import * as repo from './repo.ts';
+import type { TransactionRow } from './repo.ts';
+
+/** What a start request resolves to before anything is reserved: the station, point and product. */
+export interface StartTarget {
+  station: Awaited<ReturnType<typeof getStation>>;
+  product: NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+}
+
+export const transactionActive = () =>
+  new AppError(409, 'TRANSACTION_ACTIVE', 'error.transactionActive');
+
+/** The station, checked to offer the service at that point, and its product of that service. */
+export async function resolveTarget(
+  ctx: ServiceContext,
+  service: StationTransactionService,
+  input: { stationId: number; point: number; productId: number },
+  locale: Locale,
+  pointMissing: () => AppError,
+): Promise<StartTarget> {
+  const station = await getStation(ctx, input.stationId, locale);
+  if (!station.services.includes(service)) throw notFound();
+  const points = service === 'fuel' ? station.pumps : station.carwashBays;
+  if (!points.includes(input.point)) throw pointMissing();
+  const product = await findProduct(ctx.db, station.id, input.productId);
+  if (!product || product.service !== service) throw notFound();
+  return { station, product };
+}
+
+/** The user's payment method, if it may buy the product (spec §5 preconditions). */
+export async function payingMethod(
+  ctx: ServiceContext,
+  userId: string,
+  paymentMethodId: string,
+  product: PaymentProduct,
+) {
+  const method = await wallet.findMethod(ctx.db, userId, paymentMethodId);
+  if (!method) throw notFound();
+  const view = wallet.toView(method);
+  if (!view.isActive || !view.products.includes(product))
+    throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
+  return method;
+}
+
+/** The reservation row of a start request, made in the claim's transaction. */
+export function reservation(
+  ctx: ServiceContext,
+  service: StationTransactionService,
+  userId: string,
+  target: StartTarget,
+  point: number,
+  claim: payments.Claim,
+  request: unknown,
+  locale: Locale,
+  pay: { paymentMethodId: string | null; userVoucherId: string | null },
+): repo.NewTransaction {
+  return {
+    userId,
+    service,
+    stationId: target.station.id,
+    stationName: target.station.name,
+    site: target.station.tokheim_station_id,
+    point,
+    productId: target.product.id,
+    productCode: target.product.code,
+    productName: target.product.name,
+    productNameEn: target.product.nameEn,
+    locale,
+    unitPrice: target.product.price,
+    durationSeconds: target.product.durationSeconds,
+    paymentMethodId: pay.paymentMethodId,
+    userVoucherId: pay.userVoucherId,
+    requestKey: claim.paymentKey,
+    idempotencyKey: claim.key,
+    request,
+    state: 'starting',
+    held: 0,
+    createdAt: ctx.clock.now(),
+    updatedAt: ctx.clock.now(),
+  };
+}
+
+/** Refusals of the card gateway, as a start request answers them. */
+export async function holdFor(
+  ctx: ServiceContext,
+  row: TransactionRow,
+  method: Awaited<ReturnType<typeof payingMethod>>,
+  amount: number,
+  purpose: PaymentProduct,
+) {
+  const held = await payments.authorise(ctx, {
+    userId: row.userId,
+    paymentMethodId: method.id,
+    token: method.token,
+    amount,
+    purpose,
+    reference: row.id,
+    idempotencyKey: row.requestKey,
+  });
+  if (held.status !== 'authorised')
+    throw new AppError(422, 'PAYMENT_UNSUCCESSFUL', 'error.paymentUnsuccessful');
+  await repo.patch(ctx.db, row.id, { paymentId: held.id, held: held.amountHeld });
+  return held;
+}
+
+/**
+ * Notes why a start was refused; the claim's release then closes the row, so the point is free
+ * and a voucher it took goes back, in the transaction that stores the refusal.
+ */
+export async function refuse(
+  ctx: ServiceContext,
+  row: TransactionRow,
+  errorKey: string,
+  released: number,
+) {
+  await repo.patchOpen(ctx.db, row.id, { errorKey, released });
+}
+
+/** The reservation of a refused or abandoned request is closed; a voucher it took goes back. */
+export async function releaseReservation(
+  tx: Parameters<typeof repo.lockUser>[0],
+  userId: string,
+  requestKey: string,
+  returnVoucher: (tx: Parameters<typeof repo.lockUser>[0], userVoucherId: string) => Promise<void>,
+) {
+  const row = await repo.findByRequestKey(tx, userId, requestKey);
+  if (!row || row.finishedAt) return;
+  await repo.transition(tx, row.id, ['starting', 'ready'], {
+    state: 'failed',
+    finishedAt: new Date(),
+    errorKey: row.errorKey ?? 'error.approvePayment',
+  });
+  if (row.userVoucherId) await returnVoucher(tx, row.userVoucherId);
+}

@@ -1,0 +1,80 @@
+import { sectionsFor } from '@stod/domain';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { useSession } from '../lib/session.ts';
+import { LoginScreen } from '../screens/LoginScreen.tsx';
+import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
+import { StationScreen } from '../screens/StationScreen.tsx';
+import { StationsScreen } from '../screens/StationsScreen.tsx';
+import { VouchersScreen } from '../screens/VouchersScreen.tsx';
+import { paths, sectionPath } from './paths.ts';
+import { Shell } from './Shell.tsx';
+
+/** A signed-in staff member only; anyone else goes to the login, and comes back after it. */
+function RequireStaff({ children }: { children: ReactNode }) {
+  const member = useSession((s) => s.member);
+  const location = useLocation();
+  if (!member) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** The first section the role may open. */
+function Home() {
+  const member = useSession((s) => s.member);
+  if (!member) return <Navigate to={paths.login} replace />;
+  const [first] = sectionsFor(member.role);
+  return <Navigate to={first ? sectionPath[first] : paths.login} replace />;
+}
+
+/** A section the role does not cover answers as if it did not exist, as the API does. */
+function RequireSection({
+  section,
+  children,
+}: {
+  section: 'vouchers' | 'stations';
+  children: ReactNode;
+}) {
+  const member = useSession((s) => s.member);
+  if (!member || !sectionsFor(member.role).includes(section)) return <NotFoundScreen />;
+  return children;
+}
+
+/** The console's route table, under the /console basename; tests run it in a memory router. */
+export const consoleRoutes: RouteObject[] = [
+  { path: paths.login, element: <LoginScreen /> },
+  {
+    element: (
+      <RequireStaff>
+        <Shell />
+      </RequireStaff>
+    ),
+    children: [
+      { index: true, element: <Home /> },
+      {
+        path: paths.vouchers,
+        element: (
+          <RequireSection section="vouchers">
+            <VouchersScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.stations,
+        element: (
+          <RequireSection section="stations">
+            <StationsScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.station,
+        element: (
+          <RequireSection section="stations">
+            <StationScreen />
+          </RequireSection>
+        ),
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];

@@ -1,0 +1,142 @@
+import { formatDateTime } from '@stod/domain';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
+import { Section } from '@stod/ui/Section.tsx';
+import { EmptyState } from '@stod/ui/States.tsx';
+import { ChevronLeft, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { useSession } from '../lib/session.ts';
+import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
+import { ListSkeleton, Page } from './Page.tsx';
+import { BayCard, PumpCard } from './PointCards.tsx';
+
+function BackToStations() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.stations}
+      className="-ml-2 flex min-h-11 items-center gap-1 rounded-xl px-2 text-base font-medium text-brand-strong hover:bg-brand-soft focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
+    >
+      <ChevronLeft size={20} aria-hidden="true" />
+      {t('station.allStations')}
+    </Link>
+  );
+}
+
+/** A station that is not there, or not one of the caller's: the API answers both alike. */
+function StationNotFound() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      title={t('station.notFound')}
+      text={t('station.notFoundText')}
+      action={
+        <ButtonLink to={paths.stations} variant="secondary">
+          {t('station.allStations')}
+        </ButtonLink>
+      }
+    />
+  );
+}
+
+function Points({
+  title,
+  empty,
+  testId,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title} testId={testId}>
+      {empty ? (
+        <p className="text-base text-slate-600">{empty}</p>
+      ) : (
+        <ul className="grid grid-cols-2 items-start gap-3 lg:grid-cols-3">{children}</ul>
+      )}
+    </Section>
+  );
+}
+
+function StationLive({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const role = useSession((s) => s.member?.role);
+  const live = useStationLive(id);
+  if (isNotFound(live.error)) return <StationNotFound />;
+  const { data } = live;
+  return (
+    <Page title={data?.station.name ?? t('station.title')} back={<BackToStations />}>
+      {live.isPending && <ListSkeleton label={t('station.loading')} rows={6} />}
+      {live.isError && !data && (
+        <RetryNotice
+          text={t('station.loadFailed')}
+          retryLabel={t('vouchers.retry')}
+          onRetry={() => void live.refetch()}
+          pending={live.isFetching}
+        />
+      )}
+      {data && (
+        <>
+          <p className="-mt-3 flex items-center gap-2 text-sm text-slate-600">
+            <RefreshCw size={16} aria-hidden="true" />
+            {t('station.liveHint', { seconds: LIVE_REFRESH_MS / 1000 })}
+          </p>
+          {live.isError && (
+            <Notice tone="error" testId="live-stale">
+              {t('station.stale', { time: formatDateTime(live.dataUpdatedAt) })}
+            </Notice>
+          )}
+          {!data.reachable.forecourt && (
+            <Notice tone="error" testId="forecourt-unreachable">
+              <strong className="block">{t('station.forecourtUnreachable')}</strong>
+              {t('station.forecourtUnreachableText')}
+            </Notice>
+          )}
+          {!data.reachable.carwash && (
+            <Notice tone="error" testId="carwash-unreachable">
+              <strong className="block">{t('station.carwashUnreachable')}</strong>
+              {t('station.carwashUnreachableText')}
+            </Notice>
+          )}
+          <Points
+            title={t('station.pumps')}
+            testId="station-pumps"
+            empty={data.pumps.length === 0 ? t('station.noPumps') : null}
+          >
+            {data.pumps.map((pump) => (
+              <PumpCard key={pump.number} pump={pump} now={live.dataUpdatedAt} />
+            ))}
+          </Points>
+          <Points
+            title={t('station.bays')}
+            testId="station-bays"
+            empty={data.bays.length === 0 ? t('station.noBays') : null}
+          >
+            {data.bays.map((bay) => (
+              <BayCard
+                key={bay.number}
+                bay={bay}
+                stationId={id}
+                now={live.dataUpdatedAt}
+                canResume={role === 'operator' || role === 'station'}
+              />
+            ))}
+          </Points>
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** One station's pumps and bays with their transactions, live, at /stations/{id}. */
+export function StationScreen() {
+  const { id } = useParams();
+  if (!id || !/^[1-9]\d{0,9}$/.test(id)) return <StationNotFound />;
+  return <StationLive key={id} id={Number(id)} />;
+}

@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi } from '../test/api.ts';
+import { live } from '../test/fixtures.ts';
+import { members, renderConsole, setUpTexts } from '../test/render.tsx';
+
+beforeAll(() => setUpTexts());
+
+describe('StationsScreen', () => {
+  it('opens a station’s live screen from its row', async () => {
+    mockApi({
+      'GET /admin/stations?take=100': {
+        body: {
+          total: 1,
+          items: [
+            {
+              id: 1,
+              name: 'Støð Tórshavn Miðbýur',
+              address: 'Niels Finsens gøta 20, 100 Tórshavn',
+              services: ['fuel', 'carwash', 'food'],
+            },
+          ],
+        },
+      },
+      'GET /admin/stations/1/live': { body: live() },
+    });
+    const { router, user } = renderConsole('/stations', members.kitchen);
+    const list = await screen.findByTestId('console-stations');
+    await user.click(within(list).getByRole('link', { name: /Støð Tórshavn Miðbýur/ }));
+    expect(router.state.location.pathname).toBe('/stations/1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Støð Tórshavn Miðbýur' }),
+    ).toBeTruthy();
+    // The stations section stays the current one in the navigation.
+    const nav = screen.getByRole('navigation', { name: 'Stýriborð' });
+    expect(within(nav).getByRole('link', { name: 'Støðir' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+  });
+});
