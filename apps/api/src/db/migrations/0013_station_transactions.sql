@@ -45,7 +45,7 @@ ALTER TABLE "station_transactions" ADD CONSTRAINT "station_transactions_station_
 ALTER TABLE "station_transactions" ADD CONSTRAINT "station_transactions_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "station_transactions" ADD CONSTRAINT "station_transactions_receipt_id_receipts_id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."receipts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "station_transactions_request_key" ON "station_transactions" USING btree ("user_id","request_key");--> statement-breakpoint
-CREATE UNIQUE INDEX "station_transactions_open_per_user" ON "station_transactions" USING btree ("user_id") WHERE "station_transactions"."finished_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "station_transactions_open_per_user" ON "station_transactions" USING btree ("user_id") WHERE "station_transactions"."finished_at" is null and "station_transactions"."state" <> 'stopped';--> statement-breakpoint
 CREATE UNIQUE INDEX "station_transactions_open_per_point" ON "station_transactions" USING btree ("station_id","service","point") WHERE "station_transactions"."finished_at" is null;--> statement-breakpoint
 CREATE INDEX "station_transactions_open_idx" ON "station_transactions" USING btree ("updated_at") WHERE "station_transactions"."finished_at" is null;--> statement-breakpoint
 CREATE INDEX "station_transactions_user_idx" ON "station_transactions" USING btree ("user_id","created_at");

@@ -84,9 +84,10 @@ export const stationTransactions = pgTable(
   },
   (t) => [
     uniqueIndex('station_transactions_request_key').on(t.userId, t.requestKey),
+    // A stopped wash waits for staff on its bay; it does not keep its customer from the pumps.
     uniqueIndex('station_transactions_open_per_user')
       .on(t.userId)
-      .where(sql`${t.finishedAt} is null`),
+      .where(sql`${t.finishedAt} is null and ${t.state} <> 'stopped'`),
     uniqueIndex('station_transactions_open_per_point')
       .on(t.stationId, t.service, t.point)
       .where(sql`${t.finishedAt} is null`),

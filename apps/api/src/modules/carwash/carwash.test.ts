@@ -149,6 +149,20 @@ describe('a wash paid by card', () => {
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json()).toMatchObject({ state: 'stopped', label: 'stopped' });
     expect((await sim().status(site, 3)).state).toBe('stopped');
+    // The stopped wash waits for staff on its bay; it keeps its customer from nothing else.
+    const active = await t.app.inject({
+      url: '/api/transactions/active',
+      headers: bearer(c.token),
+    });
+    expect(active.json<{ transaction: StationTransaction }>().transaction.id).toBe(ready.id);
+    const elsewhere1 = await book(c, 2);
+    expect(elsewhere1.statusCode).toBe(201);
+    expect((await book(c, 3)).statusCode).toBe(409);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${elsewhere1.json<StationTransaction>().id}/cancel`,
+      headers: bearer(c.token),
+    });
 
     const resume = (token: string) =>
       t.app.inject({

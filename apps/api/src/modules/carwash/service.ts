@@ -73,7 +73,7 @@ export async function startCarwash(
   const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
 
   if (!(await repo.findByRequestKey(ctx.db, userId, requestKey))) {
-    if (await repo.openOfUser(ctx.db, userId)) throw transactionActive();
+    if (await repo.openOfUser(ctx.db, userId, true)) throw transactionActive();
     if ((await bayState(ctx, site, input.bayNumber)) !== 'free') throw carwashUnavailable();
   }
 
@@ -84,7 +84,7 @@ export async function startCarwash(
       reserve: async (tx, claim) => {
         await repo.lockUser(tx, userId);
         if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
-        if (await repo.openOfUser(tx, userId)) throw transactionActive();
+        if (await repo.openOfUser(tx, userId, true)) throw transactionActive();
         let userVoucherId: string | null = null;
         if (input.voucherId) {
           const voucher = await takeProductVoucher(

@@ -69,7 +69,7 @@ export async function startFuel(
   // A first attempt asks the pump before any money moves: a pump that cannot serve leaves no
   // hold at all. A repeat of the key skips this; its answer is the first one's.
   if (!(await repo.findByRequestKey(ctx.db, userId, requestKey))) {
-    if (await repo.openOfUser(ctx.db, userId)) throw transactionActive();
+    if (await repo.openOfUser(ctx.db, userId, true)) throw transactionActive();
     const state = await pumpState(ctx, site, input.pumpNumber);
     if (state !== 'idle') throw pumpUnavailable();
   }
@@ -81,7 +81,7 @@ export async function startFuel(
       reserve: async (tx, claim) => {
         await repo.lockUser(tx, userId);
         if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
-        if (await repo.openOfUser(tx, userId)) throw transactionActive();
+        if (await repo.openOfUser(tx, userId, true)) throw transactionActive();
         const row = reservation(
           ctx,
           'fuel',
