@@ -294,3 +294,52 @@ describe('a wash paid with a voucher', () => {
     expect(row?.usedAt).toBeNull();
   });
 });
+
+describe('the bays and the staff view of a station', () => {
+  it("lists a station's bays with each one's state", async () => {
+    const c = await customer();
+    const ready = (await book(c, 2)).json<StationTransaction>();
+    try {
+      const res = await t.app.inject({
+        url: `/api/carwash/stations/${String(stationId)}/bays`,
+        headers: bearer(c.token),
+      });
+      expect(res.statusCode).toBe(200);
+      const items = res.json<{ items: { number: number; state: string }[] }>().items;
+      expect(items.map((b) => b.number)).toEqual([1, 2, 3]);
+      expect(items.find((b) => b.number === 2)?.state).toBe('busy');
+      const get = (id: string, token?: string) =>
+        t.app.inject({
+          url: `/api/carwash/stations/${id}/bays`,
+          ...(token ? { headers: bearer(token) } : {}),
+        });
+      expect((await get('x', c.token)).statusCode).toBe(400);
+      expect((await get('999999', c.token)).statusCode).toBe(404);
+      expect((await get(String(stationId))).statusCode).toBe(401);
+    } finally {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/transactions/${ready.id}/cancel`,
+        headers: bearer(c.token),
+      });
+    }
+  });
+
+  it('shows the live station to its staff and to operators only', async () => {
+    const c = await customer();
+    const live = (token: string, id = String(stationId)) =>
+      t.app.inject({ url: `/api/admin/stations/${id}/live`, headers: bearer(token) });
+    expect((await live(c.token)).statusCode).toBe(403);
+    const other = await signInAsStaff(t.app, { role: 'station', stationIds: [otherStationId] });
+    expect((await live(other)).statusCode).toBe(404);
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    expect((await live(operator, 'nope')).statusCode).toBe(400);
+    const res = await live(operator);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      station: { id: stationId, name: 'Støð Tórshavn Miðbýur' },
+      reachable: { forecourt: true, carwash: true },
+    });
+    expect(res.json<{ pumps: unknown[] }>().pumps).toHaveLength(8);
+  });
+});
