@@ -8,6 +8,8 @@ export interface BusEvents {
   'receipt.created': { userId: string; receiptId: string };
   'payment.captured': { userId: string; paymentId: string; amount: number };
   'paymentMethod.activated': { userId: string; paymentMethodId: string };
+  /** Sessions ended: one (`sessionId`), or all of a user's but `keep` (sessionId null). */
+  'session.revoked': { userId: string; sessionId: string | null; keep?: string | null };
   /** A refuelling or wash changed: its state, or its litres or seconds while it runs. */
   'stationTransaction.changed': {
     userId: string;

@@ -178,6 +178,32 @@ describe('realtime', () => {
     expect(aSocket.heard).toEqual([]);
   });
 
+  it("closes the other sessions' sockets when the password changes, and keeps this one's", async () => {
+    const { token, email, password } = await registerUser(t.app);
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signIn',
+      payload: { email, password },
+    });
+    const other = signedIn.json<{ access_token: string }>().access_token;
+    const mine = open({ token });
+    const theirs = open({ token: other });
+    expect(await mine.outcome).toBe('connected');
+    expect(await theirs.outcome).toBe('connected');
+    const dropped = new Promise<string>((resolve) => {
+      theirs.socket.once('disconnect', resolve);
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/updatePassword',
+      headers: bearer(token),
+      payload: { oldPassword: password, password: 'nytt-loyniord-1' },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(await dropped).toBe('io server disconnect');
+    expect(mine.socket.connected).toBe(true);
+  });
+
   it('leaves the HTTP API as it was', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);

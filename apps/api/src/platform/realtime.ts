@@ -29,6 +29,9 @@ export interface RealtimeOptions {
 
 export const roomOf = (userId: string) => `user:${userId}`;
 
+/** How long a socket's session is trusted before it is looked up again. */
+const RECHECK_MS = 10_000;
+
 export interface Realtime {
   io: Server;
   close(): Promise<void>;
@@ -61,6 +64,9 @@ export function attachRealtime(
     pingInterval: 25_000,
     pingTimeout: 20_000,
   });
+
+  /** When each socket of this process last proved its session. */
+  const checkedAt = new Map<string, number>();
 
   const redisClients: Redis[] = [];
   if (config.REDIS_URL) {
@@ -119,7 +125,34 @@ export function attachRealtime(
 
   io.on('connection', (socket: Socket) => {
     if (socket.auth) void socket.join(roomOf(socket.auth.userId));
+    checkedAt.set(socket.id, Date.now());
+    socket.once('disconnect', () => checkedAt.delete(socket.id));
   });
+
+  // A signed-out session's sockets close at once, on every process: the bus tells each one, and
+  // the sockets of this process are dropped before any later event reaches them.
+  const stopRevoked = ctx.bus.subscribe('session.revoked', ({ userId, sessionId, keep }) => {
+    for (const socket of io.of('/').sockets.values()) {
+      const auth = socket.auth;
+      if (auth?.userId !== userId) continue;
+      const ended = sessionId ? auth.sessionId === sessionId : auth.sessionId !== keep;
+      if (ended) socket.disconnect(true);
+    }
+  });
+
+  /**
+   * Whether a socket's session still stands. Ending a session closes its sockets through the
+   * bus; an idle or too old session is found here, asked at most every RECHECK_MS per socket,
+   * so twice-a-second litres do not cost a session lookup each.
+   */
+  const stillSignedIn = async (socket: Pick<Socket, 'id' | 'handshake'>) => {
+    const last = checkedAt.get(socket.id) ?? 0;
+    if (Date.now() - last < RECHECK_MS) return true;
+    const token = (socket.handshake.auth as { token: string }).token;
+    if (!(await authenticate(token))) return false;
+    checkedAt.set(socket.id, Date.now());
+    return true;
+  };
 
   const unsubscribe = (Object.keys(projections) as BusEventName[]).map((name) => {
     // Each entry takes its own event's payload, which the bus hands it under the same name.
@@ -133,8 +166,7 @@ export function attachRealtime(
       await Promise.all(
         sockets.map(async (socket) => {
           // A session signed out or expired since the handshake hears nothing more.
-          const token = (socket.handshake.auth as { token: string }).token;
-          if (!(await authenticate(token))) {
+          if (!(await stillSignedIn(socket))) {
             socket.disconnect(true);
             return;
           }
@@ -151,6 +183,7 @@ export function attachRealtime(
       // io.close() would also close the HTTP server, which Fastify closes itself.
       closed ??= (async () => {
         for (const stop of unsubscribe) stop();
+        stopRevoked();
         io.local.disconnectSockets(true);
         io.engine.close();
         await Promise.allSettled([io.of('/').adapter.close()]);

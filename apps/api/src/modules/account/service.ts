@@ -7,7 +7,13 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, newNumericCode, safeEqual, sha256 } from '../../lib/secrets.ts';
-import { confirmPassword, createSession, rateLimited, revokeUserSessions } from '../auth/index.ts';
+import {
+  announceRevoked,
+  confirmPassword,
+  createSession,
+  rateLimited,
+  revokeUserSessions,
+} from '../auth/index.ts';
 import { usable as usableSubscriptions } from '../subscriptions/index.ts';
 import * as repo from '../users/index.ts';
 import { emailTexts } from './emails.ts';
@@ -130,6 +136,7 @@ export async function changePassword(
     await repo.updateUser(tx, auth.userId, { passwordHash });
     await revokeUserSessions(tx, auth.userId, auth.sessionId);
   });
+  await announceRevoked(ctx, auth.userId, auth.sessionId);
 }
 
 /**
@@ -212,4 +219,5 @@ export async function deleteAccount(ctx: ServiceContext, userId: string, passwor
     await revokeUserSessions(tx, userId);
     await repo.anonymiseUser(tx, userId);
   });
+  await announceRevoked(ctx, userId);
 }

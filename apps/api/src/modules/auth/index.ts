@@ -1,4 +1,5 @@
 export {
+  announceRevoked,
   authenticate,
   confirmPassword,
   createSession,

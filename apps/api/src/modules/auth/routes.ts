@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.signOut(ctx, authOf(request).sessionId);
+      await service.signOut(ctx, authOf(request));
       return reply.status(204).send(null);
     },
   );

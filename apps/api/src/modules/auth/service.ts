@@ -114,8 +114,14 @@ export async function authenticate(ctx: ServiceContext, token: string) {
   return { userId: session.userId, sessionId: session.sessionId, role: session.role };
 }
 
-export function signOut(ctx: ServiceContext, sessionId: string) {
-  return repo.revokeSession(ctx.db, sessionId);
+export async function signOut(ctx: ServiceContext, auth: { userId: string; sessionId: string }) {
+  await repo.revokeSession(ctx.db, auth.sessionId);
+  await ctx.bus.publish('session.revoked', { userId: auth.userId, sessionId: auth.sessionId });
+}
+
+/** Tells every process that a user's sessions ended, so their open sockets close at once. */
+export async function announceRevoked(ctx: ServiceContext, userId: string, keep?: string) {
+  await ctx.bus.publish('session.revoked', { userId, sessionId: null, keep: keep ?? null });
 }
 
 /**
@@ -154,10 +160,12 @@ export async function resetPassword(
   input: { token: string; password: string },
 ) {
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const code = await users.consumeCodeByHash(tx, 'password_reset', sha256(input.token));
     if (!code) throw new AppError(422, 'INVALID_RESET_LINK', 'error.invalidResetLink');
     await users.updateUser(tx, code.userId, { passwordHash });
     await repo.revokeUserSessions(tx, code.userId);
+    return code.userId;
   });
+  await announceRevoked(ctx, userId);
 }
