@@ -5,6 +5,7 @@ import { NotFoundScreen } from '../features/system/screens/NotFoundScreen.tsx';
 import { loadTexts, type TextBundle } from '../i18n/index.ts';
 import { paths } from '../lib/paths.ts';
 import { defineHandle, notFoundHandle, type RouteHandleInput } from '../lib/route-meta.ts';
+import type { FlowScreen } from './station-flows.ts';
 import { guardLoader, hashLoader } from './guards.ts';
 import { withHashCheck } from './shell/HashRoute.tsx';
 import { RootError } from './shell/RootError.tsx';
@@ -18,6 +19,10 @@ const withTexts =
   (bundle: TextBundle, load: Lazy): Lazy =>
   () =>
     Promise.all([load(), loadTexts(bundle)]).then(([screen]) => screen);
+
+/** A fuel or car-wash screen with its texts, through the one loader of those flows. */
+const flow = (bundle: TextBundle, name: FlowScreen): Lazy =>
+  withTexts(bundle, () => import('./station-flows.ts').then((m) => m.flowScreens[name]()));
 
 // prettier-ignore
 /** Screens load with their route, so the first paint of /login carries only what it needs. */
@@ -107,10 +112,10 @@ export const appRoutes: RouteObject[] = [
   // Car wash
   page(p.carwashNoPayment, { name: 'carwash-no-payment', title: 'route.noPayment', routeIndex: 12, ...auth }, screens.carwashNoPayment),
   page(p.carwashStations, { name: 'carwash-stations', title: 'route.carwash', routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
-  page(p.carwashStation.pattern, { name: 'carwash-station', title: 'route.carwashStation', routeIndex: 12, ...auth }, screens.stationFlow),
-  page(p.carwashProducts.pattern, { name: 'carwash-products', title: 'route.carwashProducts', routeIndex: 13, ...auth }, screens.later),
-  page(p.carwashChecklist.pattern, { name: 'carwash-checklist', title: 'route.carwashChecklist', routeIndex: 14, ...auth }, screens.later),
-  page(p.carwashWash.pattern, { name: 'carwash-wash', title: 'route.carwash', routeIndex: 15, back: false, ...auth }, screens.later),
+  page(p.carwashStation.pattern, { name: 'carwash-station', title: 'route.carwashStation', routeIndex: 12, ...auth }, flow('carwash', 'carwashStation')),
+  page(p.carwashProducts.pattern, { name: 'carwash-products', title: 'route.carwashProducts', routeIndex: 13, ...auth }, flow('carwash', 'carwashProducts')),
+  page(p.carwashChecklist.pattern, { name: 'carwash-checklist', title: 'route.carwashChecklist', routeIndex: 14, ...auth }, flow('carwash', 'checklist')),
+  page(p.carwashWash.pattern, { name: 'carwash-wash', title: 'route.carwash', routeIndex: 15, back: false, ...auth }, flow('carwash', 'wash')),
 
   // Charging
   page(p.chargingInstallations, { name: 'charging-installations', title: 'route.charging', routeIndex: 11, ...auth }, screens.later),
@@ -130,9 +135,9 @@ export const appRoutes: RouteObject[] = [
   // Fuel
   page(p.fuelNoPayment, { name: 'fuel-no-payment', title: 'route.noPayment', routeIndex: 12, ...auth }, screens.fuelNoPayment),
   page(p.fuelStations, { name: 'fuel-stations', title: 'route.fuel', routeIndex: 11, ...auth, ...kept }, screens.keptAlive),
-  page(p.fuelStation.pattern, { name: 'fuel-station', title: 'route.choosePump', routeIndex: 12, ...auth }, screens.stationFlow),
-  page(p.fuelType.pattern, { name: 'fuel-type', title: 'route.chooseFuel', routeIndex: 13, ...auth }, screens.later),
-  page(p.fuelFill.pattern, { name: 'fuel-fill', title: 'route.refuelling', routeIndex: 14, ...auth }, screens.later),
+  page(p.fuelStation.pattern, { name: 'fuel-station', title: 'route.choosePump', routeIndex: 12, ...auth }, flow('fuel', 'pumps')),
+  page(p.fuelType.pattern, { name: 'fuel-type', title: 'route.chooseFuel', routeIndex: 13, ...auth }, flow('fuel', 'fuelType')),
+  page(p.fuelFill.pattern, { name: 'fuel-fill', title: 'route.refuelling', routeIndex: 14, ...auth }, flow('fuel', 'fill')),
   page(p.fuelDeepLink.pattern, { name: 'fuel-deep-link', title: 'route.home', routeIndex: 10, ...homeLike }, screens.home),
 
   // Profile

@@ -42,6 +42,14 @@ const featureTexts = {
     fo: () => import('../features/subscriptions/i18n/fo.json'),
     en: () => import('../features/subscriptions/i18n/en.json'),
   },
+  fuel: {
+    fo: () => import('../features/fuel/i18n/fo.json'),
+    en: () => import('../features/fuel/i18n/en.json'),
+  },
+  carwash: {
+    fo: () => import('../features/carwash/i18n/fo.json'),
+    en: () => import('../features/carwash/i18n/en.json'),
+  },
 } satisfies Record<string, Record<Locale, TextLoader>>;
 
 export type TextBundle = keyof typeof featureTexts;
@@ -49,15 +57,16 @@ export type TextBundle = keyof typeof featureTexts;
 type FeatureTexts = typeof import('./app.fo.json') &
   typeof import('../features/receipts/i18n/fo.json') &
   typeof import('../features/vouchers/i18n/fo.json') &
-  typeof import('../features/subscriptions/i18n/fo.json');
+  typeof import('../features/subscriptions/i18n/fo.json') &
+  typeof import('../features/fuel/i18n/fo.json') &
+  typeof import('../features/carwash/i18n/fo.json');
 export type FeatureEnHasAllKeys = Assert<
   typeof import('./app.en.json') &
     typeof import('../features/receipts/i18n/en.json') &
     typeof import('../features/vouchers/i18n/en.json') &
-    typeof import('../features/subscriptions/i18n/en.json') extends Record<
-    keyof FeatureTexts,
-    string
-  >
+    typeof import('../features/subscriptions/i18n/en.json') &
+    typeof import('../features/fuel/i18n/en.json') &
+    typeof import('../features/carwash/i18n/en.json') extends Record<keyof FeatureTexts, string>
     ? true
     : false
 >;

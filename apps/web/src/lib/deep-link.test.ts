@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkPath } from './deep-link.ts';
+import { deepLinkPath, fuelTypePath, pumpFromSearch, pumpLinkTarget } from './deep-link.ts';
 
 const origin = 'https://app.stod.example';
 
@@ -32,5 +32,25 @@ describe('deepLinkPath', () => {
 
   it('collapses doubled slashes, so the path cannot name another host', () => {
     expect(deepLinkPath(`${origin}//evil.example/x`, origin, 'stod')).toBe('/evil.example/x');
+  });
+});
+
+describe('the pump QR code', () => {
+  it('leads to the fuel screen with the pump chosen', () => {
+    expect(pumpLinkTarget('12', '3')).toBe('/fuel/stations/12/type?pump=3');
+    expect(fuelTypePath(12, 3)).toBe('/fuel/stations/12/type?pump=3');
+  });
+
+  it('names a station and a pump with digits only', () => {
+    expect(pumpLinkTarget('12', '0')).toBeNull();
+    expect(pumpLinkTarget('x', '3')).toBeNull();
+    expect(pumpLinkTarget('12', '3a')).toBeNull();
+    expect(pumpLinkTarget(undefined, '3')).toBeNull();
+  });
+
+  it('reads the chosen pump from the address', () => {
+    expect(pumpFromSearch(new URLSearchParams('pump=4'))).toBe(4);
+    expect(pumpFromSearch(new URLSearchParams('pump=-1'))).toBeNull();
+    expect(pumpFromSearch(new URLSearchParams(''))).toBeNull();
   });
 });

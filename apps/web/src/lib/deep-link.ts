@@ -1,4 +1,5 @@
 import { API_BASE, PRODUCT_SLUG } from '../config.ts';
+import { paths } from './paths.ts';
 
 /** The origin the app's own links use: the API's, when the native shell reaches it by URL. */
 function appOrigin(): string | null {
@@ -31,4 +32,34 @@ export function deepLinkPath(
   const path = `/${raw.split('/').filter(Boolean).join('/')}`;
   if (path === '/api' || path.startsWith('/api/')) return null;
   return `${path}${parsed.search}${parsed.hash}`;
+}
+
+/** The query parameter that carries the chosen pump to the fuel screen: `?pump=3`. */
+export const PUMP_PARAM = 'pump';
+
+/** A positive whole number written in digits only, or null. */
+function positiveInt(value: string | null | undefined): number | null {
+  if (!value || !/^[0-9]{1,9}$/.test(value)) return null;
+  const number = Number(value);
+  return number > 0 ? number : null;
+}
+
+/** The fuel screen with a pump chosen: where a pump tile and a pump's QR code both lead. */
+export function fuelTypePath(stationId: string | number, pumpNumber: number): string {
+  return `${paths.fuelType(stationId)}?${PUMP_PARAM}=${String(pumpNumber)}`;
+}
+
+/** The pump a fuel screen's address names, or null. */
+export function pumpFromSearch(search: URLSearchParams): number | null {
+  return positiveInt(search.get(PUMP_PARAM));
+}
+
+/**
+ * `/fuel/{stationId}/{pumpNumber}`, the QR code on a pump: where the fuel flow opens with that
+ * pump chosen, or null when the link does not name a station and a pump.
+ */
+export function pumpLinkTarget(stationId: string | undefined, pumpNumber: string | undefined) {
+  const station = positiveInt(stationId);
+  const pump = positiveInt(pumpNumber);
+  return station === null || pump === null ? null : fuelTypePath(station, pump);
 }

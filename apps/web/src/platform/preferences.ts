@@ -8,7 +8,14 @@ export const PREF_KEYS = {
   updatePostponedUntil: 'update_postponed_until',
 } as const;
 
-export type PrefKey = (typeof PREF_KEYS)[keyof typeof PREF_KEYS];
+/**
+ * Spec §3: the station transaction the device follows (`transaction_id`) and what was chosen for
+ * it (`fuel_data`, `carwash_data`). Named as types only: the keys are written where they are used
+ * (lib/saved-transaction.ts), so the first paint carries nothing of them.
+ */
+export type StationTransactionPrefKey = 'transaction_id' | 'fuel_data' | 'carwash_data';
+
+export type PrefKey = (typeof PREF_KEYS)[keyof typeof PREF_KEYS] | StationTransactionPrefKey;
 
 const native = () => import('@capacitor/preferences').then((m) => m.Preferences);
 

@@ -7,7 +7,9 @@ import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
+import { ActiveTransactionBanner } from '../components/ActiveTransactionBanner.tsx';
 import { PaymentMethodPrompt } from '../components/PaymentMethodPrompt.tsx';
+import { usePumpLink } from '../use-pump-link.ts';
 
 interface Entry {
   to: string;
@@ -69,11 +71,15 @@ function initials(name: string): string {
   ).toUpperCase();
 }
 
-/** The dark signed-in landing page with an entry point to every service. */
+/**
+ * The dark signed-in landing page with an entry point to every service, and the way back to a
+ * refuelling or wash in progress. A pump's QR code opens here first.
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
+  usePumpLink();
 
   return (
     <div
@@ -99,6 +105,7 @@ export function HomeScreen() {
         </h1>
         <p className="text-base text-slate-300">{t('home.subtitle')}</p>
       </div>
+      <ActiveTransactionBanner />
       <PaymentMethodPrompt />
       <nav aria-label={BRAND.name} className="grid grid-cols-2 gap-3">
         {entries.map(({ to, icon: Icon, label, text, chip }) => (

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+
+type Screen = Promise<{ Component: ComponentType }>;
+
+// prettier-ignore
+/**
+ * The screens of the fuel and car-wash flows. The route table and the start-up reach them
+ * through this module, so the first paint carries one small loader for them all, and each screen
+ * keeps its own chunk. Their texts load beside them (`flow` in app/routes.ts).
+ */
+export const flowScreens = {
+  pumps: () => import('../features/fuel/screens/PumpScreen.tsx').then((m) => ({ Component: m.PumpScreen })),
+  fuelType: () => import('../features/fuel/screens/FuelTypeScreen.tsx').then((m) => ({ Component: m.FuelTypeScreen })),
+  fill: () => import('../features/fuel/screens/FillScreen.tsx').then((m) => ({ Component: m.FillScreen })),
+  carwashStation: () => import('../features/carwash/screens/CarwashStationScreen.tsx').then((m) => ({ Component: m.CarwashStationScreen })),
+  carwashProducts: () => import('../features/carwash/screens/ProductsScreen.tsx').then((m) => ({ Component: m.ProductsScreen })),
+  checklist: () => import('../features/carwash/screens/ChecklistScreen.tsx').then((m) => ({ Component: m.ChecklistScreen })),
+  wash: () => import('../features/carwash/screens/WashScreen.tsx').then((m) => ({ Component: m.WashScreen })),
+} satisfies Record<string, () => Screen>;
+
+export type FlowScreen = keyof typeof flowScreens;
+
+/**
+ * Spec §4 "Resuming a transaction", at start when signed in (app/startup.ts). A resume that
+ * fails leaves the app opening where it was going; the home banner still shows the way back.
+ */
+export async function resumeTransaction(): Promise<void> {
+  try {
+    await (await import('../lib/resume.ts')).resumeStationTransaction();
+  } catch {
+    // Nothing to undo: the device values stay for the next start.
+  }
+}

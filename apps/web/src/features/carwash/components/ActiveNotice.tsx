@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  isRunning,
+  transactionPath,
+  useActiveTransaction,
+} from '../../../lib/station-transactions.ts';
+import { Notice } from '@stod/ui/Notice.tsx';
+
+/** One refuelling or wash at a time: while one runs, the way to it instead of a second start. */
+export function ActiveNotice({ exceptId }: { exceptId?: string }) {
+  const { t } = useTranslation();
+  const active = useActiveTransaction();
+  if (!active.data || !isRunning(active.data) || active.data.id === exceptId) return null;
+  return (
+    <Notice tone="info" testId="carwash-active-notice">
+      <p>{t('error.transactionActive')}</p>
+      <Link
+        to={transactionPath(active.data)}
+        className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-strong underline underline-offset-4"
+      >
+        {t('carwash.toActive')}
+      </Link>
+    </Notice>
+  );
+}

@@ -1,0 +1,226 @@
+import { FUEL_HOLD, formatCurrency } from '@stod/domain';
+import { Fuel, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { stationAttemptKeys } from '../../../lib/attempt-keys.ts';
+import { apiErrorOf } from '../../../lib/api-error.ts';
+import { pumpFromSearch } from '../../../lib/deep-link.ts';
+import type { FollowState } from '../../../lib/followed-transaction.ts';
+import { paths } from '../../../lib/paths.ts';
+import { payingCards } from '../../../lib/payment-choice.ts';
+import { usePaymentMethods } from '../../../lib/payment-methods.ts';
+import { isUnknownStation, useStationById } from '../../../lib/station-query.ts';
+import { isRunning, useActiveTransaction } from '../../../lib/station-transactions.ts';
+import { Button, ButtonLink } from '@stod/ui/Button.tsx';
+import { EmptyCard } from '@stod/ui/EmptyCard.tsx';
+import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
+import { Screen } from '@stod/ui/Screen.tsx';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
+import { ErrorState } from '@stod/ui/States.tsx';
+import { usePumps } from '../api/get-pumps.ts';
+import { useStartFuel } from '../api/start-fuel.ts';
+import { ActiveNotice } from '../components/ActiveNotice.tsx';
+import { CardChoice } from '../components/CardChoice.tsx';
+import { GradeChoice } from '../components/GradeChoice.tsx';
+import { StationHeading } from '../components/StationHeading.tsx';
+
+const STATE_KEYS = {
+  free: 'fuel.state.free',
+  busy: 'fuel.state.busy',
+  unavailable: 'fuel.state.unavailable',
+} as const;
+
+/**
+ * `/fuel/stations/{id}/type?pump={n}`: the fuel and the card for the chosen pump, what is held
+ * before the pump opens, and the start. A pump's QR code opens here too.
+ */
+export function FuelTypeScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const pump = pumpFromSearch(search);
+  const station = useStationById(id);
+  const methods = usePaymentMethods();
+
+  if (pump === null) return <Navigate to={paths.fuelStation(id)} replace />;
+  if (methods.data && payingCards(methods.data.items, 'fuel').length === 0) {
+    return <Navigate to={paths.fuelNoPayment} replace />;
+  }
+  if (station.isError) {
+    return (
+      <div className="flex flex-1 flex-col" data-testid="fuel-station-error">
+        <ErrorState
+          level={2}
+          title={
+            isUnknownStation(station.error) ? t('station.notFoundTitle') : t('fuel.stationFailed')
+          }
+          action={
+            <ButtonLink to={paths.fuelStations} variant="secondary">
+              {t('station.toList')}
+            </ButtonLink>
+          }
+        />
+      </div>
+    );
+  }
+  if (methods.isError && !methods.data) {
+    return (
+      <Screen>
+        <RetryNotice
+          text={t('wallet.loadFailed')}
+          retryLabel={t('common.retry')}
+          onRetry={() => void methods.refetch()}
+        />
+      </Screen>
+    );
+  }
+  if (!station.data || !methods.data) {
+    return (
+      <Screen>
+        <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-3">
+          <Skeleton className="h-7 w-56" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      </Screen>
+    );
+  }
+  return (
+    <FuelStart
+      stationId={station.data.id}
+      stationName={station.data.name}
+      pump={pump}
+      grades={station.data.products.filter((p) => p.service === 'fuel')}
+      cards={payingCards(methods.data.items, 'fuel')}
+    />
+  );
+}
+
+interface StartProps {
+  stationId: number;
+  stationName: string;
+  pump: number;
+  grades: Parameters<typeof GradeChoice>[0]['grades'];
+  cards: Parameters<typeof CardChoice>[0]['cards'];
+}
+
+function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const start = useStartFuel();
+  const pumps = usePumps(String(stationId));
+  const [grade, setGrade] = useState<number | null>(null);
+  const [chosenCard, setChosenCard] = useState<string | null>(null);
+  const [gradeMissing, setGradeMissing] = useState(false);
+  const cardId = cards.find((c) => c.id === chosenCard)?.id ?? cards[0]?.id ?? null;
+  const hold = formatCurrency(FUEL_HOLD);
+  const pumpState = pumps.data?.items.find((p) => p.number === pump)?.state;
+  const active = useActiveTransaction();
+  const error = start.error ? apiErrorOf(start.error) : null;
+  // The notice above says the same with the way to the running transaction.
+  const shownError =
+    error?.code === 'TRANSACTION_ACTIVE' && active.data && isRunning(active.data) ? null : error;
+
+  const submit = () => {
+    if (grade === null) {
+      setGradeMissing(true);
+      return;
+    }
+    if (cardId === null) return;
+    const scope = `fuel:${String(stationId)}:${String(pump)}:${String(grade)}:${cardId}`;
+    start.mutate(
+      {
+        body: { stationId, pumpNumber: pump, productId: grade, paymentMethodId: cardId },
+        idempotencyKey: stationAttemptKeys.keyFor(scope),
+      },
+      {
+        onSuccess: (transaction) => {
+          stationAttemptKeys.settle(scope, null);
+          const state: FollowState = { transactionId: transaction.id };
+          void navigate(paths.fuelFill(stationId), { replace: true, state });
+        },
+        onError: (failure) => stationAttemptKeys.settle(scope, apiErrorOf(failure)),
+      },
+    );
+  };
+
+  return (
+    <Screen>
+      <div className="flex items-start justify-between gap-3">
+        <StationHeading
+          name={stationName}
+          detail={
+            <span data-testid="fuel-chosen-pump" className="font-semibold text-slate-900">
+              {t('fuel.pump', { number: pump })}
+              {pumpState && pumpState !== 'free' && (
+                <span className="font-medium text-amber-800">
+                  {' · '}
+                  {t(STATE_KEYS[pumpState])}
+                </span>
+              )}
+            </span>
+          }
+        />
+        <Link
+          to={paths.fuelStation(stationId)}
+          replace
+          className="inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 text-sm font-semibold text-brand-strong hover:bg-brand-soft"
+        >
+          {t('fuel.changePump')}
+        </Link>
+      </div>
+      <ActiveNotice />
+      {grades.length === 0 ? (
+        <EmptyCard
+          icon={<Fuel size={26} />}
+          title={t('fuel.noPumpsTitle')}
+          text={t('fuel.noPumpsText')}
+        />
+      ) : (
+        <>
+          <GradeChoice
+            grades={grades}
+            value={grade}
+            onChange={(next) => {
+              setGrade(next);
+              setGradeMissing(false);
+            }}
+            disabled={start.isPending}
+            error={gradeMissing ? t('fuel.chooseGrade') : null}
+          />
+          <CardChoice
+            cards={cards}
+            value={cardId}
+            onChange={setChosenCard}
+            disabled={start.isPending}
+          />
+          <div
+            data-testid="fuel-hold"
+            className="flex gap-3 rounded-2xl bg-sky-50 p-4 text-slate-900 ring-1 ring-sky-200"
+          >
+            <ShieldCheck size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-sky-800" />
+            <div className="flex flex-col gap-1">
+              <p className="font-semibold">{t('fuel.holdTitle', { amount: hold })}</p>
+              <p className="text-sm">{t('fuel.holdText', { amount: hold })}</p>
+            </div>
+          </div>
+          {shownError && (
+            <Notice tone="error" testId="fuel-start-error">
+              {shownError.message}
+            </Notice>
+          )}
+          <Button
+            data-testid="fuel-start"
+            className="min-h-14 text-lg"
+            pending={start.isPending}
+            onClick={submit}
+          >
+            {t('fuel.start')}
+          </Button>
+        </>
+      )}
+    </Screen>
+  );
+}

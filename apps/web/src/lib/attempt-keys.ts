@@ -1,0 +1,36 @@
+/**
+ * Idempotency keys for a start that places a hold (a refuelling, a wash). One key is made per
+ * attempt, named by what the attempt is (the station, the pump or bay, the product and how it is
+ * paid), and kept while its outcome is unknown, so pressing start again after an unanswered
+ * request repeats it instead of holding the money twice. A definite answer ends the attempt:
+ * the server keeps a refusal under its key, and the next press is a new attempt.
+ */
+export class AttemptKeys {
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
+
+  /** The key of the attempt named by `scope`, made on first use. */
+  keyFor(scope: string): string {
+    let key = this.keys.get(scope);
+    if (!key) {
+      key = this.newKey();
+      this.keys.set(scope, key);
+    }
+    return key;
+  }
+
+  /** Ends the attempt, unless its outcome is unknown and the next try must reuse the key. */
+  settle(scope: string, error: { statusCode: number } | null): void {
+    if (error && outcomeUnknown(error.statusCode)) return;
+    this.keys.delete(scope);
+  }
+}
+
+/** No answer (status 0), or a server failure that may have come after the hold. */
+export function outcomeUnknown(statusCode: number): boolean {
+  return statusCode === 0 || statusCode >= 500;
+}
+
+/** The app's one keeper: an attempt outlives the screen it was made on. */
+export const stationAttemptKeys = new AttemptKeys();

@@ -1,0 +1,109 @@
+import type { PointState } from '@stod/domain';
+import { Ban, CircleCheck, Clock } from 'lucide-react';
+import { cn } from './cn.ts';
+
+export interface Point {
+  number: number;
+  state: PointState;
+}
+
+interface PointGridProps {
+  points: readonly Point[];
+  /** The accessible name of one point, e.g. 'Pumpa 3, leys'. */
+  pointLabel: (point: Point) => string;
+  /** The word under the number: 'Leys', 'Upptikin', 'Ikki tøk'. */
+  stateLabel: (state: PointState) => string;
+  onSelect: (number: number) => void;
+  /** A grid that keeps a choice marks it (aria-pressed); one that moves on at once has none. */
+  selected?: number | null;
+  /** 'pump' or 'bay', for the test ids: `pump-3`. */
+  kind: string;
+  testId?: string;
+}
+
+const look: Record<PointState, string> = {
+  free: 'bg-white text-slate-900 ring-2 ring-emerald-600 hover:bg-emerald-50 active:bg-emerald-100',
+  busy: 'bg-amber-50 text-amber-950 ring-1 ring-amber-300 cursor-not-allowed',
+  unavailable: 'bg-slate-100 text-slate-600 ring-1 ring-slate-300 cursor-not-allowed',
+};
+
+const icons = { free: CircleCheck, busy: Clock, unavailable: Ban } as const;
+
+/**
+ * The pumps or bays of a station as large tiles with their live state. Only a free one can be
+ * chosen; busy and unavailable tiles stay in the tab order, marked disabled, so everyone can
+ * still hear which are there.
+ */
+export function PointGrid({
+  points,
+  pointLabel,
+  stateLabel,
+  onSelect,
+  selected,
+  kind,
+  testId,
+}: PointGridProps) {
+  return (
+    <ul data-testid={testId} className="grid grid-cols-2 gap-3 min-[360px]:grid-cols-3">
+      {points.map((point) => {
+        const free = point.state === 'free';
+        const chosen = selected === point.number;
+        const Icon = icons[point.state];
+        return (
+          <li key={point.number}>
+            <button
+              type="button"
+              data-testid={`${kind}-${String(point.number)}`}
+              data-state={point.state}
+              aria-label={pointLabel(point)}
+              aria-disabled={!free || undefined}
+              aria-pressed={selected === undefined ? undefined : chosen}
+              onClick={() => {
+                if (free) onSelect(point.number);
+              }}
+              className={cn(
+                'flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-3xl transition-colors',
+                'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand',
+                chosen ? 'bg-brand text-white ring-2 ring-brand' : look[point.state],
+              )}
+            >
+              <span className="text-5xl leading-none font-bold tabular-nums">{point.number}</span>
+              <span aria-hidden="true" className="flex items-center gap-1 text-sm font-semibold">
+                <Icon size={14} />
+                {stateLabel(point.state)}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** What the tiles' looks mean; the words are the grid's own. */
+export function PointLegend({
+  label,
+  stateLabel,
+}: {
+  label: string;
+  stateLabel: (state: PointState) => string;
+}) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+      {(['free', 'busy', 'unavailable'] as const).map((state) => {
+        const Icon = icons[state];
+        return (
+          <li key={state} className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className={cn('flex size-5 items-center justify-center rounded-md', look[state])}
+            >
+              <Icon size={12} />
+            </span>
+            {stateLabel(state)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
