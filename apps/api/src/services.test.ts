@@ -45,9 +45,9 @@ describe('the service context', () => {
     await ctx.jobs.start();
     await ctx.jobs.stop();
     const names = (await ctx.db.select().from(jobs)).map((row) => row.name).sort();
-    expect(names).toEqual(['payments.reconcile', 'subscriptions.renew']);
+    expect(names).toEqual(['payments.reconcile', 'stations.reconcile', 'subscriptions.renew']);
     await ctx.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
-    expect(await ctx.jobs.runDue()).toBe(2);
+    expect(await ctx.jobs.runDue()).toBe(3);
     const [renew] = await ctx.db.select().from(jobs).where(eq(jobs.name, 'subscriptions.renew'));
     expect(renew?.lastError).toBeNull();
     expect(renew?.runAt.getTime()).toBeGreaterThan(Date.now());
@@ -55,7 +55,11 @@ describe('the service context', () => {
 
   it('leaves out a job whose interval is 0', async () => {
     owned = await createServices(
-      testConfig({ RECONCILE_EVERY_SECONDS: '0', RENEW_EVERY_SECONDS: '0' }),
+      testConfig({
+        RECONCILE_EVERY_SECONDS: '0',
+        RENEW_EVERY_SECONDS: '0',
+        STATION_RECONCILE_EVERY_SECONDS: '0',
+      }),
       { log: processLogger('silent') },
     );
     await owned.ctx.jobs.start();
