@@ -237,7 +237,7 @@ test('the list is kept alive: scroll, sort and the open sheet survive a trip awa
   await sheet.getByRole('link', { name: 'Tanka her' }).click();
   await expect(page).toHaveURL(new RegExp(`/fuel/stations/${id!}$`));
   await expect(
-    page.getByTestId('station-flow').getByRole('heading', { name: name! }),
+    page.getByTestId('fuel-station-heading').getByRole('heading', { name: name! }),
   ).toBeVisible();
   await expect(sheet).toBeHidden();
 

@@ -283,7 +283,7 @@ test('refuelling and washing without a payment method lead to the no-payment scr
 
   await addOwnCardViaApi(request, user);
   await page.goto(`/fuel/stations/${String(station.id)}`);
-  await expect(page.getByTestId('station-flow')).toBeVisible();
+  await expect(page.getByTestId('pump-grid')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/fuel/stations/${String(station.id)}$`));
 });
 

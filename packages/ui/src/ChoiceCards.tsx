@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Check, CreditCard, Star } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { cn } from './cn.ts';
 import { radioItem } from './radio.ts';
 
@@ -90,4 +90,83 @@ export function ChoiceCards<T extends string | number>({
       })}
     </div>
   );
+}
+
+interface ChoiceSectionProps<T extends string | number> extends Omit<
+  ChoiceCardsProps<T>,
+  'labelledBy'
+> {
+  /** Names the group. */
+  heading: string;
+  /** Said under the heading when the user went on without choosing. */
+  error?: string | null;
+}
+
+/** A titled section of choice cards, such as the fuels of a pump or the cards that may pay. */
+export function ChoiceSection<T extends string | number>({
+  heading,
+  error,
+  ...cards
+}: ChoiceSectionProps<T>) {
+  const headingId = useId();
+  const errorId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-describedby={error ? errorId : undefined}
+      className="flex flex-col gap-3"
+    >
+      <h2
+        id={headingId}
+        className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase"
+      >
+        {heading}
+      </h2>
+      {error && (
+        <p id={errorId} role="alert" className="px-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+      <ChoiceCards labelledBy={headingId} {...cards} />
+    </section>
+  );
+}
+
+/** A product's colour as a bar before its name (a choice's `leading`). */
+export function ChoiceSwatch({ color }: { color: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="h-10 w-2.5 shrink-0 rounded-full"
+      style={{ backgroundColor: color }}
+    />
+  );
+}
+
+/** A price at the end of a choice (its `trailing`). */
+export function ChoicePrice({ children }: { children: ReactNode }) {
+  return (
+    <span className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{children}</span>
+  );
+}
+
+/** A payment card as a choice: its icon, its title, and a star with `favouriteLabel` on the favourite. */
+export function cardChoice<T extends string>(
+  card: { title: string; isFavourite: boolean },
+  value: T,
+  testId: string,
+  favouriteLabel: string,
+): Choice<T> {
+  return {
+    value,
+    label: card.title,
+    testId,
+    leading: <CreditCard size={22} aria-hidden="true" className="shrink-0 text-slate-600" />,
+    description: card.isFavourite ? (
+      <span className="inline-flex items-center gap-1 font-semibold text-brand-strong">
+        <Star size={12} aria-hidden="true" className="fill-current" />
+        {favouriteLabel}
+      </span>
+    ) : undefined,
+  };
 }

@@ -1,6 +1,9 @@
 import type { PointState } from '@stod/domain';
 import { Ban, CircleCheck, Clock } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { RetryNotice } from './Notice.tsx';
+import { Skeleton } from './Skeleton.tsx';
 
 export interface Point {
   number: number;
@@ -105,5 +108,64 @@ export function PointLegend({
         );
       })}
     </ul>
+  );
+}
+
+interface PointSectionProps {
+  heading: string;
+  /** Under the heading: which points can be chosen. */
+  hint: string;
+  legendLabel: string;
+  stateLabel: (state: PointState) => string;
+  /** The points could not be read: the text, and a button to read them again. */
+  failed: {
+    text: string;
+    retryLabel: string;
+    onRetry: () => void;
+    pending: boolean;
+    testId: string;
+  } | null;
+  /** While the points load, this many tiles shimmer, named by `loadingLabel`. */
+  loading: { label: string; tiles: number } | null;
+  /** The grid, or what stands in for it. */
+  children: ReactNode;
+}
+
+/** A station's pumps or bays: the heading with its hint, the legend, and the tiles once loaded. */
+export function PointSection({
+  heading,
+  hint,
+  legendLabel,
+  stateLabel,
+  failed,
+  loading,
+  children,
+}: PointSectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1 px-1">
+        <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          {heading}
+        </h2>
+        <p className="text-base text-slate-700">{hint}</p>
+      </div>
+      <PointLegend label={legendLabel} stateLabel={stateLabel} />
+      {failed ? (
+        <RetryNotice {...failed} />
+      ) : loading ? (
+        <div
+          role="status"
+          aria-label={loading.label}
+          className="grid grid-cols-2 gap-3 min-[360px]:grid-cols-3"
+        >
+          {Array.from({ length: loading.tiles }, (_, i) => (
+            <Skeleton key={i} className="aspect-square w-full rounded-3xl" />
+          ))}
+        </div>
+      ) : (
+        children
+      )}
+    </section>
   );
 }

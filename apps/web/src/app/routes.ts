@@ -52,7 +52,7 @@ const screens = {
   vouchers: withTexts('vouchers', () => import('../features/vouchers/screens/VouchersScreen.tsx').then((m) => ({ Component: m.VouchersScreen }))),
   subscriptions: withTexts('subscriptions', () => import('../features/subscriptions/screens/SubscriptionsScreen.tsx').then((m) => ({ Component: m.SubscriptionsScreen }))),
   later: () => import('../features/system/screens/NotYetAvailableScreen.tsx').then((m) => ({ Component: m.NotYetAvailableScreen })),
-  stationFlow: () => import('../features/stations/screens/StationFlowScreen.tsx').then((m) => ({ Component: m.StationFlowScreen })),
+  stationFlow: () => import('./station-flows.ts').then((m) => m.flowScreens.foodStation()),
   fuelNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.FuelNoPaymentScreen })),
   carwashNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.CarwashNoPaymentScreen })),
   // The screen itself lives in the shell's KeepAliveHost (rule 7); the route renders nothing.

@@ -4,9 +4,10 @@ type Screen = Promise<{ Component: ComponentType }>;
 
 // prettier-ignore
 /**
- * The screens of the fuel and car-wash flows. The route table and the start-up reach them
- * through this module, so the first paint carries one small loader for them all, and each screen
- * keeps its own chunk. Their texts load beside them (`flow` in app/routes.ts).
+ * The screens of the station flows: fuel, car wash, and the food stand-in. The route table and
+ * the start-up reach them through this module, so the first paint carries one small loader for
+ * them all, and each screen keeps its own chunk. The fuel and car-wash texts load beside them
+ * (`flow` in app/routes.ts).
  */
 export const flowScreens = {
   pumps: () => import('../features/fuel/screens/PumpScreen.tsx').then((m) => ({ Component: m.PumpScreen })),
@@ -16,6 +17,7 @@ export const flowScreens = {
   carwashProducts: () => import('../features/carwash/screens/ProductsScreen.tsx').then((m) => ({ Component: m.ProductsScreen })),
   checklist: () => import('../features/carwash/screens/ChecklistScreen.tsx').then((m) => ({ Component: m.ChecklistScreen })),
   wash: () => import('../features/carwash/screens/WashScreen.tsx').then((m) => ({ Component: m.WashScreen })),
+  foodStation: () => import('../features/stations/screens/StationFlowScreen.tsx').then((m) => ({ Component: m.StationFlowScreen })),
 } satisfies Record<string, () => Screen>;
 
 export type FlowScreen = keyof typeof flowScreens;

@@ -1,9 +1,10 @@
 /**
- * Idempotency keys for a start that places a hold (a refuelling, a wash). One key is made per
- * attempt, named by what the attempt is (the station, the pump or bay, the product and how it is
- * paid), and kept while its outcome is unknown, so pressing start again after an unanswered
- * request repeats it instead of holding the money twice. A definite answer ends the attempt:
- * the server keeps a refusal under its key, and the next press is a new attempt.
+ * Idempotency keys for calls that move money: a start that places a hold (a refuelling, a wash)
+ * or a subscription's payment. One key is made per attempt, named by what the attempt is (the
+ * station, the pump or bay, the product and how it is paid; the plan, card and interval), and
+ * kept while its outcome is unknown, so pressing again after an unanswered request repeats it
+ * instead of moving the money twice. A definite answer ends the attempt: the server keeps a
+ * refusal under its key, and the next press is a new attempt.
  */
 export class AttemptKeys {
   private readonly keys = new Map<string, string>();
@@ -27,10 +28,14 @@ export class AttemptKeys {
   }
 }
 
-/** No answer (status 0), or a server failure that may have come after the hold. */
+/**
+ * No answer (status 0), or a server failure that may have come after the hold or payment. A 503
+ * is the card gateway not answering: the API tries such a payment again under the same key, and
+ * finds a hold the gateway did make instead of making a second one.
+ */
 export function outcomeUnknown(statusCode: number): boolean {
   return statusCode === 0 || statusCode >= 500;
 }
 
-/** The app's one keeper: an attempt outlives the screen it was made on. */
+/** The keeper of the station flows' starts: an attempt outlives the screen it was made on. */
 export const stationAttemptKeys = new AttemptKeys();

@@ -2,14 +2,11 @@ import { stationTransactionSchema, type CarwashStart } from '@stod/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client.ts';
 import { apiErrorOf } from '../../../lib/api-error.ts';
-import { rememberTransaction } from '../../../lib/saved-transaction.ts';
+import { useHoldStart, type HoldStartInput } from '../../../lib/start-transaction.ts';
 import { activeTransactionQueryKey, storeTransaction } from '../../../lib/station-transactions.ts';
 import { vouchersQueryKey } from './get-wash-vouchers.ts';
 
-export interface WashCreateInput {
-  body: CarwashStart;
-  idempotencyKey: string;
-}
+export type WashCreateInput = HoldStartInput<CarwashStart>;
 
 /**
  * POST /api/carwash/transactions: holds the programme's price (or takes the voucher) and loads
@@ -34,20 +31,7 @@ export function startWash(id: string) {
 }
 
 export function useCreateWash() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: WashCreateInput) => unwrap(createWash(input)),
-    onSuccess: async (transaction) => {
-      storeTransaction(queryClient, transaction);
-      queryClient.setQueryData(activeTransactionQueryKey, transaction);
-      await rememberTransaction(transaction);
-    },
-    onError: async (error) => {
-      if (apiErrorOf(error).code === 'TRANSACTION_ACTIVE') {
-        await queryClient.invalidateQueries({ queryKey: activeTransactionQueryKey });
-      }
-    },
-  });
+  return useHoldStart((input: WashCreateInput) => unwrap(createWash(input)));
 }
 
 export function useStartWash() {

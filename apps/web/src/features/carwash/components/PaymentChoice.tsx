@@ -1,9 +1,8 @@
 import { formatDate, type PaymentMethod, type UserVoucher } from '@stod/domain';
-import { CreditCard, Star, Ticket } from 'lucide-react';
-import { useId } from 'react';
+import { Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cardTitle } from '../../../lib/payment-choice.ts';
-import { ChoiceCards, type Choice } from '@stod/ui/ChoiceCards.tsx';
+import { ChoiceSection, cardChoice, type Choice } from '@stod/ui/ChoiceCards.tsx';
 import { paymentValue, type WashPayment } from '../selection.ts';
 
 interface Props {
@@ -16,7 +15,6 @@ interface Props {
 /** How the wash is paid: a car-wash voucher first when there is one, then the cards. */
 export function PaymentChoice({ cards, vouchers, value, onChange }: Props) {
   const { t } = useTranslation();
-  const headingId = useId();
   const options = new Map<string, WashPayment>();
   const choices: Choice<string>[] = [];
 
@@ -37,38 +35,26 @@ export function PaymentChoice({ cards, vouchers, value, onChange }: Props) {
   for (const card of cards) {
     const payment: WashPayment = { kind: 'card', id: card.id };
     options.set(paymentValue(payment), payment);
-    choices.push({
-      value: paymentValue(payment),
-      label: cardTitle(card),
-      description: card.isFavourite ? (
-        <span className="inline-flex items-center gap-1 font-semibold text-brand-strong">
-          <Star size={12} aria-hidden="true" className="fill-current" />
-          {t('carwash.favourite')}
-        </span>
-      ) : undefined,
-      testId: `carwash-pay-card-${card.id}`,
-      leading: <CreditCard size={22} aria-hidden="true" className="shrink-0 text-slate-600" />,
-    });
+    choices.push(
+      cardChoice(
+        { title: cardTitle(card), isFavourite: card.isFavourite },
+        paymentValue(payment),
+        `carwash-pay-card-${card.id}`,
+        t('carwash.favourite'),
+      ),
+    );
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2
-        id={headingId}
-        className="px-1 text-sm font-semibold tracking-wide text-slate-600 uppercase"
-      >
-        {t('carwash.payWith')}
-      </h2>
-      <ChoiceCards
-        labelledBy={headingId}
-        testId="carwash-payment"
-        choices={choices}
-        value={value ? paymentValue(value) : null}
-        onChange={(next) => {
-          const payment = options.get(next);
-          if (payment) onChange(payment);
-        }}
-      />
-    </section>
+    <ChoiceSection
+      heading={t('carwash.payWith')}
+      testId="carwash-payment"
+      choices={choices}
+      value={value ? paymentValue(value) : null}
+      onChange={(next) => {
+        const payment = options.get(next);
+        if (payment) onChange(payment);
+      }}
+    />
   );
 }

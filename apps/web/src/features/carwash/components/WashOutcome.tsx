@@ -1,9 +1,10 @@
-import { formatCurrency, isMessageKey, type StationTransaction } from '@stod/domain';
-import { CircleCheck, CircleX, ReceiptText } from 'lucide-react';
+import { isMessageKey, type StationTransaction } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths.ts';
+import { moneyDetails } from '../../../lib/transaction-money.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { DetailList, type Detail } from '@stod/ui/DetailList.tsx';
+import { Outcome, ReceiptLink } from '@stod/ui/Outcome.tsx';
 
 /** A finished wash in short with its receipt, or why it ended, and where to go next. */
 export function WashOutcome({
@@ -17,94 +18,68 @@ export function WashOutcome({
   const byVoucher = transaction.paidWith === 'voucher';
   const money: Detail[] = byVoucher
     ? [{ label: t('carwash.paid'), value: t('carwash.paidVoucher'), testId: 'carwash-paid' }]
-    : [
+    : moneyDetails(
+        transaction,
         {
-          label: t('carwash.held'),
-          value: formatCurrency(transaction.held),
-          testId: 'carwash-held',
+          held: t('carwash.held'),
+          captured: t('carwash.paid'),
+          fromBalance: t('carwash.fromBalance'),
+          released: t('carwash.released'),
         },
-        {
-          label: t('carwash.paid'),
-          value: formatCurrency(transaction.captured),
-          strong: true,
-          testId: 'carwash-captured',
-        },
-        ...(transaction.fromBalance > 0
-          ? [
-              {
-                label: t('carwash.fromBalance'),
-                value: formatCurrency(transaction.fromBalance),
-                testId: 'carwash-from-balance',
-              },
-            ]
-          : []),
-        {
-          label: t('carwash.released'),
-          value: formatCurrency(transaction.released),
-          testId: 'carwash-released',
-        },
-      ];
+        'carwash',
+      );
+  const home = (
+    <ButtonLink to={paths.home} variant="secondary">
+      {t('common.toHome')}
+    </ButtonLink>
+  );
 
   if (transaction.label === 'complete' || transaction.state === 'stopped') {
     return (
-      <div data-testid="carwash-complete" className="flex flex-col gap-5">
-        <div className="flex items-start gap-3 px-1">
-          <CircleCheck size={32} aria-hidden="true" className="shrink-0 text-emerald-700" />
-          <div className="flex flex-col gap-1">
-            <h2 className="text-2xl font-bold text-slate-900">
-              {transaction.state === 'stopped'
-                ? t('carwash.stoppedTitle')
-                : t('carwash.completeTitle')}
-            </h2>
-            <p className="text-base text-slate-700">{t('carwash.completeText')}</p>
-          </div>
-        </div>
+      <Outcome
+        done
+        testId="carwash-complete"
+        title={
+          transaction.state === 'stopped' ? t('carwash.stoppedTitle') : t('carwash.completeTitle')
+        }
+        text={<p className="text-base text-slate-700">{t('carwash.completeText')}</p>}
+      >
         <DetailList
           testId="carwash-summary"
           details={[{ label: t('carwash.programme'), value: transaction.product.name }, ...money]}
         />
-        {transaction.receiptId ? (
-          <ButtonLink
-            to={paths.receipt(transaction.receiptId)}
-            data-testid="carwash-receipt-link"
-            icon={<ReceiptText size={20} aria-hidden="true" />}
-          >
-            {t('carwash.toReceipt')}
-          </ButtonLink>
-        ) : (
-          <p role="status" className="text-center text-base text-slate-600">
-            {t('carwash.receiptComing')}
-          </p>
-        )}
-        <ButtonLink to={paths.home} variant="secondary">
-          {t('common.toHome')}
-        </ButtonLink>
-      </div>
+        <ReceiptLink
+          to={transaction.receiptId ? paths.receipt(transaction.receiptId) : null}
+          label={t('carwash.toReceipt')}
+          comingText={t('carwash.receiptComing')}
+          testId="carwash-receipt-link"
+        />
+        {home}
+      </Outcome>
     );
   }
 
   const reason =
     transaction.errorKey && isMessageKey(transaction.errorKey) ? t(transaction.errorKey) : null;
   return (
-    <div data-testid="carwash-ended" data-state={transaction.state} className="flex flex-col gap-5">
-      <div className="flex items-start gap-3 px-1">
-        <CircleX size={32} aria-hidden="true" className="shrink-0 text-slate-700" />
-        <div className="flex flex-col gap-1">
-          <h2 className="text-2xl font-bold text-slate-900">{t('carwash.endedTitle')}</h2>
-          {reason && (
-            <p role="alert" data-testid="carwash-ended-reason" className="text-base text-slate-800">
-              {reason}
-            </p>
-          )}
-        </div>
-      </div>
+    <Outcome
+      done={false}
+      testId="carwash-ended"
+      state={transaction.state}
+      title={t('carwash.endedTitle')}
+      text={
+        reason && (
+          <p role="alert" data-testid="carwash-ended-reason" className="text-base text-slate-800">
+            {reason}
+          </p>
+        )
+      }
+    >
       {!byVoucher && <DetailList testId="carwash-summary" details={money} />}
       <ButtonLink to={paths.carwashProducts(stationId)} replace data-testid="carwash-again">
         {t('carwash.tryAgain')}
       </ButtonLink>
-      <ButtonLink to={paths.home} variant="secondary">
-        {t('common.toHome')}
-      </ButtonLink>
-    </div>
+      {home}
+    </Outcome>
   );
 }

@@ -1,22 +1,22 @@
 import { formatCurrency, type CarwashStart, type StationTransaction } from '@stod/domain';
-import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { stationAttemptKeys } from '../../../lib/attempt-keys.ts';
 import { apiErrorOf } from '../../../lib/api-error.ts';
 import type { FollowState } from '../../../lib/followed-transaction.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useStationById } from '../../../lib/station-query.ts';
+import { ChoicesSkeleton } from '../../../lib/station-flow-states.tsx';
 import { useActiveTransaction } from '../../../lib/station-transactions.ts';
+import { ActiveNotice } from '../../../lib/active-notice.tsx';
 import { Button } from '@stod/ui/Button.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
-import { Skeleton } from '@stod/ui/Skeleton.tsx';
+import { HoldNote } from '@stod/ui/HoldNote.tsx';
+import { ChangeLink, StationHeading } from '@stod/ui/StationHeading.tsx';
 import { useCreateWash, useStartWash } from '../api/start-wash.ts';
-import { ActiveNotice } from '../components/ActiveNotice.tsx';
 import { CHECKS, Checklist, type ChecklistItem } from '../components/Checklist.tsx';
-import { StationHeading } from '../components/StationHeading.tsx';
 import { attemptScope, selectionFromSearch, type WashSelection } from '../selection.ts';
 
 /** What the wash is, either chosen on the products screen or already loaded on the bay. */
@@ -46,12 +46,12 @@ export function ChecklistScreen() {
       : null;
 
   if (!selection && !loaded) {
-    if (active.isPending) return <ChecklistSkeleton />;
+    if (active.isPending) return <ChoicesSkeleton rows={CHECKS.length} />;
     return <Navigate to={paths.carwashProducts(id)} replace />;
   }
   if (!station.data) {
     if (station.isError) return <Navigate to={paths.carwashProducts(id)} replace />;
-    return <ChecklistSkeleton />;
+    return <ChoicesSkeleton rows={CHECKS.length} />;
   }
 
   const product = selection
@@ -81,20 +81,6 @@ export function ChecklistScreen() {
       selection={loaded ? null : selection}
       loaded={loaded}
     />
-  );
-}
-
-function ChecklistSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <Screen>
-      <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-3">
-        <Skeleton className="h-7 w-56" />
-        {CHECKS.map((check) => (
-          <Skeleton key={check} className="h-16 w-full" />
-        ))}
-      </div>
-    </Screen>
   );
 }
 
@@ -170,39 +156,36 @@ function StartWash({ stationId, stationName, plan, selection, loaded }: StartPro
 
   return (
     <Screen>
-      <div className="flex items-start justify-between gap-3">
-        <StationHeading
-          name={stationName}
-          detail={
-            <span data-testid="carwash-plan" className="font-semibold text-slate-900">
-              {t('carwash.summary', { programme: plan.programme, bay: plan.bay })}
-            </span>
-          }
-        />
-        {!loaded && (
-          <Link
-            to={paths.carwashProducts(stationId)}
-            replace
-            className="inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 text-sm font-semibold text-brand-strong hover:bg-brand-soft"
-          >
-            {t('carwash.changeChoice')}
-          </Link>
-        )}
-      </div>
-      <ActiveNotice {...(loaded ? { exceptId: loaded.id } : {})} />
+      <StationHeading
+        testId="carwash-station-heading"
+        name={stationName}
+        detail={
+          <span data-testid="carwash-plan" className="font-semibold text-slate-900">
+            {t('carwash.summary', { programme: plan.programme, bay: plan.bay })}
+          </span>
+        }
+        aside={
+          !loaded && (
+            <ChangeLink to={paths.carwashProducts(stationId)}>
+              {t('carwash.changeChoice')}
+            </ChangeLink>
+          )
+        }
+      />
+      <ActiveNotice
+        testId="carwash-active-notice"
+        linkLabel={t('carwash.toActive')}
+        {...(loaded ? { exceptId: loaded.id } : {})}
+      />
       <p className="px-1 text-base text-slate-700">{t('carwash.checklistIntro')}</p>
       <Checklist ticked={ticked} onToggle={toggle} disabled={busy} />
-      <div
-        data-testid="carwash-hold"
-        className="flex gap-3 rounded-2xl bg-sky-50 p-4 text-slate-900 ring-1 ring-sky-200"
-      >
-        <ShieldCheck size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-sky-800" />
+      <HoldNote testId="carwash-hold">
         <p className="text-sm font-medium">
           {plan.byVoucher
             ? t('carwash.holdVoucher')
             : t('carwash.holdCard', { price: formatCurrency(plan.price) })}
         </p>
-      </div>
+      </HoldNote>
       {error && (
         <Notice tone="error" testId="carwash-start-error">
           {error}

@@ -1,30 +1,27 @@
 import type { PaymentMethod, PointState, Station, UserVoucher } from '@stod/domain';
 import { Car } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { payingCards } from '../../../lib/payment-choice.ts';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
+import { productColor, useProductColorList, useStationById } from '../../../lib/station-query.ts';
 import {
-  isUnknownStation,
-  productColor,
-  useProductColorList,
-  useStationById,
-} from '../../../lib/station-query.ts';
-import { Button, ButtonLink } from '@stod/ui/Button.tsx';
+  ChoicesSkeleton,
+  PaymentMethodsRetry,
+  StationLoadError,
+} from '../../../lib/station-flow-states.tsx';
+import { ActiveNotice } from '../../../lib/active-notice.tsx';
+import { Button } from '@stod/ui/Button.tsx';
 import { EmptyCard } from '@stod/ui/EmptyCard.tsx';
-import { RetryNotice } from '@stod/ui/Notice.tsx';
-import { PointGrid, PointLegend } from '@stod/ui/PointGrid.tsx';
+import { PointGrid, PointSection } from '@stod/ui/PointGrid.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
-import { Skeleton } from '@stod/ui/Skeleton.tsx';
-import { ErrorState } from '@stod/ui/States.tsx';
+import { StationHeading } from '@stod/ui/StationHeading.tsx';
 import { useBays } from '../api/get-bays.ts';
 import { useWashVouchers } from '../api/get-wash-vouchers.ts';
-import { ActiveNotice } from '../components/ActiveNotice.tsx';
 import { PaymentChoice } from '../components/PaymentChoice.tsx';
 import { ProgrammeChoice } from '../components/ProgrammeChoice.tsx';
-import { StationHeading } from '../components/StationHeading.tsx';
 import { checklistPath, type WashPayment } from '../selection.ts';
 
 const STATE_KEYS = {
@@ -53,46 +50,18 @@ export function ProductsScreen() {
   }
   if (station.isError) {
     return (
-      <div className="flex flex-1 flex-col" data-testid="carwash-station-error">
-        <ErrorState
-          level={2}
-          title={
-            isUnknownStation(station.error)
-              ? t('station.notFoundTitle')
-              : t('carwash.stationFailed')
-          }
-          action={
-            <ButtonLink to={paths.carwashStations} variant="secondary">
-              {t('station.toList')}
-            </ButtonLink>
-          }
-        />
-      </div>
+      <StationLoadError
+        error={station.error}
+        failedTitle={t('carwash.stationFailed')}
+        listPath={paths.carwashStations}
+        testId="carwash-station-error"
+      />
     );
   }
   if (methods.isError && !methods.data) {
-    return (
-      <Screen>
-        <RetryNotice
-          text={t('wallet.loadFailed')}
-          retryLabel={t('common.retry')}
-          onRetry={() => void methods.refetch()}
-        />
-      </Screen>
-    );
+    return <PaymentMethodsRetry onRetry={() => void methods.refetch()} />;
   }
-  if (!station.data || !cards || !washVouchers) {
-    return (
-      <Screen>
-        <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-3">
-          <Skeleton className="h-7 w-56" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      </Screen>
-    );
-  }
+  if (!station.data || !cards || !washVouchers) return <ChoicesSkeleton />;
   return <WashChoice station={station.data} cards={cards} vouchers={washVouchers} />;
 }
 
@@ -107,7 +76,6 @@ function WashChoice({ station, cards, vouchers }: ChoiceProps) {
   const navigate = useNavigate();
   const colors = useProductColorList();
   const bays = useBays(String(station.id));
-  const baysHeading = useId();
   const [programme, setProgramme] = useState<number | null>(null);
   const [bay, setBay] = useState<number | null>(null);
   const [chosenPayment, setChosenPayment] = useState<WashPayment | null>(null);
@@ -133,7 +101,11 @@ function WashChoice({ station, cards, vouchers }: ChoiceProps) {
   if (!station.services.includes('carwash') || programmes.length === 0) {
     return (
       <Screen>
-        <StationHeading name={station.name} detail={station.address} />
+        <StationHeading
+          testId="carwash-station-heading"
+          name={station.name}
+          detail={station.address}
+        />
         <EmptyCard
           icon={<Car size={26} />}
           title={t('carwash.noWashTitle')}
@@ -154,57 +126,48 @@ function WashChoice({ station, cards, vouchers }: ChoiceProps) {
 
   return (
     <Screen>
-      <StationHeading name={station.name} detail={station.address} />
-      <ActiveNotice />
+      <StationHeading
+        testId="carwash-station-heading"
+        name={station.name}
+        detail={station.address}
+      />
+      <ActiveNotice testId="carwash-active-notice" linkLabel={t('carwash.toActive')} />
       <ProgrammeChoice
         programmes={programmes}
         value={programme}
         onChange={setProgramme}
         color={productColor('carwash', 'carwash', colors.data?.items)}
       />
-      <section aria-labelledby={baysHeading} className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1 px-1">
-          <h2
-            id={baysHeading}
-            className="text-sm font-semibold tracking-wide text-slate-600 uppercase"
-          >
-            {t('carwash.bays')}
-          </h2>
-          <p className="text-base text-slate-700">{t('carwash.baysHint')}</p>
-        </div>
-        <PointLegend label={t('carwash.legend')} stateLabel={stateLabel} />
-        {bays.isError && !bays.data ? (
-          <RetryNotice
-            text={t('carwash.baysFailed')}
-            retryLabel={t('common.retry')}
-            onRetry={() => void bays.refetch()}
-            pending={bays.isFetching}
-            testId="carwash-bays-error"
-          />
-        ) : !bays.data ? (
-          <div
-            role="status"
-            aria-label={t('common.loading')}
-            className="grid grid-cols-2 gap-3 min-[360px]:grid-cols-3"
-          >
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="aspect-square w-full rounded-3xl" />
-            ))}
-          </div>
-        ) : (
-          <PointGrid
-            kind="bay"
-            testId="bay-grid"
-            points={bays.data.items}
-            selected={chosenBay}
-            stateLabel={stateLabel}
-            pointLabel={(point) =>
-              t('carwash.bayLabel', { number: point.number, state: stateLabel(point.state) })
-            }
-            onSelect={setBay}
-          />
-        )}
-      </section>
+      <PointSection
+        heading={t('carwash.bays')}
+        hint={t('carwash.baysHint')}
+        legendLabel={t('carwash.legend')}
+        stateLabel={stateLabel}
+        failed={
+          bays.isError && !bays.data
+            ? {
+                text: t('carwash.baysFailed'),
+                retryLabel: t('common.retry'),
+                onRetry: () => void bays.refetch(),
+                pending: bays.isFetching,
+                testId: 'carwash-bays-error',
+              }
+            : null
+        }
+        loading={bays.data ? null : { label: t('common.loading'), tiles: 3 }}
+      >
+        <PointGrid
+          kind="bay"
+          testId="bay-grid"
+          points={bays.data?.items ?? []}
+          selected={chosenBay}
+          stateLabel={stateLabel}
+          pointLabel={(point) =>
+            t('carwash.bayLabel', { number: point.number, state: stateLabel(point.state) })
+          }
+          onSelect={setBay}
+        />
+      </PointSection>
       <PaymentChoice
         cards={cards}
         vouchers={vouchers}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { apiErrorOf } from '../../../lib/api-error.ts';
 import { useSecondClock } from '../../../lib/countdown.ts';
-import { useFollowedTransaction } from '../../../lib/followed-transaction.ts';
+import { FollowedTransactionScreen } from '../../../lib/followed-transaction-screen.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { productColor, useProductColorList } from '../../../lib/station-query.ts';
 import { isRunning } from '../../../lib/station-transactions.ts';
@@ -13,9 +13,8 @@ import { HoldButton } from '@stod/ui/HoldButton.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
-import { EmptyState } from '@stod/ui/States.tsx';
+import { StationHeading } from '@stod/ui/StationHeading.tsx';
 import { useStopWash } from '../api/stop-wash.ts';
-import { StationHeading } from '../components/StationHeading.tsx';
 import { WashOutcome } from '../components/WashOutcome.tsx';
 import { WashProgress } from '../components/WashProgress.tsx';
 import { WashSteps } from '../components/WashSteps.tsx';
@@ -30,38 +29,26 @@ import { secondsLeft } from '../remaining.ts';
 export function WashScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { id: transactionId, pending, live } = useFollowedTransaction('carwash', id);
-
-  if (pending || (transactionId !== null && live.isPending)) {
-    return (
-      <Screen>
-        <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-4">
-          <Skeleton className="h-7 w-56" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="mx-auto size-58 rounded-full" />
-        </div>
-      </Screen>
-    );
-  }
-  if (!live.data) {
-    const failed = live.isError && apiErrorOf(live.error).statusCode !== 404;
-    return (
-      <div className="flex flex-1 flex-col" data-testid="carwash-none">
-        <EmptyState
-          level={2}
-          icon={<Car size={28} />}
-          title={failed ? t('carwash.loadFailed') : t('carwash.noneTitle')}
-          text={failed ? undefined : t('carwash.noneText')}
-          action={
-            <ButtonLink to={paths.carwashProducts(id)} replace>
-              {t('carwash.chooseWash')}
-            </ButtonLink>
-          }
-        />
-      </div>
-    );
-  }
-  return <Wash transaction={live.data} receivedAt={live.dataUpdatedAt} stationId={id} />;
+  return (
+    <FollowedTransactionScreen
+      service="carwash"
+      stationId={id}
+      progressSkeleton={<Skeleton className="mx-auto size-58 rounded-full" />}
+      none={{
+        testId: 'carwash-none',
+        icon: <Car size={28} />,
+        title: t('carwash.noneTitle'),
+        text: t('carwash.noneText'),
+        failedTitle: t('carwash.loadFailed'),
+        to: paths.carwashProducts(id),
+        actionLabel: t('carwash.chooseWash'),
+      }}
+    >
+      {(transaction, receivedAt) => (
+        <Wash transaction={transaction} receivedAt={receivedAt} stationId={id} />
+      )}
+    </FollowedTransactionScreen>
+  );
 }
 
 interface WashProps {
@@ -84,6 +71,7 @@ function Wash({ transaction, receivedAt, stationId }: WashProps) {
   return (
     <Screen>
       <StationHeading
+        testId="carwash-station-heading"
         name={transaction.stationName}
         detail={t('carwash.summary', {
           programme: transaction.product.name,

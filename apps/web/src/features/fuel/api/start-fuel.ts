@@ -1,14 +1,8 @@
-import { stationTransactionSchema, type FuelStart, type StationTransaction } from '@stod/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { stationTransactionSchema, type FuelStart } from '@stod/domain';
 import { apiRequest, unwrap } from '../../../lib/api-client.ts';
-import { apiErrorOf } from '../../../lib/api-error.ts';
-import { rememberTransaction } from '../../../lib/saved-transaction.ts';
-import { activeTransactionQueryKey, storeTransaction } from '../../../lib/station-transactions.ts';
+import { useHoldStart, type HoldStartInput } from '../../../lib/start-transaction.ts';
 
-export interface FuelStartInput {
-  body: FuelStart;
-  idempotencyKey: string;
-}
+export type FuelStartInput = HoldStartInput<FuelStart>;
 
 /**
  * POST /api/fuel/transactions: holds 750 kr. on the card and releases the pump. Refusals come
@@ -24,19 +18,5 @@ export function startFuel({ body, idempotencyKey }: FuelStartInput) {
 }
 
 export function useStartFuel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: FuelStartInput) => unwrap(startFuel(input)),
-    onSuccess: async (transaction: StationTransaction) => {
-      storeTransaction(queryClient, transaction);
-      queryClient.setQueryData(activeTransactionQueryKey, transaction);
-      await rememberTransaction(transaction);
-    },
-    onError: async (error) => {
-      // Another transaction runs: the screen offers the way to it.
-      if (apiErrorOf(error).code === 'TRANSACTION_ACTIVE') {
-        await queryClient.invalidateQueries({ queryKey: activeTransactionQueryKey });
-      }
-    },
-  });
+  return useHoldStart((input: FuelStartInput) => unwrap(startFuel(input)));
 }

@@ -3,22 +3,20 @@ import { Fuel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { apiErrorOf } from '../../../lib/api-error.ts';
-import { useFollowedTransaction } from '../../../lib/followed-transaction.ts';
+import { FollowedTransactionScreen } from '../../../lib/followed-transaction-screen.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { productColor, useProductColorList } from '../../../lib/station-query.ts';
 import { isRunning, useCancelTransaction } from '../../../lib/station-transactions.ts';
-import { ButtonLink } from '@stod/ui/Button.tsx';
 import { confirmModal } from '@stod/ui/modal-store.ts';
 import { Notice } from '@stod/ui/Notice.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
-import { EmptyState } from '@stod/ui/States.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
+import { StationHeading } from '@stod/ui/StationHeading.tsx';
 import { FillOutcome } from '../components/FillOutcome.tsx';
 import { FillReadout } from '../components/FillReadout.tsx';
 import { FillSteps } from '../components/FillSteps.tsx';
 import { NozzlePrompt } from '../components/NozzlePrompt.tsx';
-import { StationHeading } from '../components/StationHeading.tsx';
 
 /**
  * `/fuel/stations/{id}/fill`: the refuelling as it happens, from the pump waiting for the
@@ -28,38 +26,24 @@ import { StationHeading } from '../components/StationHeading.tsx';
 export function FillScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { id: transactionId, pending, live } = useFollowedTransaction('fuel', id);
-
-  if (pending || (transactionId !== null && live.isPending)) {
-    return (
-      <Screen>
-        <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-4">
-          <Skeleton className="h-7 w-56" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-52 w-full rounded-3xl" />
-        </div>
-      </Screen>
-    );
-  }
-  if (!live.data) {
-    const failed = live.isError && apiErrorOf(live.error).statusCode !== 404;
-    return (
-      <div className="flex flex-1 flex-col" data-testid="fuel-none">
-        <EmptyState
-          level={2}
-          icon={<Fuel size={28} />}
-          title={failed ? t('fuel.loadFailed') : t('fuel.noneTitle')}
-          text={failed ? undefined : t('fuel.noneText')}
-          action={
-            <ButtonLink to={paths.fuelStation(id)} replace>
-              {t('fuel.choosePump')}
-            </ButtonLink>
-          }
-        />
-      </div>
-    );
-  }
-  return <Fill transaction={live.data} stationId={id} />;
+  return (
+    <FollowedTransactionScreen
+      service="fuel"
+      stationId={id}
+      progressSkeleton={<Skeleton className="h-52 w-full rounded-3xl" />}
+      none={{
+        testId: 'fuel-none',
+        icon: <Fuel size={28} />,
+        title: t('fuel.noneTitle'),
+        text: t('fuel.noneText'),
+        failedTitle: t('fuel.loadFailed'),
+        to: paths.fuelStation(id),
+        actionLabel: t('fuel.choosePump'),
+      }}
+    >
+      {(transaction) => <Fill transaction={transaction} stationId={id} />}
+    </FollowedTransactionScreen>
+  );
 }
 
 function Fill({ transaction, stationId }: { transaction: StationTransaction; stationId: string }) {
@@ -87,6 +71,7 @@ function Fill({ transaction, stationId }: { transaction: StationTransaction; sta
   return (
     <Screen>
       <StationHeading
+        testId="fuel-station-heading"
         name={transaction.stationName}
         detail={
           <span className="flex items-center gap-2">

@@ -1,8 +1,8 @@
 import { FUEL_HOLD, formatCurrency } from '@stod/domain';
-import { Fuel, ShieldCheck } from 'lucide-react';
+import { Fuel } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { stationAttemptKeys } from '../../../lib/attempt-keys.ts';
 import { apiErrorOf } from '../../../lib/api-error.ts';
 import { pumpFromSearch } from '../../../lib/deep-link.ts';
@@ -10,26 +10,25 @@ import type { FollowState } from '../../../lib/followed-transaction.ts';
 import { paths } from '../../../lib/paths.ts';
 import { payingCards } from '../../../lib/payment-choice.ts';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
-import { isUnknownStation, useStationById } from '../../../lib/station-query.ts';
+import { useStationById } from '../../../lib/station-query.ts';
+import {
+  ChoicesSkeleton,
+  PaymentMethodsRetry,
+  StationLoadError,
+} from '../../../lib/station-flow-states.tsx';
 import { isRunning, useActiveTransaction } from '../../../lib/station-transactions.ts';
-import { Button, ButtonLink } from '@stod/ui/Button.tsx';
+import { ActiveNotice } from '../../../lib/active-notice.tsx';
+import { Button } from '@stod/ui/Button.tsx';
 import { EmptyCard } from '@stod/ui/EmptyCard.tsx';
-import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
+import { Notice } from '@stod/ui/Notice.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
-import { Skeleton } from '@stod/ui/Skeleton.tsx';
-import { ErrorState } from '@stod/ui/States.tsx';
+import { HoldNote } from '@stod/ui/HoldNote.tsx';
+import { ChangeLink, StationHeading } from '@stod/ui/StationHeading.tsx';
 import { usePumps } from '../api/get-pumps.ts';
+import { POINT_STATE_KEYS } from '../labels.ts';
 import { useStartFuel } from '../api/start-fuel.ts';
-import { ActiveNotice } from '../components/ActiveNotice.tsx';
 import { CardChoice } from '../components/CardChoice.tsx';
 import { GradeChoice } from '../components/GradeChoice.tsx';
-import { StationHeading } from '../components/StationHeading.tsx';
-
-const STATE_KEYS = {
-  free: 'fuel.state.free',
-  busy: 'fuel.state.busy',
-  unavailable: 'fuel.state.unavailable',
-} as const;
 
 /**
  * `/fuel/stations/{id}/type?pump={n}`: the fuel and the card for the chosen pump, what is held
@@ -49,44 +48,18 @@ export function FuelTypeScreen() {
   }
   if (station.isError) {
     return (
-      <div className="flex flex-1 flex-col" data-testid="fuel-station-error">
-        <ErrorState
-          level={2}
-          title={
-            isUnknownStation(station.error) ? t('station.notFoundTitle') : t('fuel.stationFailed')
-          }
-          action={
-            <ButtonLink to={paths.fuelStations} variant="secondary">
-              {t('station.toList')}
-            </ButtonLink>
-          }
-        />
-      </div>
+      <StationLoadError
+        error={station.error}
+        failedTitle={t('fuel.stationFailed')}
+        listPath={paths.fuelStations}
+        testId="fuel-station-error"
+      />
     );
   }
   if (methods.isError && !methods.data) {
-    return (
-      <Screen>
-        <RetryNotice
-          text={t('wallet.loadFailed')}
-          retryLabel={t('common.retry')}
-          onRetry={() => void methods.refetch()}
-        />
-      </Screen>
-    );
+    return <PaymentMethodsRetry onRetry={() => void methods.refetch()} />;
   }
-  if (!station.data || !methods.data) {
-    return (
-      <Screen>
-        <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-3">
-          <Skeleton className="h-7 w-56" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      </Screen>
-    );
-  }
+  if (!station.data || !methods.data) return <ChoicesSkeleton />;
   return (
     <FuelStart
       stationId={station.data.id}
@@ -148,30 +121,23 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
 
   return (
     <Screen>
-      <div className="flex items-start justify-between gap-3">
-        <StationHeading
-          name={stationName}
-          detail={
-            <span data-testid="fuel-chosen-pump" className="font-semibold text-slate-900">
-              {t('fuel.pump', { number: pump })}
-              {pumpState && pumpState !== 'free' && (
-                <span className="font-medium text-amber-800">
-                  {' · '}
-                  {t(STATE_KEYS[pumpState])}
-                </span>
-              )}
-            </span>
-          }
-        />
-        <Link
-          to={paths.fuelStation(stationId)}
-          replace
-          className="inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 text-sm font-semibold text-brand-strong hover:bg-brand-soft"
-        >
-          {t('fuel.changePump')}
-        </Link>
-      </div>
-      <ActiveNotice />
+      <StationHeading
+        testId="fuel-station-heading"
+        name={stationName}
+        detail={
+          <span data-testid="fuel-chosen-pump" className="font-semibold text-slate-900">
+            {t('fuel.pump', { number: pump })}
+            {pumpState && pumpState !== 'free' && (
+              <span className="font-medium text-amber-800">
+                {' · '}
+                {t(POINT_STATE_KEYS[pumpState])}
+              </span>
+            )}
+          </span>
+        }
+        aside={<ChangeLink to={paths.fuelStation(stationId)}>{t('fuel.changePump')}</ChangeLink>}
+      />
+      <ActiveNotice testId="fuel-active-notice" linkLabel={t('fuel.toActive')} />
       {grades.length === 0 ? (
         <EmptyCard
           icon={<Fuel size={26} />}
@@ -196,16 +162,12 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
             onChange={setChosenCard}
             disabled={start.isPending}
           />
-          <div
-            data-testid="fuel-hold"
-            className="flex gap-3 rounded-2xl bg-sky-50 p-4 text-slate-900 ring-1 ring-sky-200"
-          >
-            <ShieldCheck size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-sky-800" />
+          <HoldNote testId="fuel-hold">
             <div className="flex flex-col gap-1">
               <p className="font-semibold">{t('fuel.holdTitle', { amount: hold })}</p>
               <p className="text-sm">{t('fuel.holdText', { amount: hold })}</p>
             </div>
-          </div>
+          </HoldNote>
           {shownError && (
             <Notice tone="error" testId="fuel-start-error">
               {shownError.message}
