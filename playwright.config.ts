@@ -49,6 +49,10 @@ export default defineConfig({
       // The global limiter also counts the app's static files (~30 per page load in a fresh
       // browser context); the suite loads pages faster than any person would.
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The specs play the customer at the pump; five times the real pace keeps a wash's
+      // countdown long enough to see and a fill short.
+      SIM_SPEED: '5',
+      SIM_AUTO_CUSTOMER: 'false',
     },
   },
 });

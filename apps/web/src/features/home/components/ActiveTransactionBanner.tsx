@@ -18,7 +18,11 @@ export function ActiveTransactionBanner() {
   if (!transaction || !isRunning(transaction)) return null;
   const fuel = transaction.service === 'fuel';
   const Icon = fuel ? Fuel : Car;
-  const title = fuel ? t('home.activeFuel') : t('home.activeCarwash');
+  const title = fuel
+    ? t('home.activeFuel')
+    : transaction.state === 'stopped'
+      ? t('home.stoppedCarwash')
+      : t('home.activeCarwash');
   const where = t(fuel ? 'home.activeFuelAt' : 'home.activeCarwashAt', {
     station: transaction.stationName,
     point: transaction.point,
