@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNT, seedIfEmpty } from './seed/index.ts';
+import { atStart } from './services.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -8,6 +9,7 @@ const app = await buildApp(config);
 const seeded = await seedIfEmpty(app.ctx);
 
 await app.ctx.jobs.start();
+atStart(app.ctx);
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -6,7 +6,12 @@ import { receiptProjections } from './modules/receipts/index.ts';
 import { renewDue } from './modules/subscriptions/index.ts';
 import { reconcileStationTransactions, watchTransactions } from './modules/transactions/index.ts';
 import { defineWalletJobs, walletProjections } from './modules/wallet/index.ts';
-import { createContext, type ContextOptions, type OwnedContext } from './platform/context.ts';
+import {
+  createContext,
+  type ContextOptions,
+  type OwnedContext,
+  type ServiceContext,
+} from './platform/context.ts';
 import type { Projections } from './platform/realtime.ts';
 
 /**
@@ -46,6 +51,17 @@ export async function createServices(
       await close();
     },
   };
+}
+
+/**
+ * What a serving process does once when it starts, beside its jobs: open refuellings and washes
+ * are brought to the truth of their controllers at once (a sale made while the API was down is
+ * captured now, not at the first timer). Safe when several processes start together.
+ */
+export function atStart(ctx: ServiceContext) {
+  reconcileStationTransactions(ctx).catch((error: unknown) => {
+    ctx.log.warn({ err: error }, 'station reconciliation at start failed; the timer retries');
+  });
 }
 
 /** What the realtime channel sends for each bus event, from the modules that own the objects. */
