@@ -1,4 +1,9 @@
-import type { CarwashStart, Locale, StationTransaction } from '@stod/domain';
+import {
+  carwashStartSchema,
+  type CarwashStart,
+  type Locale,
+  type StationTransaction,
+} from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
 import { CarwashError, type BayState, type CarwashEvent } from '../../integrations/carwash/port.ts';
@@ -16,7 +21,9 @@ import {
   publish,
   refuse,
   registerHandler,
+  registerStartScope,
   releaseReservation,
+  resumeStart,
   reservation,
   resolveTarget,
   settleMoney,
@@ -25,7 +32,7 @@ import {
   transactionsRepo as repo,
   type TransactionRow,
 } from '../transactions/index.ts';
-import { returnProductVoucher, takeProductVoucher } from '../vouchers/index.ts';
+import { takeProductVoucher } from '../vouchers/index.ts';
 
 /**
  * A wash paid from the phone: a hold for the programme's price (or a car-wash voucher), the
@@ -158,10 +165,7 @@ export async function startCarwash(
         });
         return { id };
       },
-      release: (tx, claim) =>
-        releaseReservation(tx, userId, claim.paymentKey, (t, v) =>
-          returnProductVoucher(t, userId, v),
-        ),
+      release: (tx, claim) => releaseReservation(tx, userId, claim.paymentKey),
     },
   );
   const row = await repo.findByRequestKey(ctx.db, userId, requestKey);
@@ -357,21 +361,10 @@ async function closeStopped(ctx: ServiceContext, id: string) {
   if (closed) await publish(ctx, closed);
 }
 
-const RESUME_AFTER_MS = payments.LEASE_MS + 5_000;
-
 async function reconcileWash(ctx: ServiceContext, row: TransactionRow) {
   const now = ctx.clock.now().getTime();
   if (row.state === 'starting') {
-    if (now - row.updatedAt.getTime() < RESUME_AFTER_MS) return;
-    await startCarwash(
-      ctx,
-      row.userId,
-      row.request as CarwashStart,
-      row.idempotencyKey,
-      row.locale === 'en' ? 'en' : 'fo',
-    ).catch((error: unknown) => {
-      if (!(error instanceof AppError && error.statusCode < 500)) throw error;
-    });
+    await resumeStart(ctx, row, (stored) => carwashStartSchema.parse(stored), startCarwash);
     return;
   }
   if (row.state === 'stopped') {
@@ -430,8 +423,4 @@ export function defineCarwash(jobs: Jobs<ServiceContext>) {
   registerHandler('carwash', { cancel: cancelWash, reconcile: reconcileWash });
 }
 
-payments.registerRelease(SCOPE, (tx, claim) =>
-  releaseReservation(tx, claim.userId, claim.paymentKey, (t, v) =>
-    returnProductVoucher(t, claim.userId, v),
-  ),
-);
+registerStartScope(SCOPE);

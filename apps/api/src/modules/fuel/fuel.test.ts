@@ -382,6 +382,48 @@ describe('a refuelling in progress', () => {
   });
 });
 
+describe('a start request that died half-way', () => {
+  it('is resumed by the reconciliation under its own key: one hold, the pump authorised', async () => {
+    const c = await customer();
+    const forecourt = sim();
+    const authorise = forecourt.authorise.bind(forecourt);
+    // The pump never answers: the hold is placed, the request ends without an answer.
+    forecourt.authorise = () => Promise.reject(new Error('no answer from the forecourt'));
+    let res;
+    try {
+      res = await start(c, 6);
+    } finally {
+      forecourt.authorise = authorise;
+    }
+    expect(res.statusCode).toBe(500);
+    const active = await t.app.inject({
+      url: '/api/transactions/active',
+      headers: bearer(c.token),
+    });
+    const stuck = active.json<{ transaction: StationTransaction }>().transaction;
+    expect(stuck.state).toBe('starting');
+    expect(await openHolds(c.id)).toBe(1);
+
+    await t.app.ctx.db.execute(
+      sql`update station_transactions set updated_at = now() - interval '1 minute' where id = ${stuck.id}`,
+    );
+    const { reconcileStationTransactions } = await import('../transactions/index.ts');
+    await reconcileStationTransactions(t.app.ctx);
+    const resumed = await read(c, stuck.id);
+    expect(resumed).toMatchObject({ state: 'ready', held: FUEL_HOLD_ORE });
+    expect((await sim().status(site, 6)).state).toBe('authorised');
+    const held = await t.app.ctx.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(held).toHaveLength(1);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${stuck.id}/cancel`,
+      headers: bearer(c.token),
+    });
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
+    expect(await openHolds(c.id)).toBe(0);
+  });
+});
+
 describe('GET /api/fuel/stations/{id}/pumps', () => {
   it("shows each pump's state, a pump held by a transaction as busy", async () => {
     const c = await customer();

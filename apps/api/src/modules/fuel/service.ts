@@ -1,4 +1,4 @@
-import { FUEL_HOLD_ORE, type FuelStart, type Locale } from '@stod/domain';
+import { FUEL_HOLD_ORE, fuelStartSchema, type FuelStart, type Locale } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
 import {
@@ -22,7 +22,9 @@ import {
   publish,
   refuse,
   registerHandler,
+  registerStartScope,
   releaseReservation,
+  resumeStart,
   reservation,
   resolveTarget,
   settleMoney,
@@ -30,7 +32,6 @@ import {
   transactionsRepo as repo,
   type TransactionRow,
 } from '../transactions/index.ts';
-import { returnProductVoucher } from '../vouchers/index.ts';
 
 /**
  * Refuelling paid from the phone: a hold of 750 kr., the pump authorised up to it, the litres
@@ -140,10 +141,7 @@ export async function startFuel(
         await repo.transition(tx, id, ['starting', 'ready'], { state: 'ready', deadline });
         return { id };
       },
-      release: (tx, claim) =>
-        releaseReservation(tx, userId, claim.paymentKey, (t, v) =>
-          returnProductVoucher(t, userId, v),
-        ),
+      release: (tx, claim) => releaseReservation(tx, userId, claim.paymentKey),
     },
   );
   const row = await repo.findByRequestKey(ctx.db, userId, requestKey);
@@ -317,23 +315,10 @@ async function cancelFuel(ctx: ServiceContext, row: TransactionRow) {
   return (await apply(ctx, row, { type: 'cancel' })) ?? (await repo.find(ctx.db, row.id)) ?? row;
 }
 
-const RESUME_AFTER_MS = payments.LEASE_MS + 5_000;
-
 async function reconcileFuel(ctx: ServiceContext, row: TransactionRow) {
   const now = ctx.clock.now().getTime();
   if (row.state === 'starting') {
-    // The request died after its reservation; running it again under its own key finishes it
-    // or undoes it, step by step, as the customer's retry would.
-    if (now - row.updatedAt.getTime() < RESUME_AFTER_MS) return;
-    await startFuel(
-      ctx,
-      row.userId,
-      row.request as FuelStart,
-      row.idempotencyKey,
-      row.locale === 'en' ? 'en' : 'fo',
-    ).catch((error: unknown) => {
-      if (!(error instanceof AppError && error.statusCode < 500)) throw error;
-    });
+    await resumeStart(ctx, row, (stored) => fuelStartSchema.parse(stored), startFuel);
     return;
   }
   if (row.state === 'settling') {
@@ -388,8 +373,4 @@ export function defineFuel(jobs: Jobs<ServiceContext>) {
   registerHandler('fuel', { cancel: cancelFuel, reconcile: reconcileFuel });
 }
 
-payments.registerRelease(SCOPE, (tx, claim) =>
-  releaseReservation(tx, claim.userId, claim.paymentKey, (t, v) =>
-    returnProductVoucher(t, claim.userId, v),
-  ),
-);
+registerStartScope(SCOPE);

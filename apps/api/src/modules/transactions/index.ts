@@ -19,8 +19,10 @@ export {
   holdFor,
   payingMethod,
   refuse,
+  registerStartScope,
   releaseReservation,
   reservation,
+  resumeStart,
   resolveTarget,
   transactionActive,
 } from './start.ts';

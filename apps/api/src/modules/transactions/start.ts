@@ -1,8 +1,14 @@
-import type { Locale, PaymentProduct, StationTransactionService } from '@stod/domain';
+import {
+  isLocale,
+  type Locale,
+  type PaymentProduct,
+  type StationTransactionService,
+} from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as payments from '../payments/index.ts';
 import { findProduct, getStation } from '../stations/index.ts';
+import { returnProductVoucher } from '../vouchers/index.ts';
 import * as wallet from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import type { TransactionRow } from './repo.ts';
@@ -122,12 +128,15 @@ export async function refuse(
   await repo.patchOpen(ctx.db, row.id, { errorKey, released });
 }
 
-/** The reservation of a refused or abandoned request is closed; a voucher it took goes back. */
+/**
+ * The reservation of a refused or abandoned request is closed, and a voucher it took goes back,
+ * in the transaction that stores the refusal. Both start requests and the reconciliation's
+ * abandon (through `registerRelease`) use it.
+ */
 export async function releaseReservation(
   tx: Parameters<typeof repo.lockUser>[0],
   userId: string,
   requestKey: string,
-  returnVoucher: (tx: Parameters<typeof repo.lockUser>[0], userVoucherId: string) => Promise<void>,
 ) {
   const row = await repo.findByRequestKey(tx, userId, requestKey);
   if (!row || row.finishedAt) return;
@@ -136,5 +145,48 @@ export async function releaseReservation(
     finishedAt: new Date(),
     errorKey: row.errorKey ?? 'error.approvePayment',
   });
-  if (row.userVoucherId) await returnVoucher(tx, row.userVoucherId);
+  if (row.userVoucherId) await returnProductVoucher(tx, userId, row.userVoucherId);
+}
+
+/** A start request's scope, whose abandoned claims the payments reconciliation releases. */
+export function registerStartScope(scope: string) {
+  payments.registerRelease(scope, (tx, claim) =>
+    releaseReservation(tx, claim.userId, claim.paymentKey),
+  );
+}
+
+/** A start request that died after its reservation waits this long before it is resumed. */
+const RESUME_AFTER_MS = payments.LEASE_MS + 5_000;
+
+/**
+ * Runs a start request that died after its reservation again, under its own key and request,
+ * as the customer's retry would: it finishes or undoes itself step by step. A refusal is its
+ * answer and ends the matter; anything else is left for the next pass.
+ */
+export async function resumeStart<R>(
+  ctx: ServiceContext,
+  row: TransactionRow,
+  /**
+   * Reads the stored request back in the shape the route gave it: the database keeps JSON with
+   * its keys reordered, and the claim's fingerprint is of the request as first sent.
+   */
+  parse: (stored: unknown) => R,
+  start: (
+    ctx: ServiceContext,
+    userId: string,
+    request: R,
+    key: string,
+    locale: Locale,
+  ) => Promise<unknown>,
+) {
+  if (ctx.clock.now().getTime() - row.updatedAt.getTime() < RESUME_AFTER_MS) return;
+  await start(
+    ctx,
+    row.userId,
+    parse(row.request),
+    row.idempotencyKey,
+    isLocale(row.locale) ? row.locale : 'fo',
+  ).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.statusCode < 500)) throw error;
+  });
 }
