@@ -114,6 +114,21 @@ describe('a wash paid by card', () => {
     expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 
+  it('takes one of three parallel bookings with new keys, and leaves one hold', async () => {
+    const c = await customer();
+    const answers = await Promise.all([1, 2, 3].map((bay) => book(c, bay)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409]);
+    expect(await openHolds(c.id)).toBe(1);
+    const won = answers.find((r) => r.statusCode === 201)?.json<StationTransaction>();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${won?.id ?? ''}/cancel`,
+      headers: bearer(c.token),
+    });
+    expect(await openHolds(c.id)).toBe(0);
+  });
+
   it('voids the hold when the wash fails to start, with the §8 text', async () => {
     const c = await customer();
     const ready = (await book(c, 2)).json<StationTransaction>();

@@ -132,6 +132,24 @@ describe('POST /api/fuel/transactions', () => {
     });
   });
 
+  it('takes one of five parallel starts with new keys, and leaves one hold', async () => {
+    const c = await customer();
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((pump) => start(c, pump)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(201);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(4);
+    expect(await openHolds(c.id)).toBe(1);
+    const won = answers.find((r) => r.statusCode === 201)?.json<StationTransaction>();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${won?.id ?? ''}/cancel`,
+      headers: bearer(c.token),
+    });
+    expect(await openHolds(c.id)).toBe(0);
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
+  });
+
   it('gives the 750 kr. text for a card without the funds, and leaves no hold', async () => {
     const c = await customer('4000000000009995');
     const res = await start(c, 5);

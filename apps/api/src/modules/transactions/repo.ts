@@ -81,9 +81,13 @@ export function openAtStation(db: Db, stationId: number) {
     );
 }
 
-/** Serialises a user's station requests: the reservation checks run one at a time per user. */
+/**
+ * Serialises a user's station requests: the reservation checks run one at a time per user. No
+ * key update, because the claim's own insert already holds a key-share lock on the user's row
+ * (its foreign key): a full update lock there deadlocks parallel claims on PostgreSQL.
+ */
 export async function lockUser(tx: Db, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 /** Inserts the reservation; null when the pump or bay (or the user) already has an open one. */
