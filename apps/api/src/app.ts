@@ -21,6 +21,14 @@ import { registerProviderCardsSim } from './integrations/provider-cards/sim-rout
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { carwashRoutes } from './modules/carwash/index.ts';
+import {
+  authenticateCharger,
+  chargerEvents,
+  chargingAdminRoutes,
+  chargingRoutes,
+  setEndpoint,
+} from './modules/charging/index.ts';
+import { createOcppEndpoint } from './integrations/ocpp/endpoint.ts';
 import { fuelRoutes } from './modules/fuel/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -35,7 +43,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { authenticate } from './modules/auth/index.ts';
 import type { PortOverrides } from './platform/adapters.ts';
 import type { Clock } from './platform/context.ts';
-import { attachRealtime } from './platform/realtime.ts';
+import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createServices, realtimeProjections } from './services.ts';
@@ -96,8 +104,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authenticate: (token) => authenticate(ctx, token),
     projections: realtimeProjections,
   });
+  // Chargers connect over OCPP-J at /ocpp/{identity} on the same server.
+  const ocpp = createOcppEndpoint({
+    authenticate: (identity, password) => authenticateCharger(ctx, identity, password),
+    events: chargerEvents(ctx),
+    heartbeatSeconds: config.OCPP_HEARTBEAT_SECONDS,
+    pingSeconds: config.OCPP_PING_SECONDS,
+    callTimeoutSeconds: config.OCPP_CALL_TIMEOUT_SECONDS,
+    now: () => ctx.clock.now(),
+    log: app.log,
+  });
+  setEndpoint(ctx, ocpp);
+  app.server.on('upgrade', (request, socket, head) => {
+    if (ocpp.handleUpgrade(request, socket, head)) return;
+    // Socket.IO takes its own path; any other upgrade is ended here.
+    if ((request.url ?? '').startsWith(`${REALTIME_PATH}/`)) return;
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
   // Open sockets would hold the server's close; they go first.
-  app.addHook('preClose', () => realtime.close());
+  app.addHook('preClose', async () => {
+    await Promise.all([realtime.close(), ocpp.close()]);
+  });
   app.decorateRequest('locale', defaultLocale);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', (request, reply, done) => {
@@ -160,6 +187,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(transactionRoutes);
       await api.register(fuelRoutes);
       await api.register(carwashRoutes);
+      await api.register(chargingRoutes);
+      await api.register(chargingAdminRoutes);
       await api.register(adminRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },

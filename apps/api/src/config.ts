@@ -108,6 +108,20 @@ const envSchema = z.object({
   CARWASH_RESUME_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** How often open station transactions are checked against their controllers and payments. */
   STATION_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** The Heartbeat interval the OCPP endpoint gives chargers at their BootNotification. */
+  OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** WebSocket pings to chargers (0: none; some chargers drop on server pings). */
+  OCPP_PING_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** How long a command to a charger waits for its answer. */
+  OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  /** The hold placed for a charge at a public or shared installation, in kroner. */
+  CHARGE_HOLD_KR: z.coerce.number().int().min(1).max(10_000).default(300),
+  /** A charge whose charger stays offline this long is closed at its last meter reading. */
+  CHARGER_OFFLINE_CLOSE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** How often open charges are checked against their chargers and payments. */
+  CHARGE_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** The seeded installations' chargers connect to this app's /ocpp as simulated chargers. */
+  SIM_CHARGERS: z.enum(['true', 'false']).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -198,6 +212,8 @@ export type Config = Omit<Env, 'TRUST_PROXY' | 'SIMULATORS'> & {
   /** The simulators that run in place of real adapters. */
   simulators: SimulatorName[];
   isProduction: boolean;
+  /** Whether this process runs the simulated chargers of the seeded installations. */
+  simChargers: boolean;
   publicUrl: string;
 };
 
@@ -227,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     TRUST_PROXY: trustProxy as TrustProxy,
     simulators: simulators.running,
     isProduction: c.NODE_ENV === 'production',
+    simChargers: (c.SIM_CHARGERS ?? (c.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${String(c.PORT)}`).replace(/\/$/, ''),
   };
 }
@@ -243,6 +260,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     GATEWAY_LATENCY_MS: '0',
     PROVIDER_CARDS_LATENCY_MS: '0',
     SIM_AUTO_CUSTOMER: 'false',
+    SIM_CHARGERS: 'false',
     ...overrides,
   });
 }

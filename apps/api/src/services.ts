@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { defineCarwash, watchCarwash } from './modules/carwash/index.ts';
+import { reconcileCharges, serveCommands, watchCharges } from './modules/charging/index.ts';
 import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { receiptProjections } from './modules/receipts/index.ts';
@@ -41,8 +42,19 @@ export async function createServices(
     jobs.every('stations.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, (ctx) =>
       reconcileStationTransactions(ctx),
     );
+  // Brings open charges to the truth of their chargers and payments.
+  if (config.CHARGE_RECONCILE_EVERY_SECONDS > 0)
+    jobs.every('charges.reconcile', config.CHARGE_RECONCILE_EVERY_SECONDS, (ctx) =>
+      reconcileCharges(ctx),
+    );
   // Every process hears its devices and keeps the live figures of running transactions.
-  const stops = [watchTransactions(owned.ctx), watchForecourt(owned.ctx), watchCarwash(owned.ctx)];
+  const stops = [
+    watchTransactions(owned.ctx),
+    watchForecourt(owned.ctx),
+    watchCarwash(owned.ctx),
+    watchCharges(owned.ctx),
+    serveCommands(owned.ctx),
+  ];
   const close = owned.close.bind(owned);
   return {
     ...owned,
@@ -62,6 +74,9 @@ export function atStart(ctx: ServiceContext) {
   reconcileStationTransactions(ctx).catch((error: unknown) => {
     ctx.log.warn({ err: error }, 'station reconciliation at start failed; the timer retries');
   });
+  reconcileCharges(ctx).catch((error: unknown) => {
+    ctx.log.warn({ err: error }, 'charge reconciliation at start failed; the timer retries');
+  });
 }
 
 /** What the realtime channel sends for each bus event, from the modules that own the objects. */
@@ -71,4 +86,7 @@ export const realtimeProjections: Projections = {
   // The event carries the transaction as it stands: litres arrive too often to read each back.
   'stationTransaction.changed': (_ctx, { transactionId, transaction }) =>
     Promise.resolve({ id: transactionId, object: transaction }),
+  // Spec §7 "Realtime": events named by the charge id, each carrying the charge.
+  'charge.changed': (_ctx, { chargeId, charge }) =>
+    Promise.resolve({ id: chargeId, object: charge }),
 };

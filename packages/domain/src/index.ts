@@ -15,3 +15,4 @@ export * from './subscriptions.ts';
 export * from './staff.ts';
 export * from './legal.ts';
 export * from './station-transactions.ts';
+export * from './charging.ts';

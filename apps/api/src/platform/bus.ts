@@ -1,4 +1,4 @@
-import type { StationTransaction } from '@stod/domain';
+import type { Charge, StationTransaction } from '@stod/domain';
 
 /**
  * The events the services raise, by name, with what each carries. A listener receives the events
@@ -16,7 +16,22 @@ export interface BusEvents {
     transactionId: string;
     transaction: StationTransaction;
   };
+  /** A charge changed: its state, or its energy, power and price while it runs. */
+  'charge.changed': { userId: string; chargeId: string; charge: Charge };
+  /** A command for a charger, for the process that holds its OCPP connection. */
+  'charger.command': {
+    requestId: string;
+    identity: string;
+    command: ChargerCommand;
+  };
+  /** That process's answer: the charger's, or `unreachable`. */
+  'charger.commandResult': { requestId: string; answer: 'Accepted' | 'Rejected' | 'unreachable' };
 }
+
+export type ChargerCommand =
+  | { kind: 'remoteStart'; connectorId: number; idTag: string; remoteStartId: number }
+  | { kind: 'remoteStop'; transactionId: string }
+  | { kind: 'triggerStatus'; connectorId?: number };
 
 export type BusEventName = keyof BusEvents;
 

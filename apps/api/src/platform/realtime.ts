@@ -19,7 +19,12 @@ export type Projection<N extends BusEventName> = (
   payload: BusEvents[N],
 ) => Promise<{ id: string; object: unknown } | undefined>;
 
-export type Projections = { [N in BusEventName]?: Projection<N> };
+/** The events that concern one user: only those reach clients. */
+export type UserEventName = {
+  [N in BusEventName]: BusEvents[N] extends { userId: string } ? N : never;
+}[BusEventName];
+
+export type Projections = { [N in UserEventName]?: Projection<N> };
 
 export interface RealtimeOptions {
   /** The session behind a bearer token, or null. */
@@ -63,6 +68,8 @@ export function attachRealtime(
     cors: { origin: false },
     pingInterval: 25_000,
     pingTimeout: 20_000,
+    // Other upgrades (chargers at /ocpp) are not the engine's to end; the app ends unknown ones.
+    destroyUpgrade: false,
   });
 
   /** When each socket of this process last proved its session. */
@@ -154,9 +161,9 @@ export function attachRealtime(
     return true;
   };
 
-  const unsubscribe = (Object.keys(projections) as BusEventName[]).map((name) => {
+  const unsubscribe = (Object.keys(projections) as UserEventName[]).map((name) => {
     // Each entry takes its own event's payload, which the bus hands it under the same name.
-    const project = projections[name] as Projection<BusEventName>;
+    const project = projections[name] as Projection<UserEventName>;
     return ctx.bus.subscribe(name, async (payload) => {
       const projected = await project(ctx, payload);
       if (!projected || projected.object === undefined) return;

@@ -11,3 +11,4 @@ export * from './subscriptions.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './station-transactions.ts';
+export * from './charging.ts';

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import type { ChargeState, ConnectorStatus, TariffType } from '@stod/domain';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { receipts } from './receipts.ts';
+import { users } from './users.ts';
+import { payments } from './wallet.ts';
+
+/** A place with chargers: public, or a user's own (ownerId). */
+export const installations = pgTable('installations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  public: boolean('public').notNull().default(true),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A charger that connects over OCPP-J as `/ocpp/{identity}`. Its password (security profile 1)
+ * is kept hashed. `node` names the process that holds its connection, so a command raised on any
+ * process reaches it.
+ */
+export const chargers = pgTable(
+  'chargers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identity: text('identity').notNull(),
+    passwordHash: text('password_hash'),
+    installationId: uuid('installation_id')
+      .notNull()
+      .references(() => installations.id, { onDelete: 'cascade' }),
+    connectors: integer('connectors').notNull(),
+    maxPowerKw: doublePrecision('max_power_kw').notNull(),
+    tariffType: text('tariff_type').$type<TariffType>().notNull(),
+    tariffPrice: integer('tariff_price').notNull(),
+    protocol: text('protocol'),
+    vendor: text('vendor'),
+    model: text('model'),
+    firmware: text('firmware'),
+    bootCount: integer('boot_count').notNull().default(0),
+    lastBootAt: timestamp('last_boot_at', { withTimezone: true }),
+    connected: boolean('connected').notNull().default(false),
+    node: text('node'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chargers_identity').on(t.identity),
+    index('chargers_installation_idx').on(t.installationId),
+  ],
+);
+
+/** Each connector's last reported status (OCPP 1.6 names; 2.0.1's mapped onto them). */
+export const chargerConnectors = pgTable(
+  'charger_connectors',
+  {
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    connectorId: integer('connector_id').notNull(),
+    status: text('status').$type<ConnectorStatus>().notNull().default('Available'),
+    errorCode: text('error_code'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chargerId, t.connectorId] })],
+);
+
+/** RFID tags with which a user starts a charge at the charger itself. */
+export const idTags = pgTable('id_tags', {
+  idTag: text('id_tag').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A charge: opened in the app at a connector (source 'app') or started at the charger with a tag
+ * (source 'tag'). Every step is written before the next is taken; the unique indexes keep one
+ * unfinished charge per user and per connector, and one per charger transaction.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    installationId: uuid('installation_id')
+      .notNull()
+      .references(() => installations.id, { onDelete: 'cascade' }),
+    installationName: text('installation_name').notNull(),
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    connectorId: integer('connector_id').notNull(),
+    source: text('source').$type<'app' | 'tag'>().notNull().default('app'),
+    own: boolean('own').notNull().default(false),
+    /** The installation's owner, credited when another user charges at a public installation. */
+    ownerId: uuid('owner_id'),
+    tariffType: text('tariff_type').$type<TariffType>().notNull(),
+    tariffPrice: integer('tariff_price').notNull(),
+    state: text('state').$type<ChargeState>().notNull(),
+    locale: text('locale').notNull().default('fo'),
+    paymentMethodId: uuid('payment_method_id'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    requestKey: text('request_key'),
+    idempotencyKey: text('idempotency_key'),
+    request: jsonb('request'),
+    held: integer('held').notNull().default(0),
+    captured: integer('captured').notNull().default(0),
+    fromBalance: integer('from_balance').notNull().default(0),
+    released: integer('released').notNull().default(0),
+    /** The tag the backend sends with its remote start, or the tag the charger reported. */
+    idTag: text('id_tag').notNull(),
+    /** The charger's transaction id: 1.6's integer as text, or 2.0.1's string. */
+    ocppTx: text('ocpp_tx'),
+    txStartedAt: timestamp('tx_started_at', { withTimezone: true }),
+    meterStart: integer('meter_start'),
+    meterLast: integer('meter_last'),
+    meterLastAt: timestamp('meter_last_at', { withTimezone: true }),
+    energyWh: integer('energy_wh').notNull().default(0),
+    powerW: integer('power_w').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    stopReason: text('stop_reason'),
+    errorKey: text('error_key'),
+    receiptId: uuid('receipt_id').references(() => receipts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('charges_request_key')
+      .on(t.userId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
+    uniqueIndex('charges_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.finishedAt} is null`),
+    uniqueIndex('charges_open_per_connector')
+      .on(t.chargerId, t.connectorId)
+      .where(sql`${t.finishedAt} is null`),
+    uniqueIndex('charges_ocpp_tx')
+      .on(t.chargerId, t.ocppTx)
+      .where(sql`${t.ocppTx} is not null`),
+    index('charges_open_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.finishedAt} is null`),
+    index('charges_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** The ledger of the owners' earnings: 0.2 kr. per kWh another user charged (spec §9). */
+export const ownerCredits = pgTable(
+  'owner_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    installationId: uuid('installation_id')
+      .notNull()
+      .references(() => installations.id, { onDelete: 'cascade' }),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => charges.id, { onDelete: 'cascade' }),
+    energyWh: integer('energy_wh').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('owner_credits_charge').on(t.chargeId),
+    index('owner_credits_owner_idx').on(t.ownerId),
+  ],
+);

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { createRPCError, RPCServer, type RPCClient } from 'ocpp-rpc';
+import {
+  ChargerUnreachable,
+  OCPP_PROTOCOLS,
+  type ChargerCommands,
+  type ChargerEvents,
+  type ChargerLink,
+  type OcppProtocol,
+} from './port.ts';
+import { attach16, commands16 } from './v16.ts';
+import { attach201, commands201 } from './v201.ts';
+
+/** Where chargers connect: `/ocpp/{identity}`. */
+export const OCPP_PATH = '/ocpp/';
+
+/** A charger that connects and sends no BootNotification only lost its network: ask its state. */
+const BOOT_GRACE_MS = 3_000;
+
+export interface OcppEndpointOptions {
+  /** The charger behind an identity and password, or why it may not connect. */
+  authenticate(
+    identity: string,
+    password: Buffer | undefined,
+  ): Promise<{ chargerId: string } | 'unknown' | 'denied'>;
+  events: ChargerEvents;
+  heartbeatSeconds: number;
+  pingSeconds: number;
+  callTimeoutSeconds: number;
+  now: () => Date;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+  };
+}
+
+interface Connection {
+  link: ChargerLink;
+  client: RPCClient;
+  commands: ChargerCommands;
+}
+
+export interface OcppEndpoint {
+  /** Takes an HTTP upgrade for `/ocpp/…`; answers false for any other path. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** The commands of a charger connected to this process, or null. */
+  commandsOf(identity: string): ChargerCommands | null;
+  /** How many chargers this process holds. */
+  size(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * The OCPP-J endpoint on the API's own HTTP server: 1.6J and 2.0.1 by WebSocket subprotocol,
+ * every message validated in and out (strict mode), HTTP Basic per charger (security profile 1).
+ * Each charger's connection is tracked by its session, so a reconnect that overtakes the close of
+ * the connection it replaces never marks the charger offline.
+ */
+export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
+  const { events, log } = options;
+  const server = new RPCServer({
+    protocols: [...OCPP_PROTOCOLS],
+    strictMode: true,
+    callTimeoutMs: options.callTimeoutSeconds * 1000,
+    pingIntervalMs: options.pingSeconds * 1000,
+    deferPingsOnActivity: true,
+    respondWithDetailedErrors: false,
+    // A malformed frame is answered and the connection kept.
+    maxBadMessages: Infinity,
+  });
+  const connections = new Map<string, Connection>();
+
+  server.auth((accept, reject, handshake) => {
+    const protocol = OCPP_PROTOCOLS.find((p) => handshake.protocols.has(p));
+    const identity = handshake.identity;
+    if (!protocol) {
+      reject(400, 'No supported OCPP subprotocol');
+      return;
+    }
+    void options
+      .authenticate(identity, handshake.password)
+      .then((answer) => {
+        if (answer === 'unknown') reject(404, 'Unknown charger');
+        else if (answer === 'denied') reject(401, 'Unauthorized');
+        else accept({ chargerId: answer.chargerId, session: randomUUID() }, protocol);
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error, identity }, 'charger authentication failed');
+        reject(503, 'Try again later');
+      });
+  });
+
+  server.on('client', (client: RPCClient & { session: { chargerId: string; session: string } }) => {
+    const protocol = client.protocol as OcppProtocol;
+    const link: ChargerLink = {
+      chargerId: client.session.chargerId,
+      identity: client.identity ?? '',
+      protocol,
+      session: client.session.session,
+    };
+    const timeout = options.callTimeoutSeconds * 1000;
+    const commands =
+      protocol === 'ocpp1.6' ? commands16(client, timeout) : commands201(client, timeout);
+    const previous = connections.get(link.identity);
+    connections.set(link.identity, { link, client, commands });
+    // The connection it replaces is closed; its close event no longer speaks for the charger.
+    if (previous) void previous.client.close({ code: 1000, reason: 'Replaced' });
+
+    let booted = false;
+    const tracked: ChargerEvents = {
+      ...events,
+      booted: (l, info) => {
+        booted = true;
+        return events.booted(l, info);
+      },
+    };
+    const attach = protocol === 'ocpp1.6' ? attach16 : attach201;
+    attach(client, link, tracked, { heartbeatSeconds: options.heartbeatSeconds, now: options.now });
+    client.handle(({ method }) => {
+      throw createRPCError('NotImplemented', `${method} is not supported`) as Error;
+    });
+    client.on(
+      'strictValidationFailure',
+      (event: { method: string; outbound: boolean; error: Error }) => {
+        log.warn(
+          {
+            identity: link.identity,
+            method: event.method,
+            outbound: event.outbound,
+            err: event.error,
+          },
+          'OCPP message failed validation',
+        );
+      },
+    );
+    client.once('close', () => {
+      clearTimeout(graceTimer);
+      if (connections.get(link.identity)?.link.session !== link.session) return;
+      connections.delete(link.identity);
+      events.disconnected(link).catch((error: unknown) => {
+        log.warn({ err: error, identity: link.identity }, 'charger disconnect not recorded');
+      });
+    });
+    const graceTimer = setTimeout(() => {
+      if (booted || connections.get(link.identity)?.link.session !== link.session) return;
+      commands.triggerStatus().catch((error: unknown) => {
+        log.warn({ err: error, identity: link.identity }, 'status trigger after reconnect failed');
+      });
+    }, BOOT_GRACE_MS);
+    graceTimer.unref();
+    events.connected(link).catch((error: unknown) => {
+      log.warn({ err: error, identity: link.identity }, 'charger connection not recorded');
+    });
+    log.info({ identity: link.identity, protocol }, 'charger connected');
+  });
+
+  return {
+    handleUpgrade(request, socket, head) {
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      if (!path.startsWith(OCPP_PATH) || path.length <= OCPP_PATH.length) return false;
+      // Identities are one path segment; `/ocpp/a/b` is no charger.
+      if (path.slice(OCPP_PATH.length).includes('/')) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return true;
+      }
+      void server.handleUpgrade(request, socket as never, head);
+      return true;
+    },
+    commandsOf(identity) {
+      return connections.get(identity)?.commands ?? null;
+    },
+    size: () => connections.size,
+    async close() {
+      await server.close({ code: 1001, reason: 'Server closing', force: false });
+    },
+  };
+}
+
+export { ChargerUnreachable };

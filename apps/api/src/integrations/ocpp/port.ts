@@ -1,0 +1,93 @@
+import type { ConnectorStatus } from '@stod/domain';
+
+/**
+ * The OCPP endpoint's two sides, free of any one protocol version: what a charger tells the
+ * backend (`ChargerEvents`, implemented by the charging module) and what the backend can ask of a
+ * connected charger (`ChargerCommands`). The 1.6J and 2.0.1 adapters translate each version's
+ * messages to and from these.
+ */
+
+export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
+export type OcppProtocol = (typeof OCPP_PROTOCOLS)[number];
+
+/** One connection of one charger: `session` tells a reconnect from the connection it replaced. */
+export interface ChargerLink {
+  chargerId: string;
+  identity: string;
+  protocol: OcppProtocol;
+  session: string;
+}
+
+export interface StatusReport {
+  connectorId: number;
+  status: ConnectorStatus;
+  errorCode: string | null;
+  timestamp: Date;
+}
+
+export interface StartReport {
+  connectorId: number;
+  idTag: string;
+  /** The energy register at the start, Wh; 2.0.1 may not say. */
+  meterStartWh: number | null;
+  timestamp: Date;
+  /** 2.0.1: the charger's own transaction id. 1.6: none, the backend gives one. */
+  transactionId?: string;
+}
+
+export interface MeterReport {
+  transactionId: string;
+  energyWh: number | null;
+  powerW: number | null;
+  soc: number | null;
+  timestamp: Date;
+}
+
+export interface StopReport {
+  transactionId: string;
+  meterStopWh: number | null;
+  timestamp: Date;
+  reason: string;
+}
+
+export interface ChargerEvents {
+  connected(link: ChargerLink): Promise<void>;
+  disconnected(link: ChargerLink): Promise<void>;
+  booted(
+    link: ChargerLink,
+    info: { vendor: string; model: string; firmware: string | null },
+  ): Promise<void>;
+  heartbeat(link: ChargerLink): Promise<void>;
+  status(link: ChargerLink, report: StatusReport): Promise<void>;
+  authorize(link: ChargerLink, idTag: string): Promise<boolean>;
+  /** Answers the transaction id (1.6: a new integer as text) and whether the tag is accepted. */
+  started(
+    link: ChargerLink,
+    report: StartReport,
+  ): Promise<{ transactionId: string; accepted: boolean }>;
+  meter(link: ChargerLink, report: MeterReport): Promise<void>;
+  stopped(link: ChargerLink, report: StopReport): Promise<void>;
+}
+
+export type CommandAnswer = 'Accepted' | 'Rejected';
+
+export interface ChargerCommands {
+  remoteStart(connectorId: number, idTag: string, remoteStartId: number): Promise<CommandAnswer>;
+  remoteStop(transactionId: string): Promise<CommandAnswer>;
+  /** Asks for the statuses of every connector (or one), as after a reconnect without a boot. */
+  triggerStatus(connectorId?: number): Promise<CommandAnswer>;
+}
+
+/** A charger that is not connected to this process, or did not answer in time. */
+export class ChargerUnreachable extends Error {
+  constructor(identity: string, cause?: unknown) {
+    super(`charger ${identity} is not reachable`, { cause });
+    this.name = 'ChargerUnreachable';
+  }
+}
+
+/** Reads a sampled value's number and unit to Wh or W. */
+export function toBase(value: number, unit: string | undefined, base: 'Wh' | 'W'): number {
+  if (unit === `k${base}`) return value * 1000;
+  return value;
+}

@@ -1,0 +1,66 @@
+import type { ServiceContext } from '../../platform/context.ts';
+import * as repo from './repo.ts';
+import { closeAt, freshest, publish, settle } from './service.ts';
+
+/** A start whose process died mid-command is given back to the user after this long. */
+const STARTING_STALE_MS = 60_000;
+/** A charger that took the start but saw no car this long has given up (its own timeout). */
+const WAITING_STALE_MS = 5 * 60_000;
+
+/**
+ * Brings every open charge to the truth of its charger and its payment. Safe to run on several
+ * processes at once: every move is a guarded transition and every money step is keyed.
+ */
+export async function reconcileCharges(ctx: ServiceContext) {
+  const now = ctx.clock.now().getTime();
+  const offlineLimit = ctx.config.CHARGER_OFFLINE_CLOSE_MINUTES * 60_000;
+  const unstartedLimit = ctx.config.RECONCILE_UNSTARTED_MINUTES * 60_000;
+  for (const row of await repo.openCharges(ctx.db)) {
+    try {
+      const age = now - row.updatedAt.getTime();
+      if (row.state === 'settling') {
+        await settle(ctx, row);
+      } else if (row.state === 'starting' && age > STARTING_STALE_MS && row.paymentId !== null) {
+        const back = await repo.transition(ctx.db, row.id, ['starting'], { state: 'ready' });
+        if (back) await publish(ctx, back);
+      } else if (row.state === 'starting' && age > STARTING_STALE_MS && row.own) {
+        const back = await repo.transition(ctx.db, row.id, ['starting'], { state: 'ready' });
+        if (back) await publish(ctx, back);
+      } else if (row.state === 'waiting' && age > WAITING_STALE_MS) {
+        const back = await repo.transition(ctx.db, row.id, ['waiting'], { state: 'ready' });
+        if (back) await publish(ctx, back);
+      } else if (row.state === 'ready' && age > unstartedLimit) {
+        const cancelled = await repo.transition(ctx.db, row.id, ['ready'], {
+          state: 'cancelled',
+          finishedAt: ctx.clock.now(),
+          errorKey: 'error.paymentAbandoned',
+        });
+        if (cancelled) await settle(ctx, cancelled);
+      } else if (row.state === 'charging' || row.state === 'stopping') {
+        const charger = await repo.findCharger(ctx.db, row.chargerId);
+        const lastSeen = charger?.lastSeenAt?.getTime() ?? 0;
+        if (charger && !charger.connected && now - lastSeen > offlineLimit) {
+          const fresh = freshest(ctx, row);
+          await closeAt(ctx, row, {
+            meterWh: fresh.meterLast,
+            at: fresh.meterLastAt ?? new Date(lastSeen),
+            reason: 'Offline',
+            errorKey: 'error.chargerOffline',
+          });
+        }
+      }
+    } catch (error) {
+      ctx.log.warn(
+        { err: error, chargeId: row.id },
+        'charge reconciliation failed; next pass retries',
+      );
+    }
+  }
+  for (const row of await repo.unreleasedHolds(ctx.db)) {
+    try {
+      await settle(ctx, row);
+    } catch (error) {
+      ctx.log.warn({ err: error, chargeId: row.id }, 'hold release failed; next pass retries');
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ChargerRegistration, MessageKey } from '@stod/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { ServiceContext } from '../../platform/context.ts';
+import { chargers, idTags, installations, chargerConnectors } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { findUserByEmail } from '../users/index.ts';
+import * as repo from './repo.ts';
+import { statusOf } from './views.ts';
+
+/**
+ * The operators' registry: chargers (thousands at once), their installations, and the RFID tags
+ * that start a charge at the charger. Charger passwords are machine secrets of 16 to 40
+ * characters; they are kept as salted SHA-256, which a charger's every reconnect can afford,
+ * where a person's password gets argon2.
+ */
+
+export function hashChargerPassword(password: string) {
+  const salt = randomBytes(16).toString('hex');
+  return `sha256$${salt}$${createHash('sha256')
+    .update(salt + password)
+    .digest('hex')}`;
+}
+
+export function verifyChargerPassword(stored: string, password: string) {
+  const [scheme, salt, digest] = stored.split('$');
+  if (scheme !== 'sha256' || !salt || !digest) return false;
+  const actual = Buffer.from(
+    createHash('sha256')
+      .update(salt + password)
+      .digest('hex'),
+  );
+  const expected = Buffer.from(digest);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+const taken = (fields: Record<string, MessageKey>) =>
+  new AppError(409, 'CHARGER_TAKEN', 'error.chargerTaken', fields);
+
+const CHUNK = 500;
+
+export async function registerChargers(ctx: ServiceContext, list: ChargerRegistration[]) {
+  // A repeated identity, in the request or already registered, refuses the whole request.
+  const conflicts: Record<string, MessageKey> = {};
+  const seen = new Set<string>();
+  list.forEach((c, i) => {
+    if (seen.has(c.identity)) conflicts[`chargers.${String(i)}.identity`] = 'error.chargerTaken';
+    seen.add(c.identity);
+  });
+  const identities = [...seen];
+  for (let i = 0; i < identities.length; i += CHUNK) {
+    const existing = await ctx.db
+      .select({ identity: chargers.identity })
+      .from(chargers)
+      .where(inArray(chargers.identity, identities.slice(i, i + CHUNK)));
+    const set = new Set(existing.map((e) => e.identity));
+    list.forEach((c, j) => {
+      if (set.has(c.identity)) conflicts[`chargers.${String(j)}.identity`] = 'error.chargerTaken';
+    });
+  }
+  if (Object.keys(conflicts).length > 0) throw taken(conflicts);
+
+  // Installations named by id must exist; those given inline are made once per distinct one.
+  const ids = [...new Set(list.flatMap((c) => (c.installationId ? [c.installationId] : [])))];
+  if (ids.length > 0) {
+    const found = await ctx.db
+      .select({ id: installations.id })
+      .from(installations)
+      .where(inArray(installations.id, ids));
+    if (found.length !== ids.length) throw notFound();
+  }
+  const owners = new Map<string, string>();
+  const fieldErrors: Record<string, MessageKey> = {};
+  for (const [i, c] of list.entries()) {
+    const email = c.installation?.ownerEmail;
+    if (!email || owners.has(email)) continue;
+    const user = await findUserByEmail(ctx.db, email);
+    if (user) owners.set(email, user.id);
+    else fieldErrors[`chargers.${String(i)}.installation.ownerEmail`] = 'error.notFound';
+  }
+  if (Object.keys(fieldErrors).length > 0)
+    throw new AppError(422, 'VALIDATION', 'validation.form', fieldErrors);
+
+  return ctx.db.transaction(async (tx) => {
+    const made = new Map<string, string>();
+    const installationOf = async (c: ChargerRegistration) => {
+      if (c.installationId) return c.installationId;
+      const i = c.installation;
+      if (!i) throw notFound();
+      const key = JSON.stringify([i.name, i.lat, i.lng, i.public, i.ownerEmail ?? null]);
+      const known = made.get(key);
+      if (known) return known;
+      const [row] = await tx
+        .insert(installations)
+        .values({
+          name: i.name,
+          lat: i.lat,
+          lng: i.lng,
+          public: i.public,
+          ownerId: i.ownerEmail ? (owners.get(i.ownerEmail) ?? null) : null,
+        })
+        .returning({ id: installations.id });
+      if (!row) throw new Error('installation not stored');
+      made.set(key, row.id);
+      return row.id;
+    };
+    const rows: (typeof chargers.$inferInsert)[] = [];
+    for (const c of list) {
+      rows.push({
+        identity: c.identity,
+        passwordHash: c.password ? hashChargerPassword(c.password) : null,
+        installationId: await installationOf(c),
+        connectors: c.connectors,
+        maxPowerKw: c.maxPowerKw,
+        tariffType: c.tariff.type,
+        tariffPrice: c.tariff.price,
+      });
+    }
+    const out: { id: string; identity: string; installationId: string }[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const inserted = await tx
+        .insert(chargers)
+        .values(rows.slice(i, i + CHUNK))
+        .onConflictDoNothing()
+        .returning({
+          id: chargers.id,
+          identity: chargers.identity,
+          installationId: chargers.installationId,
+          connectors: chargers.connectors,
+        });
+      // A registration racing this one took an identity: nothing of this one stays.
+      if (inserted.length !== Math.min(CHUNK, rows.length - i))
+        throw taken({ chargers: 'error.chargerTaken' });
+      const connectors = inserted.flatMap((c) =>
+        Array.from({ length: c.connectors }, (_, k) => ({
+          chargerId: c.id,
+          connectorId: k + 1,
+          status: 'Unavailable' as const,
+          updatedAt: new Date(0),
+        })),
+      );
+      for (let k = 0; k < connectors.length; k += CHUNK)
+        await tx.insert(chargerConnectors).values(connectors.slice(k, k + CHUNK));
+      out.push(
+        ...inserted.map(({ id, identity, installationId }) => ({ id, identity, installationId })),
+      );
+    }
+    return { chargers: out };
+  });
+}
+
+export async function registerIdTag(ctx: ServiceContext, idTag: string, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError(422, 'VALIDATION', 'validation.form', { email: 'error.notFound' });
+  const [row] = await ctx.db
+    .insert(idTags)
+    .values({ idTag, userId: user.id })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError(409, 'ID_TAG_TAKEN', 'error.conflict');
+  return { idTag: row.idTag, userId: row.userId };
+}
+
+export async function listChargers(ctx: ServiceContext, offset: number, take: number) {
+  const rows = await ctx.db
+    .select({ charger: chargers, installationName: installations.name })
+    .from(chargers)
+    .innerJoin(installations, eq(installations.id, chargers.installationId))
+    .orderBy(chargers.identity)
+    .offset(offset)
+    .limit(take);
+  const [total] = await ctx.db.select({ n: count() }).from(chargers);
+  const connectors = await repo.connectorsOf(
+    ctx.db,
+    rows.map((r) => r.charger.id),
+  );
+  return {
+    items: rows.map(({ charger, installationName }) => ({
+      id: charger.id,
+      identity: charger.identity,
+      installationId: charger.installationId,
+      installationName,
+      protocol: charger.protocol,
+      online: charger.connected,
+      lastSeenAt: charger.lastSeenAt?.toISOString() ?? null,
+      lastBootAt: charger.lastBootAt?.toISOString() ?? null,
+      vendor: charger.vendor,
+      model: charger.model,
+      firmware: charger.firmware,
+      maxPowerKw: charger.maxPowerKw,
+      tariff: { type: charger.tariffType, price: charger.tariffPrice },
+      connectors: Array.from({ length: charger.connectors }, (_, k) => {
+        const row = connectors.find((c) => c.chargerId === charger.id && c.connectorId === k + 1);
+        const status = statusOf(charger, row);
+        return {
+          connectorId: k + 1,
+          status,
+          errorCode: status === 'Faulted' ? (row?.errorCode ?? null) : null,
+          powerKw: null,
+        };
+      }),
+    })),
+    total: total?.n ?? 0,
+  };
+}

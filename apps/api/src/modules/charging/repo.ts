@@ -1,0 +1,291 @@
+import type { ChargeState, ConnectorStatus } from '@stod/domain';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  chargerConnectors,
+  chargers,
+  charges,
+  idTags,
+  installations,
+  ownerCredits,
+  users,
+} from '../../db/schema/index.ts';
+
+export type InstallationRow = typeof installations.$inferSelect;
+export type ChargerRow = typeof chargers.$inferSelect;
+export type ConnectorRow = typeof chargerConnectors.$inferSelect;
+export type ChargeRow = typeof charges.$inferSelect;
+export type NewCharge = typeof charges.$inferInsert;
+export type ChargePatch = Partial<Omit<ChargeRow, 'id' | 'userId' | 'createdAt'>>;
+
+// ---------------------------------------------------------------------------------------------
+// Installations and chargers.
+
+/** The installations a user may charge at: public ones and the user's own. */
+export function usableInstallations(db: Db, userId: string) {
+  return db
+    .select()
+    .from(installations)
+    .where(or(eq(installations.public, true), eq(installations.ownerId, userId)))
+    .orderBy(sql`${installations.ownerId} is distinct from ${userId}`, asc(installations.name));
+}
+
+export async function findInstallation(db: Db, id: string) {
+  const [row] = await db.select().from(installations).where(eq(installations.id, id));
+  return row ?? null;
+}
+
+export function chargersOf(db: Db, installationIds: string[]) {
+  if (installationIds.length === 0) return Promise.resolve([] as ChargerRow[]);
+  return db
+    .select()
+    .from(chargers)
+    .where(inArray(chargers.installationId, installationIds))
+    .orderBy(asc(chargers.identity));
+}
+
+export function connectorsOf(db: Db, chargerIds: string[]) {
+  if (chargerIds.length === 0) return Promise.resolve([] as ConnectorRow[]);
+  return db
+    .select()
+    .from(chargerConnectors)
+    .where(inArray(chargerConnectors.chargerId, chargerIds))
+    .orderBy(asc(chargerConnectors.connectorId));
+}
+
+export async function findCharger(db: Db, id: string) {
+  const [row] = await db.select().from(chargers).where(eq(chargers.id, id));
+  return row ?? null;
+}
+
+export async function findChargerByIdentity(db: Db, identity: string) {
+  const [row] = await db.select().from(chargers).where(eq(chargers.identity, identity));
+  return row ?? null;
+}
+
+export async function patchCharger(db: Db, id: string, set: Partial<ChargerRow>) {
+  await db.update(chargers).set(set).where(eq(chargers.id, id));
+}
+
+export async function findConnector(db: Db, chargerId: string, connectorId: number) {
+  const [row] = await db
+    .select()
+    .from(chargerConnectors)
+    .where(
+      and(
+        eq(chargerConnectors.chargerId, chargerId),
+        eq(chargerConnectors.connectorId, connectorId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Stores a status unless a later one is stored already (reports can cross on the wire). */
+export async function setConnectorStatus(
+  db: Db,
+  chargerId: string,
+  connectorId: number,
+  status: ConnectorStatus,
+  errorCode: string | null,
+  at: Date,
+) {
+  await db
+    .insert(chargerConnectors)
+    .values({ chargerId, connectorId, status, errorCode, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [chargerConnectors.chargerId, chargerConnectors.connectorId],
+      set: { status, errorCode, updatedAt: at },
+      setWhere: sql`${chargerConnectors.updatedAt} <= ${at.toISOString()}`,
+    });
+}
+
+export async function findIdTag(db: Db, idTag: string) {
+  const [row] = await db.select().from(idTags).where(eq(idTags.idTag, idTag));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charges.
+
+export async function findCharge(db: Db, id: string) {
+  const [row] = await db.select().from(charges).where(eq(charges.id, id));
+  return row ?? null;
+}
+
+export async function findOwnedCharge(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.id, id), eq(charges.userId, userId)));
+  return row ?? null;
+}
+
+export async function findByRequestKey(db: Db, userId: string, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.userId, userId), eq(charges.requestKey, requestKey)));
+  return row ?? null;
+}
+
+export async function openChargeOfUser(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.userId, userId), isNull(charges.finishedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function openChargeAt(db: Db, chargerId: string, connectorId: number) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.chargerId, chargerId),
+        eq(charges.connectorId, connectorId),
+        isNull(charges.finishedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export function openChargesOfCharger(db: Db, chargerId: string) {
+  return db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.chargerId, chargerId), isNull(charges.finishedAt)));
+}
+
+export async function chargeByTx(db: Db, chargerId: string, ocppTx: string) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.chargerId, chargerId), eq(charges.ocppTx, ocppTx)));
+  return row ?? null;
+}
+
+/** A repeated StartTransaction: same charger, connector, tag and start time. */
+export async function chargeByStart(
+  db: Db,
+  chargerId: string,
+  connectorId: number,
+  idTag: string,
+  at: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.chargerId, chargerId),
+        eq(charges.connectorId, connectorId),
+        eq(charges.idTag, idTag),
+        eq(charges.txStartedAt, at),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertCharge(tx: Db, row: NewCharge) {
+  const [inserted] = await tx.insert(charges).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+/** Moves a charge only from the states given; null if it was elsewhere (or finished). */
+export async function transition(
+  db: Db,
+  id: string,
+  from: readonly ChargeState[],
+  set: ChargePatch,
+) {
+  const [row] = await db
+    .update(charges)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(charges.id, id), inArray(charges.state, [...from]), isNull(charges.finishedAt)))
+    .returning();
+  return row ?? null;
+}
+
+export async function patchCharge(db: Db, id: string, set: ChargePatch) {
+  const [row] = await db
+    .update(charges)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(charges.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function lockCharge(tx: Db, id: string) {
+  const [row] = await tx.select().from(charges).where(eq(charges.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function lockUser(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+export async function deleteCharge(db: Db, id: string) {
+  await db.delete(charges).where(eq(charges.id, id));
+}
+
+export async function listCharges(db: Db, userId: string, offset: number, take: number) {
+  const items = await db
+    .select()
+    .from(charges)
+    .where(eq(charges.userId, userId))
+    .orderBy(desc(charges.createdAt))
+    .offset(offset)
+    .limit(take);
+  const [total] = await db.select({ n: count() }).from(charges).where(eq(charges.userId, userId));
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Unfinished charges untouched since `before`, for the reconciliation. */
+export function staleOpenCharges(db: Db, before: Date) {
+  return db
+    .select()
+    .from(charges)
+    .where(and(isNull(charges.finishedAt), lt(charges.updatedAt, before)))
+    .orderBy(asc(charges.updatedAt))
+    .limit(200);
+}
+
+export async function nextTransactionId(db: Db) {
+  const [row] = await db
+    .select({ id: sql<string>`nextval('charge_ocpp_tx_seq')::text` })
+    .from(sql`(values (1)) as one (x)`);
+  if (!row) throw new Error('no transaction id');
+  return row.id;
+}
+
+export async function insertOwnerCredit(tx: Db, row: typeof ownerCredits.$inferInsert) {
+  await tx.insert(ownerCredits).values(row).onConflictDoNothing();
+}
+
+/** Every unfinished charge, oldest change first, for the reconciliation. */
+export function openCharges(db: Db) {
+  return db
+    .select()
+    .from(charges)
+    .where(isNull(charges.finishedAt))
+    .orderBy(asc(charges.updatedAt))
+    .limit(500);
+}
+
+/** Charges that ended without a sale and whose hold is not yet voided (a crash in between). */
+export function unreleasedHolds(db: Db) {
+  return db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        inArray(charges.state, ['cancelled', 'failed']),
+        sql`${charges.paymentId} is not null`,
+        sql`${charges.held} > ${charges.released}`,
+      ),
+    )
+    .limit(200);
+}

@@ -1,0 +1,130 @@
+import {
+  chargeLabelOf,
+  chargerKind,
+  isFreeStatus,
+  type Charge,
+  type ChargerView,
+  type ConnectorStatus,
+  type ConnectorView,
+  type InstallationAccess,
+  type InstallationView,
+  type Tariff,
+} from '@stod/domain';
+import type { ChargeRow, ChargerRow, ConnectorRow, InstallationRow } from './repo.ts';
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export const tariffOf = (row: { tariffType: Tariff['type']; tariffPrice: number }): Tariff => ({
+  type: row.tariffType,
+  price: row.tariffPrice,
+});
+
+export function accessOf(installation: InstallationRow, userId: string): InstallationAccess | null {
+  if (installation.ownerId === userId) return 'own';
+  if (installation.public) return 'public';
+  return null;
+}
+
+/** A connector's status as the app sees it: none while its charger is away. */
+export const statusOf = (
+  charger: ChargerRow,
+  connector: ConnectorRow | undefined,
+): ConnectorStatus => (!charger.connected ? 'Offline' : (connector?.status ?? 'Unavailable'));
+
+export function chargerView(
+  charger: ChargerRow,
+  connectors: ConnectorRow[],
+  access: InstallationAccess,
+  livePower: (chargerId: string, connectorId: number) => number | null,
+): ChargerView {
+  const byId = new Map(connectors.map((c) => [c.connectorId, c]));
+  const list: ConnectorView[] = [];
+  for (let id = 1; id <= charger.connectors; id += 1) {
+    const row = byId.get(id);
+    const status = statusOf(charger, row);
+    list.push({
+      connectorId: id,
+      status,
+      errorCode: status === 'Faulted' ? (row?.errorCode ?? null) : null,
+      powerKw: livePower(charger.id, id),
+    });
+  }
+  return {
+    id: charger.id,
+    identity: charger.identity,
+    installationId: charger.installationId,
+    online: charger.connected,
+    kind: chargerKind(charger.maxPowerKw),
+    maxPowerKw: charger.maxPowerKw,
+    tariff: access === 'own' ? { type: charger.tariffType, price: 0 } : tariffOf(charger),
+    connectors: list,
+  };
+}
+
+export function installationView(
+  installation: InstallationRow,
+  access: InstallationAccess,
+  chargers: ChargerView[],
+): InstallationView {
+  const connectors = chargers.flatMap((c) => c.connectors);
+  const tariffs = chargers.map((c) => c.tariff);
+  const cheapest = tariffs.reduce<Tariff | null>(
+    (low, t) => (low === null || t.price < low.price ? t : low),
+    null,
+  );
+  return {
+    id: installation.id,
+    name: installation.name,
+    lat: installation.lat,
+    lng: installation.lng,
+    public: installation.public,
+    ownerId: installation.ownerId,
+    access,
+    chargers,
+    connectorsFree: connectors.filter((c) => isFreeStatus(c.status)).length,
+    connectorsTotal: connectors.length,
+    tariff: cheapest,
+  };
+}
+
+/** Seconds of charging so far: from the start to the stop, or to `now` while it runs. */
+export function secondsOf(row: ChargeRow, now: Date) {
+  if (!row.startedAt) return 0;
+  const end = row.stoppedAt ?? row.finishedAt ?? now;
+  return Math.max(0, (end.getTime() - row.startedAt.getTime()) / 1000);
+}
+
+export function chargeView(
+  row: ChargeRow,
+  charger: { identity: string; status: ConnectorStatus; online: boolean },
+  now: Date,
+  livePrice: number,
+): Charge {
+  return {
+    id: row.id,
+    state: row.state,
+    label: chargeLabelOf(row.state),
+    installationId: row.installationId,
+    installation: { id: row.installationId, name: row.installationName, ownerId: row.ownerId },
+    chargerId: row.chargerId,
+    connectorId: row.connectorId,
+    charger: { id: row.chargerId, ...charger },
+    tariff: tariffOf(row),
+    own: row.own,
+    paymentMethodId: row.paymentMethodId,
+    held: row.held,
+    captured: row.captured,
+    released: row.released,
+    kwh: Math.round(row.energyWh) / 1000,
+    minutes: Math.round(secondsOf(row, now) / 6) / 10,
+    powerKw: row.finishedAt || row.stoppedAt ? 0 : Math.round(row.powerW / 100) / 10,
+    amount: row.finishedAt ? row.amount : livePrice,
+    errorKey: row.errorKey,
+    receiptId: row.receiptId,
+    startedAt: iso(row.startedAt),
+    stoppedAt: iso(row.stoppedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: iso(row.finishedAt),
+  };
+}

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { emailField, intField, strict } from './fields.ts';
+
+/**
+ * EV charging: installations with chargers, each charger with its connectors, reached over
+ * OCPP-J; and the charge, which a user opens at a connector, starts, watches and stops from the
+ * app. The backend's states, the labels the app shows for them (spec §4 "Charge"), the prices
+ * and the shapes the API answers live here so that the API, the web app and the tests agree.
+ */
+
+/** Spec §9: the owner of a public installation earns 0.2 kr. per kWh another user charges. */
+export const OWNER_CREDIT_ORE_PER_KWH = 20;
+
+/** The hold placed for a charge at a public or shared installation, unless configured. */
+export const CHARGE_HOLD_ORE_DEFAULT = 300_00;
+
+/** The connector states of OCPP 1.6 (2.0.1's are mapped onto them), and ours for a lost charger. */
+export const connectorStatuses = [
+  'Available',
+  'Preparing',
+  'Charging',
+  'SuspendedEVSE',
+  'SuspendedEV',
+  'Finishing',
+  'Reserved',
+  'Unavailable',
+  'Faulted',
+  /** Ours: the charger is not connected to the backend. */
+  'Offline',
+] as const;
+export type ConnectorStatus = (typeof connectorStatuses)[number];
+
+/** Spec §4: a charger in one of these during a charge sends the app to the unavailable screen. */
+export const UNAVAILABLE_STATUSES: readonly ConnectorStatus[] = [
+  'Unavailable',
+  'Reserved',
+  'Faulted',
+];
+export const isUnavailableStatus = (status: ConnectorStatus) =>
+  UNAVAILABLE_STATUSES.includes(status);
+
+/** A connector a new charge may be opened at: nothing is plugged in or a car waits. */
+export const isFreeStatus = (status: ConnectorStatus) =>
+  status === 'Available' || status === 'Preparing';
+
+export const tariffTypes = ['kWh', 'min'] as const;
+export type TariffType = (typeof tariffTypes)[number];
+
+export const tariffSchema = strict({
+  type: z.enum(tariffTypes, { error: 'validation.invalid' }),
+  /** Øre, VAT included, per kWh or per minute. */
+  price: intField(0, 100_000),
+});
+export type Tariff = z.infer<typeof tariffSchema>;
+
+/**
+ * The price of a charge so far: per kWh, the energy in Wh; per minute, the seconds since the
+ * start. Rounded to whole øre, never more than `cap` (the hold).
+ */
+export function chargePrice(tariff: Tariff, energyWh: number, seconds: number, cap = Infinity) {
+  const exact =
+    tariff.type === 'kWh'
+      ? (tariff.price * Math.max(0, energyWh)) / 1000
+      : (tariff.price * Math.max(0, seconds)) / 60;
+  return Math.min(Math.round(exact), cap);
+}
+
+/** The owner's credit for a charge of `energyWh` by another user at a public installation. */
+export const ownerCredit = (energyWh: number) =>
+  Math.round((OWNER_CREDIT_ORE_PER_KWH * Math.max(0, energyWh)) / 1000);
+
+/** Above this a charger is a DC fast charger; at or below it an AC charger. */
+export const AC_MAX_KW = 22;
+export const chargerKind = (maxPowerKw: number): 'AC' | 'DC' =>
+  maxPowerKw > AC_MAX_KW ? 'DC' : 'AC';
+
+export const chargeStates = [
+  /** Opened at a connector; the hold (if any) is placed. */
+  'ready',
+  /** RemoteStart is being sent. */
+  'starting',
+  /** The charger took the start and waits for the car: "plug charger into car". */
+  'waiting',
+  'charging',
+  /** RemoteStop is being sent, or the charger stopped and the final reading is awaited. */
+  'stopping',
+  /** Stopped: the capture, the release and the receipt follow. */
+  'settling',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
+export type ChargeState = (typeof chargeStates)[number];
+
+export const FINAL_CHARGE_STATES: readonly ChargeState[] = ['completed', 'cancelled', 'failed'];
+export const isFinalChargeState = (state: ChargeState) => FINAL_CHARGE_STATES.includes(state);
+
+/** Spec §4 labels: ready to charge, plug charger into car, charging in progress, charging complete. */
+export const chargeLabels = ['ready', 'plug', 'charging', 'complete', 'cancelled'] as const;
+export type ChargeLabel = (typeof chargeLabels)[number];
+
+export function chargeLabelOf(state: ChargeState): ChargeLabel {
+  switch (state) {
+    case 'ready':
+    case 'starting':
+      return 'ready';
+    case 'waiting':
+      return 'plug';
+    case 'charging':
+    case 'stopping':
+      return 'charging';
+    case 'settling':
+    case 'completed':
+      return 'complete';
+    case 'cancelled':
+    case 'failed':
+      return 'cancelled';
+  }
+}
+
+/** How the user may use an installation. */
+export type InstallationAccess = 'own' | 'public' | 'shared';
+
+export const connectorViewSchema = z.object({
+  connectorId: z.number().int(),
+  status: z.enum(connectorStatuses),
+  /** OCPP's error code when the status is Faulted, else null. */
+  errorCode: z.string().nullable(),
+  /** Live power while a charge runs, in kW. */
+  powerKw: z.number().nullable(),
+});
+export type ConnectorView = z.infer<typeof connectorViewSchema>;
+
+const tariffViewSchema = z.object({ type: z.enum(tariffTypes), price: z.number().int() });
+
+export const chargerViewSchema = z.object({
+  id: z.string(),
+  identity: z.string(),
+  installationId: z.string(),
+  online: z.boolean(),
+  kind: z.enum(['AC', 'DC']),
+  maxPowerKw: z.number(),
+  /** The user's price; own installations charge nothing (price 0). */
+  tariff: tariffViewSchema,
+  connectors: z.array(connectorViewSchema),
+});
+export type ChargerView = z.infer<typeof chargerViewSchema>;
+
+export const chargerDetailSchema = chargerViewSchema.extend({
+  installation: z.object({ id: z.string(), name: z.string() }),
+});
+
+export const installationViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  public: z.boolean(),
+  ownerId: z.string().nullable(),
+  access: z.enum(['own', 'public', 'shared']),
+  chargers: z.array(chargerViewSchema),
+  connectorsFree: z.number().int(),
+  connectorsTotal: z.number().int(),
+  /** The lowest price of its chargers, for the list. */
+  tariff: tariffViewSchema.nullable(),
+});
+export type InstallationView = z.infer<typeof installationViewSchema>;
+export const installationListSchema = z.object({ items: z.array(installationViewSchema) });
+
+export const chargeSchema = z.object({
+  id: z.string(),
+  state: z.enum(chargeStates),
+  label: z.enum(chargeLabels),
+  installationId: z.string(),
+  installation: z.object({ id: z.string(), name: z.string(), ownerId: z.string().nullable() }),
+  chargerId: z.string(),
+  connectorId: z.number().int(),
+  /** The charger as it stands now: its connector's status (spec §3 "Charge"). */
+  charger: z.object({
+    id: z.string(),
+    identity: z.string(),
+    status: z.enum(connectorStatuses),
+    online: z.boolean(),
+  }),
+  tariff: tariffViewSchema,
+  own: z.boolean(),
+  paymentMethodId: z.string().nullable(),
+  /** Øre held on the card; 0 at the user's own installation. */
+  held: z.number().int(),
+  captured: z.number().int(),
+  released: z.number().int(),
+  /** Energy so far, kWh with three decimals. */
+  kwh: z.number(),
+  /** Minutes since the start, one decimal. */
+  minutes: z.number(),
+  powerKw: z.number(),
+  /** Øre so far (the final price once stopped). */
+  amount: z.number().int(),
+  errorKey: z.string().nullable(),
+  receiptId: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  stoppedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
+export const activeChargeSchema = z.object({ charge: chargeSchema.nullable() });
+export const chargeListSchema = z.object({ items: z.array(chargeSchema), total: z.number().int() });
+
+export const chargeCreateSchema = strict({
+  installationId: z.uuid({ error: 'validation.invalid' }),
+  chargerId: z.uuid({ error: 'validation.invalid' }),
+  connectorId: intField(1, 32),
+  /** Needed at a public or shared installation; the own installation charges nothing. */
+  paymentMethodId: z.uuid({ error: 'validation.invalid' }).optional(),
+});
+export type ChargeCreate = z.infer<typeof chargeCreateSchema>;
+
+/** OCPP 1.6 CiString48 (ChargeBoxIdentity) and what a URL path segment can carry. */
+export const chargerIdentityField = z
+  .string({ error: 'validation.invalid' })
+  .min(1, 'validation.required')
+  .max(48, 'validation.tooLong')
+  .regex(/^[A-Za-z0-9*\-_=:+|@.]+$/, 'validation.characters');
+
+/** OCPP 1.6 security profile 1: 16 to 40 characters. */
+export const chargerPasswordField = z
+  .string({ error: 'validation.invalid' })
+  .min(16, 'validation.invalid')
+  .max(40, 'validation.tooLong');
+
+export const installationInputSchema = strict({
+  name: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(80, 'validation.tooLong'),
+  lat: z
+    .number({ error: 'validation.invalid' })
+    .min(-90, 'validation.invalid')
+    .max(90, 'validation.invalid'),
+  lng: z
+    .number({ error: 'validation.invalid' })
+    .min(-180, 'validation.invalid')
+    .max(180, 'validation.invalid'),
+  public: z.boolean({ error: 'validation.invalid' }),
+  ownerEmail: emailField.optional(),
+});
+
+export const chargerRegistrationSchema = strict({
+  identity: chargerIdentityField,
+  password: chargerPasswordField.optional(),
+  installation: installationInputSchema.optional(),
+  installationId: z.uuid({ error: 'validation.invalid' }).optional(),
+  connectors: intField(1, 8),
+  maxPowerKw: z
+    .number({ error: 'validation.invalid' })
+    .positive('validation.invalid')
+    .max(400, 'validation.invalid'),
+  tariff: tariffSchema,
+}).refine((v) => (v.installation === undefined) !== (v.installationId === undefined), {
+  error: 'validation.required',
+  path: ['installation'],
+});
+export type ChargerRegistration = z.infer<typeof chargerRegistrationSchema>;
+
+/** Operators register chargers in bulk: thousands at once. */
+export const CHARGERS_PER_REGISTRATION = 10_000;
+export const chargersRegistrationSchema = strict({
+  chargers: z
+    .array(chargerRegistrationSchema, { error: 'validation.invalid' })
+    .min(1, 'validation.required')
+    .max(CHARGERS_PER_REGISTRATION, 'validation.tooLong'),
+});
+
+/** OCPP 1.6 IdToken: CiString20. */
+export const idTagSchema = strict({
+  idTag: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(20, 'validation.tooLong')
+    .regex(/^[\x21-\x7e]+$/, 'validation.characters'),
+  email: emailField,
+});
+
+/** The simulator's controls of a charger (development only). */
+export const chargerSimActions = [
+  'plug',
+  'unplug',
+  'fault',
+  'unavailable',
+  'offline',
+  'online',
+] as const;
+export type ChargerSimAction = (typeof chargerSimActions)[number];
+export const chargerSimActionSchema = strict({
+  identity: chargerIdentityField,
+  connectorId: intField(1, 8),
+  action: z.enum(chargerSimActions, { error: 'validation.invalid' }),
+});
