@@ -10,7 +10,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
-import { insertUser } from '../modules/users/index.ts';
+import { findUserByEmail, insertUser } from '../modules/users/index.ts';
+import { seedCharging } from './charging.ts';
 import { seedEnglish } from './english.ts';
 import { seedReceipts } from './receipts.ts';
 import { seedSubscriptionPlans } from './subscriptions.ts';
@@ -32,6 +33,8 @@ export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
     if (!ctx.config.isProduction) {
       await seedStaff(ctx.db);
       await seedEnglish(ctx.db);
+      const demo = await findUserByEmail(ctx.db, DEMO_ACCOUNT.email);
+      await seedCharging(ctx.db, demo?.id ?? null);
     }
     return false;
   }
@@ -55,6 +58,7 @@ export async function seedDemo(ctx: ServiceContext) {
       emailVerified: true,
     });
     await seedReceipts(tx, demo.id);
+    await seedCharging(tx, demo.id);
     if (!ctx.config.isProduction) await seedStaff(tx);
   });
 }

@@ -17,6 +17,9 @@ select,input{width:100%;min-width:0;min-height:48px;padding:10px 12px;border:1px
 .state[data-state=fuelling],.state[data-state=washing],.state[data-state=countdown]{background:#0b6e69;color:#fff}
 .state[data-state=authorised],.state[data-state=ready],.state[data-state=finished]{background:#d6efe9;color:#064a46}
 .state[data-state=inactive],.state[data-state=fault],.state[data-state=offline],.state[data-state=stopped]{background:#fde4e1;color:#8a1c12}
+.state[data-state=Charging]{background:#0b6e69;color:#fff}
+.state[data-state=Preparing],.state[data-state=Finishing],.state[data-state=SuspendedEV],.state[data-state=SuspendedEVSE]{background:#d6efe9;color:#064a46}
+.state[data-state=Faulted],.state[data-state=Unavailable],.state[data-state=Offline]{background:#fde4e1;color:#8a1c12}
 .detail{margin:0;color:#47525c;font-size:14px;font-variant-numeric:tabular-nums}
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(5.5rem,1fr));gap:8px}
 button{min-height:44px;padding:6px 10px;border:1px solid #0b6e69;border-radius:12px;background:#fff;color:#0b6e69;font:inherit;font-size:15px;font-weight:600;cursor:pointer}
@@ -31,20 +34,30 @@ const SCRIPT = `'use strict';
   const base = root.dataset.base;
   const select = document.getElementById('station');
   const litres = document.getElementById('litres');
-  const lists = { pump: document.getElementById('pumps'), bay: document.getElementById('bays') };
+  const lists = {
+    pump: document.getElementById('pumps'),
+    bay: document.getElementById('bays'),
+    charger: document.getElementById('chargers'),
+  };
   const message = document.getElementById('message');
   const cards = new Map();
   const buttons = {
     pump: [['lift', 'Lift', true], ['hangup', 'Hang up'], ['fault', 'Fault'], ['offline', 'Offline'], ['online', 'Online']],
     bay: [['fault', 'Fault'], ['offline', 'Offline'], ['online', 'Online']],
+    charger: [['plug', 'Plug in', true], ['unplug', 'Unplug'], ['fault', 'Fault'], ['unavailable', 'Unavailable'],
+      ['offline', 'Offline'], ['online', 'Online']],
   };
+  const names = { pump: 'Pump ', bay: 'Bay ' };
   const kr = (ore) => (ore / 100).toFixed(2).replace('.', ',') + ' kr';
   const litre = (ml) => (ml / 1000).toFixed(3).replace('.', ',') + ' L';
   const clock = (s) => Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  const kwh = (wh) => (wh / 1000).toFixed(3).replace('.', ',') + ' kWh';
+  const kw = (w) => (w / 1000).toFixed(1).replace('.', ',') + ' kW';
   const say = (text) => { message.textContent = text; };
 
-  function card(kind, number) {
-    const id = kind + number;
+  /** A charger's card is one connector: its number is the connector, its identity the charger. */
+  function card(kind, number, identity) {
+    const id = kind + ':' + (identity || '') + ':' + number;
     if (cards.has(id)) return cards.get(id);
     const item = document.createElement('li');
     item.className = 'device';
@@ -52,7 +65,7 @@ const SCRIPT = `'use strict';
     head.className = 'head';
     const name = document.createElement('span');
     name.className = 'name';
-    name.textContent = (kind === 'pump' ? 'Pump ' : 'Bay ') + number;
+    name.textContent = kind === 'charger' ? identity + ' · connector ' + number : names[kind] + number;
     const state = document.createElement('span');
     state.className = 'state';
     head.append(name, state);
@@ -67,6 +80,7 @@ const SCRIPT = `'use strict';
       if (primary) button.className = 'primary';
       button.dataset.kind = kind;
       button.dataset.number = String(number);
+      if (identity) button.dataset.identity = identity;
       button.dataset.action = action;
       actions.append(button);
     }
@@ -87,36 +101,50 @@ const SCRIPT = `'use strict';
       b.reference ? 'ref ' + b.reference : null].filter(Boolean);
     return parts.length ? parts.join(' · ') : 'No programme';
   }
-  function show(kind, number, state, text) {
-    const parts = card(kind, number);
+  function chargerText(charger, c) {
+    return [charger.connected ? null : c.status + ', not connected', charger.protocol, kwh(c.energyWh), kw(c.powerW),
+      c.soc === null ? null : 'SoC ' + c.soc + ' %', c.plugged ? 'car plugged in' : 'no car',
+      c.transactionId ? 'tx ' + c.transactionId : null].filter(Boolean).join(' · ');
+  }
+  function show(kind, number, state, text, identity) {
+    const parts = card(kind, number, identity);
     parts.state.textContent = state;
     parts.state.dataset.state = state;
     parts.detail.textContent = text;
   }
+  const nothing = { pump: 'No pumps here.', bay: 'No wash bays here.', charger: 'No simulated chargers run.' };
   function empty(kind, count) {
-    if (count === 0 && !lists[kind].firstChild) {
-      const none = document.createElement('li');
-      none.className = 'empty';
-      none.textContent = kind === 'pump' ? 'No pumps here.' : 'No wash bays here.';
-      lists[kind].append(none);
+    const none = lists[kind].querySelector('.empty');
+    if (count > 0) { if (none) none.remove(); return; }
+    if (!lists[kind].firstChild) {
+      const item = document.createElement('li');
+      item.className = 'empty';
+      item.textContent = nothing[kind];
+      lists[kind].append(item);
     }
   }
 
   async function refresh() {
-    if (!select.value) return;
     const shown = select.value;
-    const res = await fetch(base + '/state?stationId=' + encodeURIComponent(shown));
+    const url = shown ? base + '/state?stationId=' + encodeURIComponent(shown) : base + '/state';
+    const res = await fetch(url);
     if (shown !== select.value) return;
     if (!res.ok) { say('Could not read the devices (' + res.status + ').'); return; }
     const state = await res.json();
-    for (const p of state.pumps) show('pump', p.pump, p.state, pumpText(p));
-    for (const b of state.bays) show('bay', b.bay, b.state, bayText(b));
-    empty('pump', state.pumps.length);
-    empty('bay', state.bays.length);
+    if (shown) {
+      for (const p of state.pumps) show('pump', p.pump, p.state, pumpText(p));
+      for (const b of state.bays) show('bay', b.bay, b.state, bayText(b));
+      empty('pump', state.pumps.length);
+      empty('bay', state.bays.length);
+    }
+    for (const charger of state.chargers)
+      for (const c of charger.connectors)
+        show('charger', c.connectorId, charger.connected ? c.status : 'Offline', chargerText(charger, c), charger.identity);
+    empty('charger', state.chargers.length);
   }
 
   function choose() {
-    cards.clear();
+    for (const id of [...cards.keys()]) if (!id.startsWith('charger:')) cards.delete(id);
     lists.pump.replaceChildren();
     lists.bay.replaceChildren();
     say('');
@@ -126,14 +154,20 @@ const SCRIPT = `'use strict';
     refresh().catch(() => say('Could not read the devices.'));
   }
 
-  async function act(button) {
-    const { kind, number, action } = button.dataset;
+  function request(kind, number, action, identity) {
+    if (kind === 'charger') return ['/chargers', { identity, connectorId: Number(number), action }];
     const body = { stationId: Number(select.value), action };
     body[kind === 'pump' ? 'pumpNumber' : 'bayNumber'] = Number(number);
     if (action === 'lift' && litres.value.trim() !== '') body.litres = Number(litres.value.replace(',', '.'));
+    return [kind === 'pump' ? '/pumps' : '/bays', body];
+  }
+
+  async function act(button) {
+    const { kind, number, action, identity } = button.dataset;
+    const [path, body] = request(kind, number, action, identity);
     button.disabled = true;
     try {
-      const res = await fetch(base + (kind === 'pump' ? '/pumps' : '/bays'), {
+      const res = await fetch(base + path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -169,8 +203,10 @@ const SCRIPT = `'use strict';
     if (wanted && [...select.options].some((o) => o.value === wanted)) select.value = wanted;
     if (select.value) choose();
     else say('No station has pumps or bays.');
-    setInterval(() => { refresh().catch(() => say('Could not read the devices.')); }, 1000);
   })().catch(() => say('Could not read the stations.'));
+  // The chargers need no station: they are read from the start, whatever the stations say.
+  refresh().catch(() => say('Could not read the devices.'));
+  setInterval(() => { refresh().catch(() => say('Could not read the devices.')); }, 1000);
 })();
 `;
 
@@ -182,7 +218,7 @@ function page(base: string, stationsUrl: string) {
     style: STYLE,
     body: `<div id="sim" data-base="${escapeHtml(base)}" data-stations="${escapeHtml(stationsUrl)}">
 <h1>Device simulator</h1>
-<p class="note">Development only. Play the customer at the pumps and the wash bays: the app sees what a real forecourt and wash controller would report.</p>
+<p class="note">Development only. Play the customer at the pumps, the wash bays and the chargers: the app sees what a real forecourt, wash controller or charger would report.</p>
 <div class="bar">
 <label>Station<select id="station"></select></label>
 <label>Litres to stop at on the next lift (optional)<input id="litres" inputmode="decimal" autocomplete="off" placeholder="20"></label>
@@ -192,6 +228,9 @@ function page(base: string, stationsUrl: string) {
 <ul class="list" id="pumps"></ul>
 <h2>Wash bays</h2>
 <ul class="list" id="bays"></ul>
+<h2>Chargers</h2>
+<p class="note">The chargers speak OCPP to the API over their own connections. Plug in, then unplug, clears a faulted or unavailable connector; offline and online act on the whole charger.</p>
+<ul class="list" id="chargers"></ul>
 </div>
 <script src="${escapeHtml(base)}/page.js" defer></script>`,
   });

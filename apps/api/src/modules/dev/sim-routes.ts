@@ -1,9 +1,10 @@
-import { idField, idParam, strict } from '@stod/domain';
+import { chargerSimActionSchema, connectorStatuses, idField, idParam, strict } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CarwashError, type BayState } from '../../integrations/carwash/port.ts';
 import { ForecourtError, type PumpState } from '../../integrations/forecourt/port.ts';
+import { chargerFleet, SimChargerUnknown } from '../../integrations/ocpp-sim/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RunningSimulators } from '../../platform/adapters.ts';
 import { errorResponses } from '../../plugins/auth.ts';
@@ -45,8 +46,26 @@ const bayStatusSchema = z.object({
   reference: z.string().nullable(),
   remainingSeconds: z.number().int().nullable(),
 });
+const simChargerSchema = z.object({
+  identity: z.string(),
+  protocol: z.string(),
+  connected: z.boolean(),
+  connectors: z.array(
+    z.object({
+      connectorId: z.number().int(),
+      status: z.enum(connectorStatuses),
+      plugged: z.boolean(),
+      transactionId: z.string().nullable(),
+      /** The running transaction's energy, else the last one's. */
+      energyWh: z.number(),
+      powerW: z.number(),
+      soc: z.number().nullable(),
+    }),
+  ),
+});
 const simStateSchema = z.object({
-  station: z.object({ id: z.number().int(), name: z.string(), site: z.string() }),
+  /** Null when no station was asked for: then only the chargers are listed. */
+  station: z.object({ id: z.number().int(), name: z.string(), site: z.string() }).nullable(),
   pumps: z.array(
     pumpStatusSchema.extend({
       pumpState: z.enum(pumpStates),
@@ -66,6 +85,7 @@ const simStateSchema = z.object({
       durationSeconds: z.number().nullable(),
     }),
   ),
+  chargers: z.array(simChargerSchema),
 });
 
 const pumpBody = strict({
@@ -108,19 +128,51 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwa
     {
       schema: {
         tags: ['dev'],
-        summary: "A station's simulated pumps and bays (development only)",
-        querystring: z.object({ stationId: idParam }),
+        summary: "A station's simulated pumps and bays, and the chargers (development only)",
+        querystring: z.object({ stationId: idParam.optional() }),
         response: { 200: simStateSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
-      const station = await getStation(ctx, request.query.stationId, request.locale);
+      const chargers = chargerFleet()?.state() ?? [];
+      const { stationId } = request.query;
+      if (stationId === undefined) return { station: null, pumps: [], bays: [], chargers };
+      const station = await getStation(ctx, stationId, request.locale);
       const site = station.tokheim_station_id;
       return {
         station: { id: station.id, name: station.name, site },
         pumps: forecourt ? await forecourt.snapshot(site) : [],
         bays: carwash ? await carwash.snapshot(site) : [],
+        chargers,
       };
+    },
+  );
+
+  // The fleet starts with the server, after the routes are mounted: it is looked up per request.
+  app.post(
+    '/chargers',
+    {
+      schema: {
+        tags: ['dev'],
+        summary:
+          'Act at a simulated charger: plug, unplug, fault, unavailable, offline, online (development only)',
+        description:
+          'A faulted or unavailable connector is cleared by `plug` followed by `unplug`. ' +
+          '`offline` and `online` act on the whole charger.',
+        body: chargerSimActionSchema,
+        response: { 200: simChargerSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const fleet = chargerFleet();
+      if (!fleet) throw new AppError(409, 'SIM_UNAVAILABLE', 'error.conflict');
+      const { identity, connectorId, action } = request.body;
+      try {
+        return await fleet.act(identity, connectorId, action);
+      } catch (error) {
+        if (error instanceof SimChargerUnknown) throw notFound();
+        throw error;
+      }
     },
   );
 
@@ -189,12 +241,13 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwa
 const mounted = new WeakSet<FastifyInstance>();
 
 /**
- * The pumps' and bays' controls for developers and the simulator page: the person at the station
- * lifts the nozzle, hangs up, or breaks a device or its connection. Never mounted in production;
- * a second call for the same app does nothing.
+ * The pumps', bays' and chargers' controls for developers and the simulator page: the person at
+ * the station lifts the nozzle, hangs up, plugs a car in, or breaks a device or its connection.
+ * Never mounted in production; a second call for the same app does nothing. The chargers' fleet
+ * may start later than the routes, so they are mounted even without pumps or bays.
  */
 export function registerDeviceSims(app: FastifyInstance, sims: DeviceSims) {
-  if (app.ctx.config.isProduction || mounted.has(app) || (!sims.forecourt && !sims.carwash)) return;
+  if (app.ctx.config.isProduction || mounted.has(app)) return;
   mounted.add(app);
   void app.register(simRoutes, { prefix: SIM_DEVICES_PATH, ...sims });
 }
