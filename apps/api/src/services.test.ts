@@ -45,9 +45,14 @@ describe('the service context', () => {
     await ctx.jobs.start();
     await ctx.jobs.stop();
     const names = (await ctx.db.select().from(jobs)).map((row) => row.name).sort();
-    expect(names).toEqual(['payments.reconcile', 'stations.reconcile', 'subscriptions.renew']);
+    expect(names).toEqual([
+      'charges.reconcile',
+      'payments.reconcile',
+      'stations.reconcile',
+      'subscriptions.renew',
+    ]);
     await ctx.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
-    expect(await ctx.jobs.runDue()).toBe(3);
+    expect(await ctx.jobs.runDue()).toBe(4);
     const [renew] = await ctx.db.select().from(jobs).where(eq(jobs.name, 'subscriptions.renew'));
     expect(renew?.lastError).toBeNull();
     expect(renew?.runAt.getTime()).toBeGreaterThan(Date.now());
@@ -59,6 +64,7 @@ describe('the service context', () => {
         RECONCILE_EVERY_SECONDS: '0',
         RENEW_EVERY_SECONDS: '0',
         STATION_RECONCILE_EVERY_SECONDS: '0',
+        CHARGE_RECONCILE_EVERY_SECONDS: '0',
       }),
       { log: processLogger('silent') },
     );

@@ -1,3 +1,4 @@
+import type { Charge } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { RPCClient, type IHandlersOption } from 'ocpp-rpc';
 import { bearer } from './app.ts';
@@ -141,3 +142,73 @@ export const meter16 = (transactionId: number, wh: number, w: number, at = new D
     },
   ],
 });
+
+/** Boots a 2.0.1 charger and reports every EVSE's connector Available. */
+export async function boot201(charger: ScriptedCharger, connectors = 2) {
+  await charger.call('BootNotification', {
+    reason: 'PowerUp',
+    chargingStation: { model: 'T2', vendorName: 'Test' },
+  });
+  for (let evse = 1; evse <= connectors; evse += 1)
+    await charger.call('StatusNotification', {
+      timestamp: new Date().toISOString(),
+      connectorStatus: 'Available',
+      evseId: evse,
+      connectorId: 1,
+    });
+}
+
+export const meter201 = (wh: number, w: number, at = new Date()) => [
+  {
+    timestamp: at.toISOString(),
+    sampledValue: [
+      { value: wh, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } },
+      { value: w, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } },
+    ],
+  },
+];
+
+/** A user's charge through the API, as the user sees it. */
+export async function chargeOf(app: FastifyInstance, token: string, id: string) {
+  const res = await app.inject({ url: `/api/charges/${id}`, headers: bearer(token) });
+  if (res.statusCode !== 200) throw new Error(`charge not read: ${res.body}`);
+  return res.json<Charge>();
+}
+
+/** Opens a charge (POST /charges) and starts it (POST /charges/:id/start); answers both. */
+export async function openAndStart(
+  app: FastifyInstance,
+  station: ScriptedCharger,
+  user: { token: string; cardId?: string },
+  charger: { id: string; installationId: string },
+  connectorId = 1,
+) {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/charges',
+    headers: { ...bearer(user.token), 'idempotency-key': `charge-${crypto.randomUUID()}` },
+    payload: {
+      installationId: charger.installationId,
+      chargerId: charger.id,
+      connectorId,
+      ...(user.cardId ? { paymentMethodId: user.cardId } : {}),
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`charge not opened: ${created.body}`);
+  const charge = created.json<Charge>();
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/charges/${charge.id}/start`,
+    headers: bearer(user.token),
+  });
+  if (started.statusCode !== 200) throw new Error(`charge not started: ${started.body}`);
+  const remote = [...station.received]
+    .reverse()
+    .find((r) => r.method === 'RemoteStartTransaction' || r.method === 'RequestStartTransaction');
+  if (!remote) throw new Error('no remote start received');
+  const idTag =
+    remote.method === 'RemoteStartTransaction'
+      ? (remote.params.idTag as string)
+      : (remote.params.idToken as { idToken: string }).idToken;
+  return { charge, idTag, remote };
+}

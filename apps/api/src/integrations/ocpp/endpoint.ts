@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { createRPCError, RPCServer, type RPCClient } from 'ocpp-rpc';
+import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import {
   ChargerUnreachable,
   OCPP_PROTOCOLS,
@@ -118,9 +118,9 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
     };
     const attach = protocol === 'ocpp1.6' ? attach16 : attach201;
     attach(client, link, tracked, { heartbeatSeconds: options.heartbeatSeconds, now: options.now });
-    client.handle(({ method }) => {
-      throw createRPCError('NotImplemented', `${method} is not supported`) as Error;
-    });
+    // No wildcard handler: the library answers NotImplemented to any action without a handler
+    // before its schema check, where a wildcard would let an unknown action fail that check
+    // (ProtocolError) instead.
     client.on(
       'strictValidationFailure',
       (event: { method: string; outbound: boolean; error: Error }) => {
