@@ -8,7 +8,8 @@ import { expect, test } from '@playwright/test';
  * 19's react-dom (~63 KB), React Router's data router (~29 KB) and i18next (~15 KB) alone take
  * ~110 KB, so this guard holds the line at what the stack allows (see apps/web/README.md).
  */
-const LOGIN_FIRST_PAINT_LIMIT_KB = 138;
+// 138.5: the charging routes and the domain's charging schemas (the domain barrel is eager) added ~0.3 KB.
+const LOGIN_FIRST_PAINT_LIMIT_KB = 138.5;
 
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 

@@ -20,7 +20,7 @@ const withTexts =
   () =>
     Promise.all([load(), loadTexts(bundle)]).then(([screen]) => screen);
 
-/** A fuel or car-wash screen with its texts, through the one loader of those flows. */
+/** A fuel, car-wash or charging screen with its texts, through the one loader of those flows. */
 const flow = (bundle: TextBundle, name: FlowScreen): Lazy =>
   withTexts(bundle, () => import('./station-flows.ts').then((m) => m.flowScreens[name]()));
 
@@ -118,10 +118,11 @@ export const appRoutes: RouteObject[] = [
   page(p.carwashWash.pattern, { name: 'carwash-wash', title: 'route.carwash', routeIndex: 15, back: false, ...auth }, flow('carwash', 'wash')),
 
   // Charging
-  page(p.chargingInstallations, { name: 'charging-installations', title: 'route.charging', routeIndex: 11, ...auth }, screens.later),
-  page(p.chargingInstallation.pattern, { name: 'charging-installation', title: 'route.chargingStation', routeIndex: 12, ...auth }, screens.later),
-  page(p.chargingCharge.pattern, { name: 'charging-charge', title: 'route.charge', routeIndex: 13, ...auth }, screens.later),
-  page(p.chargingUnavailable.pattern, { name: 'charging-unavailable', title: 'route.chargerUnavailable', routeIndex: 14, ...auth }, screens.later),
+  page(p.chargingInstallations, { name: 'charging-installations', title: 'route.charging', routeIndex: 11, ...auth }, flow('charging', 'chargingInstallations')),
+  page(p.chargingInstallation.pattern, { name: 'charging-installation', title: 'route.chargingStation', routeIndex: 12, ...auth }, flow('charging', 'chargingInstallation')),
+  page(p.chargingCharge.pattern, { name: 'charging-charge', title: 'route.charge', routeIndex: 13, ...auth }, flow('charging', 'charge')),
+  page(p.chargingUnavailable.pattern, { name: 'charging-unavailable', title: 'route.chargerUnavailable', routeIndex: 14, ...auth }, flow('charging', 'chargingUnavailable')),
+  // Home opens first, then the installation (HomeScreen follows the link).
   page(p.chargingDeepLink.pattern, { name: 'charging-deep-link', title: 'route.home', routeIndex: 10, ...homeLike }, screens.home),
 
   // Food order

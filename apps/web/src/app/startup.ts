@@ -7,7 +7,8 @@ import { isOnline } from '../platform/network.ts';
 /**
  * Spec §4 Startup: language, network state, the current user, then the stations (signed in, or a
  * guest on the web: the stations only). Signed in, a refuelling or wash in progress is resumed
- * before the first screen. Later features add their loads (installations, subscriptions) here.
+ * before the first screen, and the active charge is checked. Later features add their loads
+ * (installations, subscriptions) here.
  */
 export async function startup(): Promise<void> {
   const [locale, online] = await Promise.all([readSavedLocale(), isOnline()]);
@@ -19,7 +20,7 @@ export async function startup(): Promise<void> {
   // Without the resume (its chunk not loaded), the app opens where it was going.
   if (online && isSignedIn()) {
     await import('./station-flows.ts').then(
-      (m) => m.resumeTransaction(),
+      (m) => m.resumeAtStart(),
       () => undefined,
     );
   }

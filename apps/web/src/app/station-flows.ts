@@ -4,10 +4,10 @@ type Screen = Promise<{ Component: ComponentType }>;
 
 // prettier-ignore
 /**
- * The screens of the station flows: fuel, car wash, and the food stand-in. The route table and
- * the start-up reach them through this module, so the first paint carries one small loader for
- * them all, and each screen keeps its own chunk. The fuel and car-wash texts load beside them
- * (`flow` in app/routes.ts).
+ * The screens of the station flows: fuel, car wash, charging, and the food stand-in. The route
+ * table and the start-up reach them through this module, so the first paint carries one small
+ * loader for them all, and each screen keeps its own chunk. The fuel, car-wash and charging
+ * texts load beside them (`flow` in app/routes.ts).
  */
 export const flowScreens = {
   pumps: () => import('../features/fuel/screens/PumpScreen.tsx').then((m) => ({ Component: m.PumpScreen })),
@@ -18,6 +18,10 @@ export const flowScreens = {
   checklist: () => import('../features/carwash/screens/ChecklistScreen.tsx').then((m) => ({ Component: m.ChecklistScreen })),
   wash: () => import('../features/carwash/screens/WashScreen.tsx').then((m) => ({ Component: m.WashScreen })),
   foodStation: () => import('../features/stations/screens/StationFlowScreen.tsx').then((m) => ({ Component: m.StationFlowScreen })),
+  chargingInstallations: () => import('../features/charging/screens/InstallationsScreen.tsx').then((m) => ({ Component: m.InstallationsScreen })),
+  chargingInstallation: () => import('../features/charging/screens/InstallationScreen.tsx').then((m) => ({ Component: m.InstallationScreen })),
+  charge: () => import('../features/charging/screens/ChargeScreen.tsx').then((m) => ({ Component: m.ChargeScreen })),
+  chargingUnavailable: () => import('../features/charging/screens/UnavailableScreen.tsx').then((m) => ({ Component: m.UnavailableScreen })),
 } satisfies Record<string, () => Screen>;
 
 export type FlowScreen = keyof typeof flowScreens;
@@ -32,4 +36,24 @@ export async function resumeTransaction(): Promise<void> {
   } catch {
     // Nothing to undo: the device values stay for the next start.
   }
+}
+
+/**
+ * Spec §4 Startup, signed in: "check for an active charge". The active charge (or the one the
+ * device kept) is put where home's banner and the charge screen read it; it is applied after
+ * `after` (the transaction's resume), so both leave the maintenance flag right. A check that
+ * fails leaves the device's charge id for the next start.
+ */
+export async function resumeCharge(after: Promise<unknown> = Promise.resolve()): Promise<void> {
+  try {
+    await (await import('../lib/charge-resume.ts')).resumeCharge(after);
+  } catch {
+    // Nothing to undo: home asks for the active charge itself.
+  }
+}
+
+/** Both resumes of the start-up, side by side: a refuelling or wash, and a charge. */
+export async function resumeAtStart(): Promise<void> {
+  const transaction = resumeTransaction();
+  await Promise.all([transaction, resumeCharge(transaction)]);
 }

@@ -6,7 +6,7 @@ import { useSession } from './session.ts';
 
 /** The kinds of event the API sends; each is named by its object's id and carries the object. */
 export type RealtimeKind =
-  'receipt.created' | 'paymentMethod.activated' | 'stationTransaction.changed';
+  'receipt.created' | 'paymentMethod.activated' | 'stationTransaction.changed' | 'charge.changed';
 
 /** Spec §9, charging socket: websocket then polling, 12 attempts, 7.5 s to 12.5 s, timeout 20 s. */
 export const RECONNECT = { attempts: 12, minDelayMs: 7_500, maxDelayMs: 12_500, timeoutMs: 20_000 };
@@ -24,6 +24,15 @@ let token: string | null = null;
 let attempts = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
+
+function dispatch(kind: string, object: unknown, id: string) {
+  for (const handler of handlers.get(kind as RealtimeKind) ?? []) handler(object, id);
+}
+
+function idOf(object: unknown): string | null {
+  if (typeof object !== 'object' || object === null || !('id' in object)) return null;
+  return typeof object.id === 'string' ? object.id : null;
+}
 
 function setConnected(connected: boolean) {
   if (useRealtimeStatus.getState().connected !== connected)
@@ -80,8 +89,14 @@ async function open(forToken: string) {
     if (error.message !== 'UNAUTHORIZED') retry(s);
   });
   s.onAny((id: unknown, object: unknown, kind: unknown) => {
-    if (typeof id !== 'string' || typeof kind !== 'string') return;
-    for (const handler of handlers.get(kind as RealtimeKind) ?? []) handler(object, id);
+    if (typeof id !== 'string') return;
+    if (typeof kind === 'string') {
+      dispatch(kind, object, id);
+      return;
+    }
+    // An event named by its kind alone (`charge.changed`) carries an object that names itself.
+    const own = idOf(object);
+    if (own !== null) dispatch(id, object, own);
   });
 }
 

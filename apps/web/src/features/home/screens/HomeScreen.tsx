@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BRAND } from '../../../config.ts';
 import type { TranslationKey } from '../../../i18n/index.ts';
+import { useInstallationLink } from '../../../lib/charge-link.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
+import { ActiveChargeBanner } from '../components/ActiveChargeBanner.tsx';
 import { ActiveTransactionBanner } from '../components/ActiveTransactionBanner.tsx';
 import { PaymentMethodPrompt } from '../components/PaymentMethodPrompt.tsx';
 import { usePumpLink } from '../use-pump-link.ts';
@@ -73,13 +75,15 @@ function initials(name: string): string {
 
 /**
  * The dark signed-in landing page with an entry point to every service, and the way back to a
- * refuelling or wash in progress. A pump's QR code opens here first.
+ * refuelling, wash or charge in progress. A pump's QR code and an installation's link
+ * (`/charging/{installationId}`) open here first.
  */
 export function HomeScreen() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   usePumpLink();
+  useInstallationLink();
 
   return (
     <div
@@ -106,6 +110,7 @@ export function HomeScreen() {
         <p className="text-base text-slate-300">{t('home.subtitle')}</p>
       </div>
       <ActiveTransactionBanner />
+      <ActiveChargeBanner />
       <PaymentMethodPrompt />
       <nav aria-label={BRAND.name} className="grid grid-cols-2 gap-3">
         {entries.map(({ to, icon: Icon, label, text, chip }) => (

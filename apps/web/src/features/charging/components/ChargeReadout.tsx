@@ -1,0 +1,111 @@
+import { formatCurrency, type Charge } from '@stod/domain';
+import { useTranslation } from 'react-i18next';
+import { useSecondClock } from '../../../lib/countdown.ts';
+import { useAnnouncement } from '../../../lib/use-announcement.ts';
+import { CHARGE_LABEL_KEYS, formatKw, formatKwh, formatMinutes } from '../charge-view.ts';
+
+/** Screen readers hear the kWh at most this often while the car charges. */
+const ANNOUNCE_EVERY_MS = 15_000;
+
+interface Props {
+  charge: Charge;
+  /** When the charge on screen was received: the minutes run on from it between updates. */
+  receivedAt: number;
+}
+
+/**
+ * The charger's own display, large: kWh so far, then the minutes, the power and the kroner. The
+ * figures change with every meter value, so they are not a live region themselves; a quiet one
+ * beside them says them now and then.
+ */
+export function ChargeReadout({ charge, receivedAt }: Props) {
+  const { t } = useTranslation();
+  const charging = charge.state === 'charging';
+  const now = useSecondClock(charging);
+  // Between two meter values the clock goes on; the server's figure is the truth at each one.
+  const minutes = charging
+    ? charge.minutes + Math.max(0, now - receivedAt) / 60_000
+    : charge.minutes;
+  const kwh = formatKwh(charge.kwh);
+  const amount = formatCurrency(charge.amount);
+  const label = t(CHARGE_LABEL_KEYS[charge.label]);
+  const announced = useAnnouncement(
+    charging ? `${label}. ${t('charging.liveReading', { kwh, amount })}` : label,
+    charge.state,
+    ANNOUNCE_EVERY_MS,
+  );
+
+  return (
+    <div
+      data-testid="charge-readout"
+      data-state={charge.state}
+      className="relative overflow-hidden rounded-3xl bg-night px-6 pt-7 pb-6 text-white"
+    >
+      <span aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-emerald-400" />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-6">
+        <div className="col-span-2 flex flex-col gap-1">
+          <dt className="text-sm font-semibold tracking-wide text-slate-300 uppercase">
+            {t('charging.charged')}
+          </dt>
+          <dd className="flex items-baseline gap-2">
+            <span
+              data-testid="charge-kwh"
+              className="text-7xl leading-none font-bold tracking-tight tabular-nums"
+            >
+              {kwh}
+            </span>
+            <span className="text-2xl font-semibold text-slate-300">{t('charging.kwhUnit')}</span>
+          </dd>
+        </div>
+        <Figure label={t('charging.minutes')} testId="charge-minutes">
+          {formatMinutes(minutes)}
+        </Figure>
+        {charge.finishedAt === null && (
+          <Figure label={t('charging.power')} testId="charge-power" unit={t('charging.kwUnit')}>
+            {formatKw(charging ? charge.powerKw : 0)}
+          </Figure>
+        )}
+        <Figure label={t('charging.amount')} testId="charge-amount" wide>
+          {amount}
+        </Figure>
+      </dl>
+      <p role="status" aria-live="polite" className="sr-only" data-testid="charge-announcement">
+        {announced}
+      </p>
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  testId,
+  unit,
+  wide = false,
+  children,
+}: {
+  label: string;
+  testId: string;
+  unit?: string;
+  /** The kroner take the whole row, a size larger. */
+  wide?: boolean;
+  children: string;
+}) {
+  return (
+    <div className={wide ? 'col-span-2 flex flex-col gap-1' : 'flex flex-col gap-1'}>
+      <dt className="text-sm font-semibold tracking-wide text-slate-300 uppercase">{label}</dt>
+      <dd className="flex items-baseline gap-1.5">
+        <span
+          data-testid={testId}
+          className={
+            wide
+              ? 'text-5xl leading-none font-bold tracking-tight tabular-nums'
+              : 'text-4xl leading-none font-bold tracking-tight tabular-nums'
+          }
+        >
+          {children}
+        </span>
+        {unit && <span className="text-lg font-semibold text-slate-300">{unit}</span>}
+      </dd>
+    </div>
+  );
+}

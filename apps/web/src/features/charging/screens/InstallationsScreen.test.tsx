@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testInstallation } from '../../../lib/charge-fixtures.ts';
+import { paths } from '../../../lib/paths.ts';
+import { apiError, mockApi } from '../../../test/api.ts';
+import { resetRealtime } from '../../../test/realtime-mock.ts';
+import { renderWithApp, screen, setUpTexts, within } from '../../../test/render.tsx';
+import { InstallationsScreen } from './InstallationsScreen.tsx';
+
+vi.mock('../../../lib/realtime.ts', () =>
+  import('../../../test/realtime-mock.ts').then((m) => m.realtimeMock),
+);
+
+const own = testInstallation({
+  id: '11111111-2222-4333-8444-555555555555',
+  name: 'Heima',
+  public: false,
+  ownerId: 'u-1',
+  access: 'own',
+  connectorsFree: 2,
+  connectorsTotal: 2,
+  tariff: { type: 'kWh', price: 0 },
+});
+const perMinute = testInstallation({
+  id: '66666666-7777-4888-8999-000000000000',
+  name: 'Ladistøð Klaksvík',
+  connectorsFree: 0,
+  connectorsTotal: 2,
+  tariff: { type: 'min', price: 250 },
+});
+
+const open = () =>
+  renderWithApp(<InstallationsScreen />, {
+    path: paths.chargingInstallations,
+    url: paths.chargingInstallations,
+  });
+
+beforeAll(() => setUpTexts(['charging']));
+beforeEach(() => resetRealtime());
+
+describe('InstallationsScreen', () => {
+  it('lists each installation with whose it is, its free connectors and its price', async () => {
+    mockApi({
+      'GET /installations': { body: { items: [own, testInstallation(), perMinute] } },
+      'GET /charges/active': { body: { charge: null } },
+    });
+    open();
+    const list = await screen.findByRole('list', { name: 'Ladistøðir' });
+    const rows = within(list).getAllByTestId('installation-row');
+    expect(rows).toHaveLength(3);
+    expect(screen.getByTestId('installations-count').textContent).toBe('3 ladistøðir');
+
+    expect(rows[0]?.textContent).toContain('Heima');
+    expect(within(rows[0]!).getByTestId('installation-access').textContent).toBe('Tín egna');
+    expect(within(rows[0]!).getByTestId('installation-free').textContent).toBe('2 av 2 leysir');
+    expect(within(rows[0]!).getByTestId('installation-price').textContent).toBe('Ókeypis');
+
+    expect(within(rows[1]!).getByTestId('installation-access').textContent).toBe('Almenn');
+    expect(within(rows[1]!).getByTestId('installation-free').textContent).toBe('1 av 4 leysir');
+    expect(within(rows[1]!).getByTestId('installation-price').textContent).toBe('3,50 kr./kWh');
+    expect(rows[1]?.getAttribute('href')).toBe(paths.chargingInstallation(testInstallation().id));
+
+    expect(within(rows[2]!).getByTestId('installation-price').textContent).toBe('2,50 kr./min');
+  });
+
+  it('shows skeletons while loading, then the empty state', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    mockApi({
+      'GET /installations': () => new Promise((resolve) => (answer = resolve)),
+      'GET /charges/active': { body: { charge: null } },
+    });
+    open();
+    expect(await screen.findByRole('status', { name: 'Heintar ladistøðir…' })).toBeTruthy();
+    answer({ body: { items: [] } });
+    const empty = await screen.findByTestId('installations-empty');
+    expect(within(empty).getByRole('heading').textContent).toBe('Ongar ladistøðir');
+  });
+
+  it('says the §8 text when the list cannot be read, and tries again', async () => {
+    let fail = true;
+    const sent = mockApi({
+      'GET /installations': () =>
+        fail ? apiError(500, 'INTERNAL', 'Okkurt gekk galið') : { body: { items: [own] } },
+      'GET /charges/active': { body: { charge: null } },
+    });
+    const { user } = open();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Tað eydnaðist ikki at heinta ladingar, støðir ella ladistøðir.',
+      }),
+    ).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Royn aftur' }));
+    await screen.findByTestId('installation-row');
+    expect(sent.filter((r) => r.path === '/installations')).toHaveLength(2);
+  });
+
+  it('switches to the map and back to the list', async () => {
+    mockApi({
+      'GET /installations': { body: { items: [testInstallation()] } },
+      'GET /charges/active': { body: { charge: null } },
+    });
+    const { user } = open();
+    await screen.findByTestId('installation-row');
+    const mapButton = screen.getByRole('button', { name: 'Kort' });
+    await user.click(mapButton);
+    expect(mapButton.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(screen.queryByTestId('installation-list')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Listi' }));
+    expect(await screen.findByTestId('installation-list')).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { List, Map as MapIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppState } from '../../../lib/app-state.ts';
+import { paths } from '../../../lib/paths.ts';
+import { Button } from '@stod/ui/Button.tsx';
+import { cn } from '@stod/ui/cn.ts';
+import { Skeleton } from '@stod/ui/Skeleton.tsx';
+import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
+import { useInstallations } from '../api/get-installations.ts';
+import { ActiveChargeNotice } from '../components/ActiveChargeNotice.tsx';
+import { InstallationRow } from '../components/InstallationRow.tsx';
+
+// Leaflet loads with the map, never with the list or the first paint.
+const InstallationMap = lazy(() => import('../components/InstallationMap.tsx'));
+
+type ViewMode = 'list' | 'map';
+
+const segment =
+  'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl text-base font-semibold ' +
+  'transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand';
+
+/**
+ * `/charging/installations`: the installations the user may charge at (public ones and the
+ * user's own, own first), as a list or on a map; each opens its chargers.
+ */
+export function InstallationsScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const installations = useInstallations();
+  const position = useAppState((s) => s.geolocation);
+  const [view, setView] = useState<ViewMode>('list');
+  const items = installations.data;
+
+  return (
+    <div data-testid="installations-screen" className="flex flex-1 flex-col">
+      <div className="sticky top-[calc(3.5rem+env(safe-area-inset-top))] z-10 flex flex-col gap-3 bg-surface/95 px-5 pt-2 pb-3 backdrop-blur">
+        <div
+          role="group"
+          aria-label={t('charging.view')}
+          className="flex gap-1 rounded-2xl bg-slate-200/80 p-1"
+        >
+          {(['list', 'map'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={view === mode}
+              onClick={() => setView(mode)}
+              className={cn(
+                segment,
+                view === mode
+                  ? 'bg-white text-slate-900 shadow-sm'
+                  : 'text-slate-700 hover:text-slate-900',
+              )}
+            >
+              {mode === 'list' ? (
+                <List size={18} aria-hidden="true" />
+              ) : (
+                <MapIcon size={18} aria-hidden="true" />
+              )}
+              {t(mode === 'list' ? 'charging.viewList' : 'charging.viewMap')}
+            </button>
+          ))}
+        </div>
+        {items && items.length > 0 && (
+          <p className="px-1 text-sm font-medium text-slate-700" data-testid="installations-count">
+            {t('charging.count', { count: items.length })}
+          </p>
+        )}
+      </div>
+      {installations.isError && !items ? (
+        <ErrorState
+          level={2}
+          title={t('error.fetchCharging')}
+          text={t('charging.errorText')}
+          action={
+            <Button pending={installations.isFetching} onClick={() => void installations.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : !items ? (
+        <ListSkeleton label={t('charging.loading')} />
+      ) : items.length === 0 ? (
+        <div className="flex flex-1 flex-col" data-testid="installations-empty">
+          <EmptyState level={2} title={t('charging.emptyTitle')} text={t('charging.emptyText')} />
+        </div>
+      ) : view === 'map' ? (
+        <Suspense fallback={<Skeleton className="m-5 flex-1 rounded-3xl" />}>
+          <InstallationMap
+            installations={items}
+            position={position}
+            onSelect={(id) => void navigate(paths.chargingInstallation(id))}
+          />
+        </Suspense>
+      ) : (
+        <div className="flex flex-col gap-4 px-5 pt-1 pb-[calc(env(safe-area-inset-bottom)+1.5rem)]">
+          <ActiveChargeNotice />
+          <ul
+            aria-label={t('charging.list')}
+            data-testid="installation-list"
+            className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200"
+          >
+            {items.map((installation) => (
+              <InstallationRow key={installation.id} installation={installation} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="px-5 pt-1" data-testid="installations-loading">
+      <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+        {Array.from({ length: 5 }, (_, i) => (
+          <div key={i} className="flex min-h-20 items-center gap-3 px-4 py-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3.5 w-1/2" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
