@@ -109,6 +109,7 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
     if (previous) void previous.client.close({ code: 1000, reason: 'Replaced' });
 
     let booted = false;
+    let recorded: Promise<void> = Promise.resolve();
     const tracked: ChargerEvents = {
       ...events,
       booted: (l, info) => {
@@ -139,9 +140,12 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
       clearTimeout(graceTimer);
       if (connections.get(link.identity)?.link.session !== link.session) return;
       connections.delete(link.identity);
-      events.disconnected(link).catch((error: unknown) => {
-        log.warn({ err: error, identity: link.identity }, 'charger disconnect not recorded');
-      });
+      // After the connection's own record, so a quick drop never leaves the charger online.
+      void recorded
+        .then(() => events.disconnected(link))
+        .catch((error: unknown) => {
+          log.warn({ err: error, identity: link.identity }, 'charger disconnect not recorded');
+        });
     });
     const graceTimer = setTimeout(() => {
       if (booted || connections.get(link.identity)?.link.session !== link.session) return;
@@ -150,7 +154,7 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
       });
     }, BOOT_GRACE_MS);
     graceTimer.unref();
-    events.connected(link).catch((error: unknown) => {
+    recorded = events.connected(link).catch((error: unknown) => {
       log.warn({ err: error, identity: link.identity }, 'charger connection not recorded');
     });
     log.info({ identity: link.identity, protocol }, 'charger connected');
