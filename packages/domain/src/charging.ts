@@ -275,15 +275,16 @@ export const chargersRegistrationSchema = strict({
 });
 
 /** OCPP 1.6 IdToken: CiString20. */
-export const idTagSchema = strict({
-  idTag: z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(20, 'validation.tooLong')
-    .regex(/^[\x21-\x7e]+$/, 'validation.characters'),
-  email: emailField,
-});
+const idTagField = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(20, 'validation.tooLong')
+  .regex(/^[\x21-\x7e]+$/, 'validation.characters');
+export const idTagSchema = strict({ idTag: idTagField, email: emailField });
+
+/** The demo user's provider card, registered by the seed: an RFID card's 7-byte UID. */
+export const DEMO_ID_TAG = '04A2C4E6F81A2C';
 
 /** The simulator's controls of a charger (development only). */
 export const chargerSimActions = [
@@ -293,10 +294,13 @@ export const chargerSimActions = [
   'unavailable',
   'offline',
   'online',
+  'tag',
 ] as const;
 export type ChargerSimAction = (typeof chargerSimActions)[number];
 export const chargerSimActionSchema = strict({
   identity: chargerIdentityField,
   connectorId: intField(1, 8),
   action: z.enum(chargerSimActions, { error: 'validation.invalid' }),
+  /** `tag`: the card presented at the charger; the demo user's unless named. */
+  idTag: idTagField.optional(),
 });

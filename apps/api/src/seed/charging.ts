@@ -1,6 +1,7 @@
+import { DEMO_ID_TAG } from '@stod/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { chargerConnectors, chargers, installations } from '../db/schema/index.ts';
+import { chargerConnectors, chargers, idTags, installations } from '../db/schema/index.ts';
 
 /**
  * The demo installations and their chargers. In development they connect to this app's own
@@ -95,4 +96,7 @@ export async function seedCharging(db: Db, ownerId: string | null) {
       })),
     );
   }
+  // The demo user's provider card, for starts at the charger itself (the simulator's `tag`).
+  if (ownerId)
+    await db.insert(idTags).values({ idTag: DEMO_ID_TAG, userId: ownerId }).onConflictDoNothing();
 }

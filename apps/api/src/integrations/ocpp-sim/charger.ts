@@ -1,4 +1,4 @@
-import type { ChargerSimAction } from '@stod/domain';
+import { DEMO_ID_TAG, type ChargerSimAction } from '@stod/domain';
 import { RPCClient } from 'ocpp-rpc';
 import { MIN_TICK_MS, type SimClock } from '../forecourt/sim-clock.ts';
 import { connectorFloor, type Connector, type Teller } from './connector.ts';
@@ -239,7 +239,11 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
     ready,
     start: dial,
     state,
-    async act(connectorId: number, action: ChargerSimAction): Promise<SimChargerState> {
+    async act(
+      connectorId: number,
+      action: ChargerSimAction,
+      idTag = DEMO_ID_TAG,
+    ): Promise<SimChargerState> {
       const c = connectors.find((x) => x.id === connectorId);
       if (!c) throw new SimChargerUnknown(identity, connectorId);
       switch (action) {
@@ -267,6 +271,16 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
         case 'online':
           wanted = true;
           await dial();
+          break;
+        case 'tag':
+          // The card that started a transaction ends it; another is first asked about.
+          if (c.tx?.start.idTag === idTag) floor.localStop(c);
+          else
+            box.push(
+              adapter.authorize(idTag, () =>
+                floor.remoteStart(c, { idTag, tokenType: 'ISO14443', remoteStartId: null }),
+              ),
+            );
           break;
       }
       return state();

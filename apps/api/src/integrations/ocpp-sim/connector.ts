@@ -12,10 +12,13 @@ const CONNECTION_TIMEOUT_MS = 60_000;
 /** Each connector's energy register starts somewhere in a long life of charges, in kWh. */
 const REGISTER_START_KWH = [100, 5_000] as const;
 
-export type StopReason = 'Remote' | 'EVDisconnected' | 'Other' | 'DeAuthorized';
+export type StopReason = 'Remote' | 'Local' | 'EVDisconnected' | 'Other' | 'DeAuthorized';
 export type MeterTrigger = 'MeterValuePeriodic' | 'Trigger' | 'ChargingStateChanged';
 
-/** Who may charge: the backend's tag (1.6) or token (2.0.1), and 2.0.1's start request id. */
+/**
+ * Who may charge: the backend's tag (1.6) or token (2.0.1) and 2.0.1's start request id, or a
+ * card presented at the charger (token type ISO14443, no request id).
+ */
 export interface RemoteStart {
   idTag: string;
   tokenType: string;
@@ -252,6 +255,11 @@ export function connectorFloor(o: ConnectorFloorOptions) {
 
     remoteStop(c: Connector) {
       endWithCarStaying(c, 'Remote');
+    },
+
+    /** The same card presented again ends its own transaction, as at a real charger. */
+    localStop(c: Connector) {
+      endWithCarStaying(c, 'Local');
     },
 
     /** The backend refused the tag after all (StartTransaction's or TransactionEvent's answer). */

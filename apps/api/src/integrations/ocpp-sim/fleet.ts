@@ -70,10 +70,10 @@ export function startChargerFleet(options: ChargerFleetOptions): ChargerFleet {
   let closing: Promise<void> | null = null;
 
   return {
-    async act(identity, connectorId, action) {
+    async act(identity, connectorId, action, idTag) {
       const charger = chargers.get(identity);
       if (!charger) throw new SimChargerUnknown(identity);
-      return charger.act(connectorId, action);
+      return charger.act(connectorId, action, idTag);
     },
 
     state: () => all.map((charger) => charger.state()),

@@ -111,6 +111,16 @@ export function ocpp16(spec: SimChargerSpec, deauthorize: Deauthorize): Protocol
       };
     },
 
+    authorize: (idTag, accepted) => ({
+      method: 'Authorize',
+      keep: false,
+      params: () => ({ idTag }),
+      onResult(result) {
+        if ((result as { idTagInfo: { status: string } }).idTagInfo.status === 'Accepted')
+          accepted();
+      },
+    }),
+
     meterValues(c, at) {
       const params = { connectorId: c.id, meterValue: meterValue(c, at, 'Trigger') };
       return { method: 'MeterValues', keep: false, params: () => params };

@@ -69,8 +69,12 @@ const meterValue = (c: Connector, at: Date, context: Context) => [
   { timestamp: at.toISOString(), sampledValue: sampledValues(c, context) },
 ];
 
+/** A provider card at the charger's reader: an RFID card's UID. */
+const PRESENTED = 'ISO14443';
+
 const ENDED_BY: Record<StopReason, string> = {
   Remote: 'RemoteStop',
+  Local: 'StopAuthorized',
   EVDisconnected: 'EVDeparted',
   Other: 'AbnormalCondition',
   DeAuthorized: 'Deauthorized',
@@ -155,7 +159,7 @@ export function ocpp201(spec: SimChargerSpec, deauthorize: Deauthorize): Protoco
 
     started(c, tx, at, offline) {
       const entry = event('Started', c, tx, at, offline, {
-        triggerReason: 'RemoteStart',
+        triggerReason: tx.start.remoteStartId === null ? 'Authorized' : 'RemoteStart',
         context: 'Transaction.Begin',
       });
       entry.onResult = (result) => {
@@ -174,6 +178,16 @@ export function ocpp201(spec: SimChargerSpec, deauthorize: Deauthorize): Protoco
         context: 'Transaction.End',
         stoppedReason: reason,
       }),
+
+    authorize: (idTag, accepted) => ({
+      method: 'Authorize',
+      keep: false,
+      params: () => ({ idToken: { idToken: idTag, type: PRESENTED } }),
+      onResult(result) {
+        if ((result as { idTokenInfo: { status: string } }).idTokenInfo.status === 'Accepted')
+          accepted();
+      },
+    }),
 
     meterValues(c, at) {
       const params = { evseId: c.id, meterValue: meterValue(c, at, 'Trigger') };

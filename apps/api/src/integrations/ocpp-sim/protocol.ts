@@ -39,6 +39,8 @@ export interface ProtocolAdapter {
     offline: boolean,
   ): OutboxEntry | null;
   ended(c: Connector, tx: Transaction, reason: StopReason, at: Date, offline: boolean): OutboxEntry;
+  /** Asks the backend about a card presented at the charger; `accepted` runs if it may charge. */
+  authorize(idTag: string, accepted: () => void): OutboxEntry;
   /** A reading outside a transaction, asked for by the backend. */
   meterValues(c: Connector, at: Date): OutboxEntry;
   /** Which TriggerMessage requests this protocol answers. */

@@ -55,6 +55,11 @@ export async function testCsms(options: TestCsmsOptions = {}) {
       }
       case 'StopTransaction':
         return { idTagInfo: { status: 'Accepted' } };
+      case 'Authorize': {
+        const token = (params.idToken as { idToken: string } | undefined)?.idToken;
+        const status = refused.has(token ?? (params.idTag as string)) ? 'Invalid' : 'Accepted';
+        return token === undefined ? { idTagInfo: { status } } : { idTokenInfo: { status } };
+      }
       case 'TransactionEvent': {
         if (params.eventType !== 'Started') return {};
         const token = (params.idToken as { idToken: string } | undefined)?.idToken ?? '';

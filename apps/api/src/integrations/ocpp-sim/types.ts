@@ -31,7 +31,12 @@ export interface SimChargerState {
 
 export interface ChargerFleet {
   /** Throws SimChargerUnknown for an identity or a connector the fleet does not have. */
-  act(identity: string, connectorId: number, action: ChargerSimAction): Promise<SimChargerState>;
+  act(
+    identity: string,
+    connectorId: number,
+    action: ChargerSimAction,
+    idTag?: string,
+  ): Promise<SimChargerState>;
   state(): SimChargerState[];
   /** Resolves once every charger has connected and booted (or rejects after timeoutMs). */
   ready(timeoutMs?: number): Promise<void>;

@@ -50,6 +50,9 @@ export interface StopReport {
   reason: string;
 }
 
+/** An id tag's standing, in the words both 1.6's idTagInfo and 2.0.1's idTokenInfo use. */
+export type TagVerdict = 'Accepted' | 'Invalid' | 'Blocked' | 'ConcurrentTx';
+
 export interface ChargerEvents {
   connected(link: ChargerLink): Promise<void>;
   disconnected(link: ChargerLink): Promise<void>;
@@ -59,12 +62,13 @@ export interface ChargerEvents {
   ): Promise<void>;
   heartbeat(link: ChargerLink): Promise<void>;
   status(link: ChargerLink, report: StatusReport): Promise<void>;
-  authorize(link: ChargerLink, idTag: string): Promise<boolean>;
-  /** Answers the transaction id (1.6: a new integer as text) and whether the tag is accepted. */
+  /** What a start with this tag at this charger would be answered now. */
+  authorize(link: ChargerLink, idTag: string): Promise<TagVerdict>;
+  /** Answers the transaction id (1.6: a new integer as text) and the tag's verdict. */
   started(
     link: ChargerLink,
     report: StartReport,
-  ): Promise<{ transactionId: string; accepted: boolean }>;
+  ): Promise<{ transactionId: string; status: TagVerdict }>;
   meter(link: ChargerLink, report: MeterReport): Promise<void>;
   stopped(link: ChargerLink, report: StopReport): Promise<void>;
 }

@@ -107,8 +107,7 @@ export function attach16(
   });
   client.handle('Authorize', async ({ params }) => {
     const { idTag } = params as { idTag: string };
-    const ok = await events.authorize(link, idTag);
-    return { idTagInfo: { status: ok ? 'Accepted' : 'Invalid' } };
+    return { idTagInfo: { status: await events.authorize(link, idTag) } };
   });
   client.handle('StartTransaction', async ({ params }) => {
     const p = params as {
@@ -125,7 +124,7 @@ export function attach16(
     });
     return {
       transactionId: Number(answer.transactionId),
-      idTagInfo: { status: answer.accepted ? 'Accepted' : 'Invalid' },
+      idTagInfo: { status: answer.status },
     };
   });
   client.handle('MeterValues', async ({ params }) => {

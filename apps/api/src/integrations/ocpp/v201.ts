@@ -6,6 +6,7 @@ import {
   type ChargerEvents,
   type ChargerLink,
   type CommandAnswer,
+  type TagVerdict,
 } from './port.ts';
 
 /**
@@ -118,8 +119,7 @@ export function attach201(
   });
   client.handle('Authorize', async ({ params }) => {
     const { idToken } = params as { idToken: { idToken: string } };
-    const ok = await events.authorize(link, idToken.idToken);
-    return { idTokenInfo: { status: ok ? 'Accepted' : 'Invalid' } };
+    return { idTokenInfo: { status: await events.authorize(link, idToken.idToken) } };
   });
   client.handle('TransactionEvent', async ({ params }) => {
     const p = params as TransactionEvent201;
@@ -132,7 +132,7 @@ export function attach201(
       known.set(id, entry);
     }
     if (p.evse?.id !== undefined) entry.evseId = p.evse.id;
-    let accepted = true;
+    let verdict: TagVerdict = 'Accepted';
     if (!entry.reported && p.idToken && entry.evseId !== null) {
       const answer = await events.started(link, {
         connectorId: entry.evseId,
@@ -142,7 +142,7 @@ export function attach201(
         transactionId: id,
       });
       entry.reported = true;
-      accepted = answer.accepted;
+      verdict = answer.status;
     }
     if (p.eventType === 'Ended') {
       known.delete(id);
@@ -161,7 +161,7 @@ export function attach201(
         timestamp: read.at ?? at,
       });
     }
-    return p.idToken ? { idTokenInfo: { status: accepted ? 'Accepted' : 'Invalid' } } : {};
+    return p.idToken ? { idTokenInfo: { status: verdict } } : {};
   });
   // Reports the backend takes without acting on them.
   for (const method of [

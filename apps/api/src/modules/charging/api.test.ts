@@ -504,7 +504,7 @@ describe('operators', () => {
 
   it('registers an RFID tag to a user', async () => {
     const token = await signInAsStaff(t.app, { role: 'operator' });
-    const user = await registerUser(t.app);
+    const user = await cardCustomer(t.app);
     const idTag = `RFID${String(Date.now() % 1_000_000)}`;
     const res = await t.app.inject({
       method: 'POST',
@@ -528,7 +528,7 @@ describe('operators', () => {
       payload: { idTag: 'OTHER1', email: 'nobody-here@example.fo' },
     });
     expect(nobody.statusCode).toBe(422);
-    // The charger accepts the registered tag and refuses others.
+    // The charger accepts the registered tag of a user with a card, and refuses others.
     const charger = await registerCharger(t.app);
     const station = await scriptedCharger(url, charger.identity);
     await boot16(station);

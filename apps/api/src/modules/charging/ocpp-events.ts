@@ -1,10 +1,16 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../platform/context.ts';
-import type { ChargerEvents, ChargerLink, StartReport } from '../../integrations/ocpp/port.ts';
+import type {
+  ChargerEvents,
+  ChargerLink,
+  StartReport,
+  TagVerdict,
+} from '../../integrations/ocpp/port.ts';
 import { verifyChargerPassword } from './registry.ts';
 import * as repo from './repo.ts';
 import { cachedCharge, closeAt, freshest, progress, publish } from './service.ts';
+import { openByTag, tagVerdict } from './tag-starts.ts';
 
 /**
  * What chargers tell the backend, applied to chargers, connectors and charges. The rules of the
@@ -109,9 +115,10 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
       );
       if (open) await publish(ctx, freshest(ctx, open));
     },
-    async authorize(_link, idTag) {
-      if (await repo.findIdTag(ctx.db, idTag)) return true;
-      return idTag.startsWith('S') && idTag.length === 20;
+    async authorize(link, idTag) {
+      // The backend's own tag of a charge opened in the app, or a provider card's.
+      if (await repo.openChargeWithTag(ctx.db, link.chargerId, idTag)) return 'Accepted';
+      return tagVerdict(ctx, link, idTag);
     },
     started: (link, report) => started(ctx, link, report),
     async meter(link, report) {
@@ -165,7 +172,11 @@ async function chargeIdOf(ctx: ServiceContext, chargerId: string, tx: string) {
   return row.id;
 }
 
-async function started(ctx: ServiceContext, link: ChargerLink, report: StartReport) {
+async function started(
+  ctx: ServiceContext,
+  link: ChargerLink,
+  report: StartReport,
+): Promise<{ transactionId: string; status: TagVerdict }> {
   // The same start again (a charger that did not hear our answer): the same transaction id.
   const repeat = await repo.chargeByStart(
     ctx.db,
@@ -174,24 +185,30 @@ async function started(ctx: ServiceContext, link: ChargerLink, report: StartRepo
     report.idTag,
     report.timestamp,
   );
-  if (repeat?.ocppTx) return { transactionId: repeat.ocppTx, accepted: true };
+  if (repeat?.ocppTx) return { transactionId: repeat.ocppTx, status: 'Accepted' };
   const transactionId = report.transactionId ?? (await repo.nextTransactionId(ctx.db));
   if (report.transactionId) {
     const known = await repo.chargeByTx(ctx.db, link.chargerId, report.transactionId);
-    if (known) return { transactionId, accepted: !known.finishedAt || known.state === 'completed' };
+    if (known)
+      return {
+        transactionId,
+        status: !known.finishedAt || known.state === 'completed' ? 'Accepted' : 'Invalid',
+      };
   }
-  const open = await repo.openChargeAt(ctx.db, link.chargerId, report.connectorId);
-  if (
-    !open ||
-    open.idTag !== report.idTag ||
-    !['ready', 'starting', 'waiting'].includes(open.state)
-  ) {
-    // Not ours to bill: an unknown or stale tag. The charger is told the tag is invalid.
+  let open = await repo.openChargeAt(ctx.db, link.chargerId, report.connectorId);
+  if (!open || open.source === 'tag') {
+    // A card presented at the charger: opened (or, repeated, finished) under its own key.
+    const opened = await openByTag(ctx, link, report);
+    if (typeof opened === 'string') return { transactionId, status: opened };
+    open = opened;
+  }
+  if (open.idTag !== report.idTag || !['ready', 'starting', 'waiting'].includes(open.state)) {
+    // Not ours to bill: a stale tag, or another's at a connector a charge waits at.
     ctx.log.warn(
       { identity: link.identity, connectorId: report.connectorId },
       'charger started a transaction no charge waits for',
     );
-    return { transactionId, accepted: false };
+    return { transactionId, status: 'Invalid' };
   }
   const moved = await repo.transition(ctx.db, open.id, ['ready', 'starting', 'waiting'], {
     state: 'charging',
@@ -204,7 +221,7 @@ async function started(ctx: ServiceContext, link: ChargerLink, report: StartRepo
     energyWh: 0,
     errorKey: null,
   });
-  if (!moved) return { transactionId, accepted: false };
+  if (!moved) return { transactionId, status: 'Invalid' };
   await repo.setConnectorStatus(
     ctx.db,
     link.chargerId,
@@ -214,5 +231,5 @@ async function started(ctx: ServiceContext, link: ChargerLink, report: StartRepo
     report.timestamp,
   );
   await publish(ctx, moved);
-  return { transactionId, accepted: true };
+  return { transactionId, status: 'Accepted' };
 }

@@ -152,6 +152,18 @@ export async function openChargeAt(db: Db, chargerId: string, connectorId: numbe
   return row ?? null;
 }
 
+/** The open charge at a charger that the backend (or a card) started with this tag. */
+export async function openChargeWithTag(db: Db, chargerId: string, idTag: string) {
+  const [row] = await db
+    .select({ id: charges.id })
+    .from(charges)
+    .where(
+      and(eq(charges.chargerId, chargerId), eq(charges.idTag, idTag), isNull(charges.finishedAt)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export function openChargesOfCharger(db: Db, chargerId: string) {
   return db
     .select()

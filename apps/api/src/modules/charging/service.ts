@@ -272,11 +272,50 @@ export async function createCharge(
     if (await repo.openChargeOfUser(ctx.db, userId)) throw chargeActive();
     await assertFree(ctx, charger, input.connectorId);
   }
-  const hold = ctx.config.CHARGE_HOLD_KR * 100;
+  const row = await openCharge(ctx, {
+    userId,
+    installation,
+    charger,
+    connectorId: input.connectorId,
+    own,
+    method: method ?? null,
+    source: 'app',
+    key: idempotencyKey,
+    request: input,
+    locale,
+  });
+  if (!row.finishedAt) await publish(ctx, row);
+  return toCharge(ctx, row);
+}
 
+export interface Opening {
+  userId: string;
+  installation: repo.InstallationRow;
+  charger: repo.ChargerRow;
+  connectorId: number;
+  own: boolean;
+  /** The card the hold is placed on; none at the user's own installation. */
+  method: wallet.PaymentMethodRow | null;
+  /** 'app': opened in the app, tagged by the backend; 'tag': a card presented at the charger. */
+  source: 'app' | 'tag';
+  /** The tag the charger knows the charge by: the presented card's, else the backend's own. */
+  idTag?: string;
+  key: string;
+  request: unknown;
+  locale: Locale;
+}
+
+/**
+ * Opens a charge once per key: the row first (the unique indexes keep one open charge per user
+ * and per connector), then the hold on the card, then "ready". A repeat of the key, even after a
+ * crash between the steps, finishes the same charge and never holds twice.
+ */
+export async function openCharge(ctx: ServiceContext, o: Opening): Promise<ChargeRow> {
+  const { userId, installation, charger, own, method } = o;
+  const hold = ctx.config.CHARGE_HOLD_KR * 100;
   await payments.runIdempotent(
     ctx.db,
-    { userId, scope: SCOPE, key: idempotencyKey, request: input },
+    { userId, scope: SCOPE, key: o.key, request: o.request },
     {
       reserve: async (tx, claim) => {
         await repo.lockUser(tx, userId);
@@ -289,19 +328,19 @@ export async function createCharge(
           installationId: installation.id,
           installationName: installation.name,
           chargerId: charger.id,
-          connectorId: input.connectorId,
-          source: 'app',
+          connectorId: o.connectorId,
+          source: o.source,
           own,
           ownerId: installation.ownerId,
           tariffType: charger.tariffType,
           tariffPrice: own ? 0 : charger.tariffPrice,
           state: own ? 'ready' : 'starting',
-          locale,
+          locale: o.locale,
           paymentMethodId: method?.id ?? null,
           requestKey: claim.paymentKey,
           idempotencyKey: claim.key,
-          request: input,
-          idTag: tagOf(id),
+          request: o.request,
+          idTag: o.idTag ?? tagOf(id),
         });
         if (!inserted) throw chargerUnavailable();
       },
@@ -334,10 +373,9 @@ export async function createCharge(
       release: (tx, claim) => releaseReservation(tx, userId, claim.paymentKey),
     },
   );
-  const row = await repo.findByRequestKey(ctx.db, userId, requestKey);
+  const row = await repo.findByRequestKey(ctx.db, userId, payments.paymentKeyOf(SCOPE, o.key));
   if (!row) throw illegalState();
-  if (!row.finishedAt) await publish(ctx, row);
-  return toCharge(ctx, row);
+  return row;
 }
 
 async function releaseReservation(
@@ -454,10 +492,8 @@ export async function cancelCharge(ctx: ServiceContext, userId: string, id: stri
   const row = await owned(ctx, userId, id);
   if (row.state === 'cancelled') return toCharge(ctx, row);
   if (row.state !== 'ready' && row.state !== 'waiting') throw illegalState();
-  if (row.state === 'waiting') {
-    // The charger still waits for the car with our tag: withdrawn by marking the charge
-    // cancelled first, so a StartTransaction that comes now is refused.
-  }
+  // A charger still waiting for the car with our tag finds the charge cancelled: the
+  // StartTransaction that comes now is refused.
   const cancelled = await repo.transition(ctx.db, row.id, ['ready', 'waiting'], {
     state: 'cancelled',
     finishedAt: ctx.clock.now(),
@@ -481,10 +517,7 @@ export async function deleteCharge(ctx: ServiceContext, userId: string, id: stri
   const again = await repo.findCharge(ctx.db, row.id);
   // A hold not yet released stays on record until it is.
   if (again && again.paymentId && again.released < again.held) throw illegalState();
-  if (row.paymentId) {
-    // The payment keeps its own record; the charge row goes, as the user asked.
-    await repo.patchCharge(ctx.db, row.id, {});
-  }
+  // The payment keeps its own record; the charge row goes, as the user asked.
   await repo.deleteCharge(ctx.db, row.id);
 }
 

@@ -88,6 +88,51 @@ describe('POST /api/dev/sim/chargers', () => {
     await until('StopTransaction', () => csms.of(AC, 'StopTransaction')[0]);
   });
 
+  it('presents a card: Authorize, a start once the car is in, and the same card stops it', async () => {
+    for (const [identity, connectorId] of [
+      [AC, 2],
+      [DC, 1],
+    ] as const) {
+      await act({ identity, connectorId, action: 'plug' });
+      const shown = await act({ identity, connectorId, action: 'tag', idTag: 'CARD-1' });
+      expect(shown.statusCode).toBe(200);
+      await until(`${identity} started`, () =>
+        identity === AC
+          ? csms.of(AC, 'StartTransaction').find((c) => c.params.idTag === 'CARD-1')
+          : csms.of(DC, 'TransactionEvent').find((c) => c.params.eventType === 'Started'),
+      );
+      const authorize = csms.of(identity, 'Authorize').at(-1)?.params;
+      expect(authorize).toEqual(
+        identity === AC
+          ? { idTag: 'CARD-1' }
+          : { idToken: { idToken: 'CARD-1', type: 'ISO14443' } },
+      );
+      await act({ identity, connectorId, action: 'tag', idTag: 'CARD-1' });
+      if (identity === AC) {
+        const stop = await until('StopTransaction', () =>
+          csms.of(AC, 'StopTransaction').find((c) => c.params.reason === 'Local'),
+        );
+        expect(stop.params).toMatchObject({ idTag: 'CARD-1', reason: 'Local' });
+      } else {
+        const ended = await until('Ended', () =>
+          csms.of(DC, 'TransactionEvent').find((c) => c.params.eventType === 'Ended'),
+        );
+        expect(ended.params).toMatchObject({
+          triggerReason: 'StopAuthorized',
+          transactionInfo: { stoppedReason: 'Local' },
+        });
+        const started = csms
+          .of(DC, 'TransactionEvent')
+          .find((c) => c.params.eventType === 'Started');
+        expect(started?.params).toMatchObject({
+          triggerReason: 'Authorized',
+          idToken: { idToken: 'CARD-1', type: 'ISO14443' },
+        });
+      }
+      await act({ identity, connectorId, action: 'unplug' });
+    }
+  });
+
   it('faults and clears a connector, and takes a charger offline and back', async () => {
     const steps: [string, ConnectorStatus][] = [
       ['fault', 'Faulted'],
@@ -128,6 +173,7 @@ describe('POST /api/dev/sim/chargers', () => {
       [{ identity: AC, connectorId: 0, action: 'plug' }, 'connectorId'],
       [{ identity: 'no spaces', connectorId: 1, action: 'plug' }, 'identity'],
       [{ identity: AC, connectorId: 1, action: 'plug', extra: true }, 'extra'],
+      [{ identity: AC, connectorId: 1, action: 'tag', idTag: 'x'.repeat(21) }, 'idTag'],
     ];
     for (const [payload, field] of cases) {
       const res = await act(payload);
@@ -163,7 +209,7 @@ describe('the simulator page', () => {
     expect(page.body).toContain('id="chargers"');
     const script = await t.app.inject({ url: '/api/dev/sim/page.js' });
     expect(script.body).toContain("'/chargers'");
-    for (const action of ['plug', 'unplug', 'fault', 'unavailable', 'offline', 'online'])
+    for (const action of ['plug', 'unplug', 'fault', 'unavailable', 'offline', 'online', 'tag'])
       expect(script.body).toContain(`['${action}', `);
 
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: object }>();

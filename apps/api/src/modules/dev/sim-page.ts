@@ -45,7 +45,7 @@ const SCRIPT = `'use strict';
     pump: [['lift', 'Lift', true], ['hangup', 'Hang up'], ['fault', 'Fault'], ['offline', 'Offline'], ['online', 'Online']],
     bay: [['fault', 'Fault'], ['offline', 'Offline'], ['online', 'Online']],
     charger: [['plug', 'Plug in', true], ['unplug', 'Unplug'], ['fault', 'Fault'], ['unavailable', 'Unavailable'],
-      ['offline', 'Offline'], ['online', 'Online']],
+      ['offline', 'Offline'], ['online', 'Online'], ['tag', 'Present card']],
   };
   const names = { pump: 'Pump ', bay: 'Bay ' };
   const kr = (ore) => (ore / 100).toFixed(2).replace('.', ',') + ' kr';
@@ -229,7 +229,7 @@ function page(base: string, stationsUrl: string) {
 <h2>Wash bays</h2>
 <ul class="list" id="bays"></ul>
 <h2>Chargers</h2>
-<p class="note">The chargers speak OCPP to the API over their own connections. Plug in, then unplug, clears a faulted or unavailable connector; offline and online act on the whole charger.</p>
+<p class="note">The chargers speak OCPP to the API over their own connections. Plug in, then unplug, clears a faulted or unavailable connector; offline and online act on the whole charger. Present card shows the demo user's provider card: it starts a charge billed to them once a car is plugged in, and stops it when shown again.</p>
 <ul class="list" id="chargers"></ul>
 </div>
 <script src="${escapeHtml(base)}/page.js" defer></script>`,

@@ -155,10 +155,12 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwa
       schema: {
         tags: ['dev'],
         summary:
-          'Act at a simulated charger: plug, unplug, fault, unavailable, offline, online (development only)',
+          'Act at a simulated charger: plug, unplug, fault, unavailable, offline, online, tag (development only)',
         description:
           'A faulted or unavailable connector is cleared by `plug` followed by `unplug`. ' +
-          '`offline` and `online` act on the whole charger.',
+          '`offline` and `online` act on the whole charger. `tag` presents a provider card ' +
+          "(`idTag`, the demo user's unless named): it starts a charge billed to its owner once " +
+          'the car is plugged in, and the same card again stops it.',
         body: chargerSimActionSchema,
         response: { 200: simChargerSchema, ...errorResponses(400, 404, 409) },
       },
@@ -166,9 +168,9 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwa
     async (request) => {
       const fleet = chargerFleet();
       if (!fleet) throw new AppError(409, 'SIM_UNAVAILABLE', 'error.conflict');
-      const { identity, connectorId, action } = request.body;
+      const { identity, connectorId, action, idTag } = request.body;
       try {
-        return await fleet.act(identity, connectorId, action);
+        return await fleet.act(identity, connectorId, action, idTag);
       } catch (error) {
         if (error instanceof SimChargerUnknown) throw notFound();
         throw error;

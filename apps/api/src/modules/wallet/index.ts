@@ -19,5 +19,5 @@ export {
 } from './own-cards.ts';
 export { walletProjections } from './service.ts';
 // A subscription charges the card's token, which the card's view leaves out.
-export { findMethod } from './repo.ts';
+export { findMethod, listMethods } from './repo.ts';
 export type { PaymentMethodRow } from './repo.ts';

@@ -1,0 +1,99 @@
+import { isLocale } from '@stod/domain';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { ChargerLink, StartReport, TagVerdict } from '../../integrations/ocpp/port.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as wallet from '../wallet/index.ts';
+import * as repo from './repo.ts';
+import { openCharge } from './service.ts';
+import { accessOf } from './views.ts';
+
+/**
+ * A provider card presented at the charger itself: its registered tag names the user, who is
+ * billed as for a charge opened in the app. At a public installation the hold goes on the
+ * user's favourite card that allows charging; at the user's own there is none. One car at a
+ * time holds here too: a user with a charge open is told ConcurrentTx.
+ */
+
+interface Payer {
+  userId: string;
+  installation: repo.InstallationRow;
+  charger: repo.ChargerRow;
+  own: boolean;
+  method: wallet.PaymentMethodRow | null;
+}
+
+/** Who pays for a charge started with this tag at this charger, or why no one does. */
+async function payerOf(
+  ctx: ServiceContext,
+  chargerId: string,
+  idTag: string,
+): Promise<Payer | TagVerdict> {
+  const tag = await repo.findIdTag(ctx.db, idTag);
+  if (!tag) return 'Invalid';
+  const charger = await repo.findCharger(ctx.db, chargerId);
+  const installation = charger ? await repo.findInstallation(ctx.db, charger.installationId) : null;
+  const access = installation ? accessOf(installation, tag.userId) : null;
+  if (!charger || !installation || !access) return 'Invalid';
+  const own = access === 'own';
+  let method: wallet.PaymentMethodRow | null = null;
+  if (!own) {
+    const now = ctx.clock.now();
+    method =
+      (await wallet.listMethods(ctx.db, tag.userId)).find((row) => {
+        const view = wallet.toView(row, now);
+        return view.isActive && view.products.includes('charging');
+      }) ?? null;
+    if (!method) return 'Blocked';
+  }
+  return { userId: tag.userId, installation, charger, own, method };
+}
+
+/** Authorize: what a StartTransaction with this tag would be answered now. */
+export async function tagVerdict(
+  ctx: ServiceContext,
+  link: ChargerLink,
+  idTag: string,
+): Promise<TagVerdict> {
+  const payer = await payerOf(ctx, link.chargerId, idTag);
+  if (typeof payer === 'string') return payer;
+  return (await repo.openChargeOfUser(ctx.db, payer.userId)) ? 'ConcurrentTx' : 'Accepted';
+}
+
+/**
+ * Opens the charge of a transaction the charger began with a presented tag. Keyed by the
+ * charger, connector and start time, so a StartTransaction sent again (its answer lost, or the
+ * process gone between the hold and the answer) finishes the same charge with one hold.
+ */
+export async function openByTag(
+  ctx: ServiceContext,
+  link: ChargerLink,
+  report: StartReport,
+): Promise<repo.ChargeRow | TagVerdict> {
+  const payer = await payerOf(ctx, link.chargerId, report.idTag);
+  if (typeof payer === 'string') return payer;
+  const [user] = await ctx.db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.id, payer.userId));
+  try {
+    const row = await openCharge(ctx, {
+      ...payer,
+      connectorId: report.connectorId,
+      source: 'tag',
+      idTag: report.idTag,
+      key: `tag:${link.chargerId}:${String(report.connectorId)}:${report.timestamp.toISOString()}`,
+      request: { chargerId: link.chargerId, connectorId: report.connectorId },
+      locale: user && isLocale(user.locale) ? user.locale : 'fo',
+    });
+    return row.finishedAt ? 'Blocked' : row;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    ctx.log.info(
+      { identity: link.identity, connectorId: report.connectorId, code: error.code },
+      'a charge started with a tag was refused',
+    );
+    return error.code === 'CHARGE_ACTIVE' ? 'ConcurrentTx' : 'Blocked';
+  }
+}
