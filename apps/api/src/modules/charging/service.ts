@@ -268,8 +268,14 @@ export async function createCharge(
       throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
   }
   const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
-  if (!(await repo.findByRequestKey(ctx.db, userId, requestKey))) {
-    if (await repo.openChargeOfUser(ctx.db, userId)) throw chargeActive();
+  // The open charge is read first: a twin request with the same key that commits meanwhile is
+  // then this request's own charge, not another one.
+  const open = await repo.openChargeOfUser(ctx.db, userId);
+  if (
+    open?.requestKey !== requestKey &&
+    !(await repo.findByRequestKey(ctx.db, userId, requestKey))
+  ) {
+    if (open) throw chargeActive();
     await assertFree(ctx, charger, input.connectorId);
   }
   const row = await openCharge(ctx, {
@@ -626,7 +632,8 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
       amount,
       captured: fromCard,
       fromBalance,
-      released: Math.max(0, locked.held - fromCard - fromBalance),
+      // What the balance paid never came from the hold: the card gives back all it did not take.
+      released: Math.max(0, locked.held - fromCard),
       powerW: 0,
     });
     return updated ? { row: updated, receiptId: receipt.id } : null;

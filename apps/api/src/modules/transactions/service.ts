@@ -288,7 +288,8 @@ export async function settleMoney(ctx: ServiceContext, row: TransactionRow) {
       receiptId: receipt.id,
       captured: fromCard,
       fromBalance,
-      released: locked.held - fromCard - fromBalance,
+      // What the balance paid never came from the hold: the card gives back all it did not take.
+      released: Math.max(0, locked.held - fromCard),
       ...(done
         ? {
             state: 'completed' as const,
