@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { Charge } from '@stod/domain';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppState } from '../../../lib/app-state.ts';
@@ -41,6 +42,23 @@ const open = (search = '') =>
     path: paths.chargingCharge.pattern,
     url: `${paths.chargingCharge(INSTALLATION_ID)}${search}`,
   });
+
+/** A charge under way, on screen with its figures. */
+async function openCharging() {
+  api(chargeAt(10, { state: 'charging', label: 'charging', kwh: 1 }));
+  const opened = open();
+  await screen.findByTestId('charge-readout');
+  return opened;
+}
+const faulted = { id: CHARGER_ID, identity: 'SIM-PUB-1', status: 'Faulted', online: true } as const;
+
+/** The server's updates of the charge, one after the other, as the realtime channel brings them. */
+function changed(...views: Charge[]) {
+  act(() => {
+    for (const view of views) emit('charge.changed', CHARGE_ID, view);
+  });
+}
+
 const currentStep = () =>
   screen.getByRole('list', { name: 'Gongdin í ladingini' }).querySelector('[aria-current="step"]');
 
@@ -277,17 +295,15 @@ describe('ChargeScreen, during the charge', () => {
     await screen.findByText('Ladingin verður steðgað…');
     expect(sent.some((r) => r.method === 'POST' && r.path.endsWith('/stop'))).toBe(true);
 
-    act(() => {
-      emit('charge.changed', CHARGE_ID, {
-        ...charging,
-        state: 'completed',
-        label: 'complete',
-        captured: 4323,
-        released: 25677,
-        receiptId: RECEIPT_ID,
-        updatedAt: '2026-03-05T12:45:00.000Z',
-        finishedAt: '2026-03-05T12:45:00.000Z',
-      });
+    changed({
+      ...charging,
+      state: 'completed',
+      label: 'complete',
+      captured: 4323,
+      released: 25677,
+      receiptId: RECEIPT_ID,
+      updatedAt: '2026-03-05T12:45:00.000Z',
+      finishedAt: '2026-03-05T12:45:00.000Z',
     });
     const done = await screen.findByTestId('charge-complete');
     expect(within(done).getByRole('heading', { name: 'Takk fyri!' })).toBeTruthy();
@@ -349,20 +365,8 @@ describe('ChargeScreen, during the charge', () => {
   });
 
   it('sends the user to the unavailable screen when the charger becomes faulted', async () => {
-    api(chargeAt(10, { state: 'charging', label: 'charging', kwh: 1 }));
-    const { router } = open();
-    await screen.findByTestId('charge-readout');
-    act(() => {
-      emit(
-        'charge.changed',
-        CHARGE_ID,
-        chargeAt(20, {
-          state: 'charging',
-          label: 'charging',
-          charger: { id: CHARGER_ID, identity: 'SIM-PUB-1', status: 'Faulted', online: true },
-        }),
-      );
-    });
+    const { router } = await openCharging();
+    changed(chargeAt(20, { state: 'charging', label: 'charging', charger: faulted }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(paths.chargingUnavailable(INSTALLATION_ID)),
     );
@@ -370,53 +374,31 @@ describe('ChargeScreen, during the charge', () => {
   });
 
   it('leaves for the unavailable screen even when the fault and the end come at once', async () => {
-    api(chargeAt(10, { state: 'charging', label: 'charging', kwh: 1 }));
-    const { router } = open();
-    await screen.findByTestId('charge-readout');
-    const charger = {
-      id: CHARGER_ID,
-      identity: 'SIM-PUB-1',
-      status: 'Faulted',
-      online: true,
-    } as const;
-    act(() => {
-      emit(
-        'charge.changed',
-        CHARGE_ID,
-        chargeAt(20, { state: 'stopping', label: 'charging', charger }),
-      );
-      emit(
-        'charge.changed',
-        CHARGE_ID,
-        chargeAt(21, {
-          state: 'completed',
-          label: 'complete',
-          charger,
-          finishedAt: '2026-03-05T12:00:21.000Z',
-        }),
-      );
-    });
+    const { router } = await openCharging();
+    changed(
+      chargeAt(20, { state: 'stopping', label: 'charging', charger: faulted }),
+      chargeAt(21, {
+        state: 'completed',
+        label: 'complete',
+        charger: faulted,
+        finishedAt: '2026-03-05T12:00:21.000Z',
+      }),
+    );
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(paths.chargingUnavailable(INSTALLATION_ID)),
     );
   });
 
   it('only stores an update that finished the charge, whatever the charger says', async () => {
-    api(chargeAt(10, { state: 'charging', label: 'charging', kwh: 1 }));
-    const { router } = open();
-    await screen.findByTestId('charge-readout');
-    act(() => {
-      emit(
-        'charge.changed',
-        CHARGE_ID,
-        chargeAt(20, {
-          state: 'failed',
-          label: 'cancelled',
-          charger: { id: CHARGER_ID, identity: 'SIM-PUB-1', status: 'Faulted', online: true },
-          finishedAt: '2026-03-05T12:00:20.000Z',
-        }),
-      );
-    });
+    const { router } = await openCharging();
+    changed(
+      chargeAt(20, {
+        state: 'failed',
+        label: 'cancelled',
+        charger: faulted,
+        finishedAt: '2026-03-05T12:00:20.000Z',
+      }),
+    );
     await screen.findByTestId('charge-ended');
     expect(router.state.location.pathname).toBe(paths.chargingCharge(INSTALLATION_ID));
   });

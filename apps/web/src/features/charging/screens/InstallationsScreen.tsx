@@ -1,11 +1,10 @@
-import { List, Map as MapIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppState } from '../../../lib/app-state.ts';
 import { paths } from '../../../lib/paths.ts';
+import { ViewToolbar, type ViewMode } from '../../../lib/view-toolbar.tsx';
 import { Button } from '@stod/ui/Button.tsx';
-import { cn } from '@stod/ui/cn.ts';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
 import { useInstallations } from '../api/get-installations.ts';
@@ -14,12 +13,6 @@ import { InstallationRow } from '../components/InstallationRow.tsx';
 
 // Leaflet loads with the map, never with the list or the first paint.
 const InstallationMap = lazy(() => import('../components/InstallationMap.tsx'));
-
-type ViewMode = 'list' | 'map';
-
-const segment =
-  'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl text-base font-semibold ' +
-  'transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
 /**
  * `/charging/installations`: the installations the user may charge at (public ones and the
@@ -35,40 +28,21 @@ export function InstallationsScreen() {
 
   return (
     <div data-testid="installations-screen" className="flex flex-1 flex-col">
-      <div className="sticky top-[calc(3.5rem+env(safe-area-inset-top))] z-10 flex flex-col gap-3 bg-surface/95 px-5 pt-2 pb-3 backdrop-blur">
-        <div
-          role="group"
-          aria-label={t('charging.view')}
-          className="flex gap-1 rounded-2xl bg-slate-200/80 p-1"
-        >
-          {(['list', 'map'] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              aria-pressed={view === mode}
-              onClick={() => setView(mode)}
-              className={cn(
-                segment,
-                view === mode
-                  ? 'bg-white text-slate-900 shadow-sm'
-                  : 'text-slate-700 hover:text-slate-900',
-              )}
-            >
-              {mode === 'list' ? (
-                <List size={18} aria-hidden="true" />
-              ) : (
-                <MapIcon size={18} aria-hidden="true" />
-              )}
-              {t(mode === 'list' ? 'charging.viewList' : 'charging.viewMap')}
-            </button>
-          ))}
-        </div>
+      <ViewToolbar
+        view={view}
+        onView={setView}
+        labels={{
+          view: t('charging.view'),
+          list: t('charging.viewList'),
+          map: t('charging.viewMap'),
+        }}
+      >
         {items && items.length > 0 && (
           <p className="px-1 text-sm font-medium text-slate-700" data-testid="installations-count">
             {t('charging.count', { count: items.length })}
           </p>
         )}
-      </div>
+      </ViewToolbar>
       {installations.isError && !items ? (
         <ErrorState
           level={2}

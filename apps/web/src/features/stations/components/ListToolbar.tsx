@@ -1,9 +1,9 @@
-import { List, Map as MapIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@stod/ui/cn.ts';
+import { ViewToolbar, type ViewMode } from '../../../lib/view-toolbar.tsx';
 import type { SortMode } from '../sort.ts';
 
-export type ViewMode = 'list' | 'map';
+export type { ViewMode };
 
 const sortLabels = {
   name: 'stations.sortName',
@@ -19,10 +19,6 @@ interface Props {
   count: number | null;
 }
 
-const segment =
-  'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl text-base font-semibold ' +
-  'transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand';
-
 const chip =
   'min-h-11 rounded-full px-4 text-sm font-semibold ring-1 transition-colors ring-inset ' +
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand';
@@ -31,34 +27,15 @@ const chip =
 export function ListToolbar({ view, onView, sort, onSort, count }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="sticky top-[calc(3.5rem+env(safe-area-inset-top))] z-10 flex flex-col gap-3 bg-surface/95 px-5 pt-2 pb-3 backdrop-blur">
-      <div
-        role="group"
-        aria-label={t('stations.view')}
-        className="flex gap-1 rounded-2xl bg-slate-200/80 p-1"
-      >
-        {(['list', 'map'] as const).map((mode) => (
-          <button
-            key={mode}
-            type="button"
-            aria-pressed={view === mode}
-            onClick={() => onView(mode)}
-            className={cn(
-              segment,
-              view === mode
-                ? 'bg-white text-slate-900 shadow-sm'
-                : 'text-slate-700 hover:text-slate-900',
-            )}
-          >
-            {mode === 'list' ? (
-              <List size={18} aria-hidden="true" />
-            ) : (
-              <MapIcon size={18} aria-hidden="true" />
-            )}
-            {t(mode === 'list' ? 'stations.viewList' : 'stations.viewMap')}
-          </button>
-        ))}
-      </div>
+    <ViewToolbar
+      view={view}
+      onView={onView}
+      labels={{
+        view: t('stations.view'),
+        list: t('stations.viewList'),
+        map: t('stations.viewMap'),
+      }}
+    >
       {view === 'list' && (
         <div className="flex items-center gap-2">
           <div
@@ -91,6 +68,6 @@ export function ListToolbar({ view, onView, sort, onSort, count }: Props) {
           )}
         </div>
       )}
-    </div>
+    </ViewToolbar>
   );
 }
