@@ -11,9 +11,7 @@ import {
  * when the charge is cleared). The key is written here only, so the first paint carries nothing
  * of it.
  */
-// platform/preferences.ts names the station flows' keys as types; the charge's key joins them
-// there once that file is next touched. Until then it is named here, and only here.
-export const CHARGE_ID_KEY = 'charge_id' as PrefKey;
+export const CHARGE_ID_KEY: PrefKey = 'charge_id';
 
 /** The charge id the device keeps, or null. */
 export async function readSavedChargeId(): Promise<string | null> {

@@ -15,7 +15,11 @@ export const PREF_KEYS = {
  */
 export type StationTransactionPrefKey = 'transaction_id' | 'fuel_data' | 'carwash_data';
 
-export type PrefKey = (typeof PREF_KEYS)[keyof typeof PREF_KEYS] | StationTransactionPrefKey;
+/** Spec §3: the charge the device follows; written in lib/charge-saved.ts, as above. */
+export type ChargePrefKey = 'charge_id';
+
+export type PrefKey =
+  (typeof PREF_KEYS)[keyof typeof PREF_KEYS] | StationTransactionPrefKey | ChargePrefKey;
 
 const native = () => import('@capacitor/preferences').then((m) => m.Preferences);
 
