@@ -1,17 +1,17 @@
 // Realtime under load: the time from the forecourt controller's progress event to the Socket.IO
 // event at the customer's client, with FILLS refuellings running at once on one process, as a
 // ratio to a bare Socket.IO server that sends as many messages to as many rooms at the same pace,
-// measured in the same run. The clients run in a worker thread, as bench/load.mjs does for HTTP,
-// so they do not compete with the server for its event loop; both runs use the same clients.
+// measured in the same run. The clients run in a worker thread (bench/socket-clients.ts), so they
+// do not compete with the server for its event loop; both runs use the same clients.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
 import type { StationTransaction } from '@stod/domain';
 import type { ForecourtSim } from '../apps/api/src/integrations/forecourt/sim.ts';
 import { Server, Socket as ServerSocket } from 'socket.io';
-import { io as connect } from 'socket.io-client';
+import { benchPerson, fmt, inParallel, latency, loopWatch, ms, sleep } from './figures.ts';
+import { keyOf, now, startClients } from './socket-clients.ts';
 
 const FILLS = Number(process.env.BENCH_FILLS ?? 500);
 const SPEED = Number(process.env.BENCH_SIM_SPEED ?? 1);
@@ -23,173 +23,6 @@ const DRAIN_MS = 3_000;
 const TICK_MS = Math.max(20, 500 / SPEED);
 const SETUP_PARALLEL = 16;
 const KIND = 'stationTransaction.changed';
-
-/** One clock for both threads: performance.now() alone counts from each thread's own origin. */
-const now = () => performance.timeOrigin + performance.now();
-const keyOf = (id: string, litres: number) => `${id}:${String(Math.round(litres * 1000))}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type ToClients = { type: 'report' } | { type: 'close' };
-type FromClients =
-  | { type: 'connected'; ms: number }
-  | { type: 'failed'; message: string }
-  | { type: 'report'; keys: string[]; at: number[] }
-  | { type: 'closed' };
-interface ClientJob {
-  url: string;
-  tokens: string[];
-}
-
-/** The worker: one socket per customer; notes when each (transaction, litres) first arrives. */
-async function runClients(port: NonNullable<typeof parentPort>, { url, tokens }: ClientJob) {
-  const heard = new Map<string, number>();
-  const started = now();
-  const sockets = tokens.map((token) =>
-    connect(url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    }),
-  );
-  for (const socket of sockets)
-    socket.onAny((name: string, object: { litres?: unknown } | null, kind: unknown) => {
-      if (kind !== KIND || typeof object?.litres !== 'number') return;
-      const key = keyOf(name, object.litres);
-      if (!heard.has(key)) heard.set(key, now());
-    });
-  port.on('message', (message: ToClients) => {
-    if (message.type === 'report') {
-      port.postMessage({ type: 'report', keys: [...heard.keys()], at: [...heard.values()] });
-      return;
-    }
-    for (const socket of sockets) socket.disconnect();
-    port.postMessage({ type: 'closed' });
-  });
-  try {
-    await Promise.all(
-      sockets.map(
-        (socket) =>
-          new Promise<void>((resolve, reject) => {
-            socket.once('connect', () => resolve());
-            socket.once('connect_error', reject);
-          }),
-      ),
-    );
-    port.postMessage({ type: 'connected', ms: now() - started });
-  } catch (error) {
-    port.postMessage({ type: 'failed', message: String(error) });
-  }
-}
-
-/** Posts a message to the worker (if any) and waits for its next answer. */
-const reply = (worker: Worker, message?: ToClients) =>
-  new Promise<FromClients>((resolve, reject) => {
-    const failed = (error: Error) => reject(error);
-    worker.once('error', failed);
-    worker.once('message', (answer: FromClients) => {
-      worker.off('error', failed);
-      resolve(answer);
-    });
-    if (message) worker.postMessage(message);
-  });
-
-interface Clients {
-  connectMs: number;
-  report(): Promise<Map<string, number>>;
-  close(): Promise<void>;
-}
-
-async function startClients(job: ClientJob): Promise<Clients> {
-  const worker = new Worker(new URL(import.meta.url), { workerData: job });
-  const first = await reply(worker);
-  if (first.type !== 'connected') {
-    await worker.terminate();
-    throw new Error(`clients did not connect: ${first.type === 'failed' ? first.message : ''}`);
-  }
-  return {
-    connectMs: first.ms,
-    async report() {
-      const answer = await reply(worker, { type: 'report' });
-      if (answer.type !== 'report') throw new Error('no report from the clients');
-      return new Map(answer.keys.map((key, i) => [key, answer.at[i] ?? NaN]));
-    },
-    async close() {
-      await reply(worker, { type: 'close' });
-      await worker.terminate();
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Figures.
-
-const pct = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-
-interface Latency {
-  p50: number;
-  p99: number;
-  max: number;
-  n: number;
-  missing: number;
-}
-
-/** From → to for each key; a key stamped at `from` but never at `to` counts as missing. */
-function latency(
-  keys: Iterable<string>,
-  from: Map<string, number>,
-  to: Map<string, number>,
-): Latency {
-  const all: number[] = [];
-  let missing = 0;
-  for (const key of keys) {
-    const at = from.get(key);
-    const arrived = to.get(key);
-    if (at === undefined) continue;
-    if (arrived === undefined) missing += 1;
-    else all.push(arrived - at);
-  }
-  all.sort((a, b) => a - b);
-  return {
-    p50: pct(all, 0.5),
-    p99: pct(all, 0.99),
-    max: all.at(-1) ?? NaN,
-    n: all.length,
-    missing,
-  };
-}
-
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-const fmt = (l: Latency) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
-
-/** Runs `run` over `items`, at most `limit` at a time. */
-async function inParallel<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>) {
-  const out: R[] = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next;
-      next += 1;
-      out[i] = await run(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return out;
-}
-
-/** The event loop over a window: how busy it was and its worst stall. */
-function loopWatch() {
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  const start = performance.eventLoopUtilization();
-  return () => {
-    delay.disable();
-    const used = performance.eventLoopUtilization(start).utilization;
-    return `event loop ${(used * 100).toFixed(0)}% busy, max stall ${(delay.max / 1e6).toFixed(0)} ms`;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The app: FILLS customers, each with a session, a card, a socket and a fill running at once.
@@ -282,17 +115,7 @@ async function appRun(report: (line: string) => void) {
     // Customers straight into the database: registering 500 through the API costs 500 argon2 hashes.
     const people = await db
       .insert(users)
-      .values(
-        slots.map((_, i) => ({
-          email: `bench-fill-${String(i)}@example.fo`,
-          name: 'Bench',
-          address: 'Bekkurin 1',
-          postCode: '100',
-          city: 'Tórshavn',
-          mobile: '291234',
-          emailVerified: true,
-        })),
-      )
+      .values(slots.map((_, i) => benchPerson(`bench-fill-${String(i)}@example.fo`)))
       .returning({ id: users.id });
     const customers = await inParallel(people, SETUP_PARALLEL, async ({ id }) => ({
       token: await createSession(ctx, id, 'bench'),
@@ -332,7 +155,12 @@ async function appRun(report: (line: string) => void) {
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
-    const clients = await startClients({ url, tokens: fills.map((f) => f.token) });
+    const clients = await startClients({
+      url,
+      tokens: fills.map((f) => f.token),
+      kind: KIND,
+      field: 'litres',
+    });
     undo.push(() => clients.close());
 
     // Stamps along the way: the controller's event (its listeners hear it as it is emitted), the
@@ -482,7 +310,7 @@ async function baselineRun(ids: string[], sample: StationTransaction, periodMs: 
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${String((http.address() as AddressInfo).port)}`;
-  const clients = await startClients({ url, tokens: ids });
+  const clients = await startClients({ url, tokens: ids, kind: KIND, field: 'litres' });
 
   let open = false;
   const sent = new Map<string, number>();
@@ -549,5 +377,4 @@ async function main() {
   );
 }
 
-if (!isMainThread && parentPort) await runClients(parentPort, workerData as ClientJob);
-else await main();
+await main();

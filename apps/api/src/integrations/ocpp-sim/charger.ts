@@ -29,6 +29,7 @@ export interface ChargerDeps {
   autoPlug: boolean;
   meterIntervalMs: number;
   log: SimFleetLog;
+  tap?: (identity: string, method: string, params: Record<string, unknown>) => void;
   /** The fleet's bound on the chargers dialling at once. */
   limit: <T>(task: () => Promise<T>) => Promise<T>;
 }
@@ -75,7 +76,10 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
 
   const box = outbox({
     clock,
-    call: (method, params) => client.call(method, params),
+    call: (method, params) => {
+      deps.tap?.(identity, method, params);
+      return client.call(method, params);
+    },
     canSend: () => up && booted && !closed,
     warn: (context, message) => log.warn({ identity, ...context }, message),
   });

@@ -60,6 +60,7 @@ export function startChargerFleet(options: ChargerFleetOptions): ChargerFleet {
         meterIntervalMs: (options.meterIntervalSeconds ?? METER_INTERVAL_S) * 1000,
         log,
         limit,
+        ...(options.tap ? { tap: options.tap } : {}),
       }),
     );
   const all = [...chargers.values()];

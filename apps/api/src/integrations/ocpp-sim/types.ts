@@ -61,6 +61,8 @@ export interface ChargerFleetOptions {
   /** How many chargers dial the backend at once; 50 unless set. */
   connectConcurrency?: number;
   log?: SimFleetLog;
+  /** For measurements: hears every call a charger sends, as it goes out. */
+  tap?: (identity: string, method: string, params: Record<string, unknown>) => void;
   /** For tests: the source of the cars' sizes, the noise and the demo delays. */
   random?: () => number;
 }

@@ -142,7 +142,15 @@ export async function progress(ctx: ServiceContext, row: ChargeRow, set: ChargeP
     persistedAt: cached && !due ? cached.persistedAt : Date.now(),
   });
   if (due) await repo.transition(ctx.db, row.id, [row.state], set);
-  await publish(ctx, next);
+  // A reading changes the figures, not the charger: its side is the one last published (a
+  // status or a connection change publishes from the database again).
+  const seen = live.latest.get(row.id);
+  if (seen?.state === next.state) {
+    const now = ctx.clock.now();
+    const { identity, status, online } = seen.charger;
+    const view = chargeView(next, { identity, status, online }, now, priceOf(next, now));
+    await publishView(ctx, view, next.userId);
+  } else await publish(ctx, next);
   return next;
 }
 

@@ -1,0 +1,212 @@
+// The API process of bench/charging.ts, on its own so that its memory is its own: it seeds the
+// owners and customers, registers the chargers through the operators' API, listens, and answers
+// the bench's questions over IPC. Run with `echo` as the argument, it is the baseline instead: a
+// bare WebSocket server that sends every frame back.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { WebSocketServer } from 'ws';
+import { benchPerson } from './figures.ts';
+
+export interface BenchPlan {
+  /** Home chargers: each owner's own installation, started with the owner's card at the charger. */
+  homes: number;
+  /** Public chargers: each with one customer who opens a charge in the app and follows it. */
+  publics: number;
+  chargerPassword: string;
+}
+
+export interface HomeSeat {
+  identity: string;
+  idTag: string;
+}
+export interface PublicSeat {
+  identity: string;
+  installationId: string;
+  chargerId: string;
+  token: string;
+  cardId: string;
+}
+
+export type ToApi =
+  { type: 'memory' } | { type: 'window'; open: boolean } | { type: 'count' } | { type: 'close' };
+export type FromApi =
+  | { type: 'ready'; port: number; homes: HomeSeat[]; publics: PublicSeat[]; setupMs: number }
+  | { type: 'memory'; rss: number; heapUsed: number; external: number }
+  | { type: 'window'; line: string }
+  | { type: 'count'; charging: number; queued: number }
+  | { type: 'failed'; message: string };
+
+const send = (message: FromApi) => process.send?.(message);
+const REGISTER_BATCH = 1000;
+
+async function echo() {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  wss.on('connection', (socket) => socket.on('message', (data) => socket.send(data)));
+  await new Promise<void>((resolve) => wss.once('listening', resolve));
+  send({
+    type: 'ready',
+    port: (wss.address() as AddressInfo).port,
+    homes: [],
+    publics: [],
+    setupMs: 0,
+  });
+  process.on('message', (message: ToApi) => {
+    if (message.type === 'close') wss.close(() => process.exit(0));
+  });
+}
+
+async function api(plan: BenchPlan) {
+  const { createTestApp } = await import('../apps/api/src/test/app.ts');
+  const { addTestCard } = await import('../apps/api/src/test/cards.ts');
+  const { signInAsStaff } = await import('../apps/api/src/test/staff.ts');
+  const { createSession } = await import('../apps/api/src/modules/auth/index.ts');
+  const { charges, idTags, users } = await import('../apps/api/src/db/schema/index.ts');
+  const { isNull, sql } = await import('drizzle-orm');
+
+  const t = await createTestApp({
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    // Reconciliation and offline closing have nothing to do here; the bench measures the path.
+    CHARGE_RECONCILE_EVERY_SECONDS: '0',
+  });
+  const { app } = t;
+  const { ctx } = app;
+  const started = performance.now();
+  const total = plan.homes + plan.publics;
+  const width = String(total).length + 1;
+  const identityOf = (i: number) => `BENCH-${String(i + 1).padStart(width, '0')}`;
+  const tag = (i: number) => `BT${String(i + 1).padStart(10, '0')}`;
+
+  // People straight into the database: 5,000 registrations through the API cost 5,000 argon2 hashes.
+  const people = await ctx.db
+    .insert(users)
+    .values(
+      Array.from({ length: total }, (_, i) => benchPerson(`bench-charge-${String(i)}@example.fo`)),
+    )
+    .returning({ id: users.id, email: users.email });
+  const homes: HomeSeat[] = [];
+  if (plan.homes > 0)
+    await ctx.db.insert(idTags).values(
+      people.slice(0, plan.homes).map((p, i) => {
+        homes.push({ identity: identityOf(i), idTag: tag(i) });
+        return { idTag: tag(i), userId: p.id };
+      }),
+    );
+
+  // The chargers through the operators' API, as an outside tool registers a fleet.
+  const operator = await signInAsStaff(app, { role: 'operator' });
+  const registered = new Map<string, { id: string; installationId: string }>();
+  for (let from = 0; from < total; from += REGISTER_BATCH) {
+    const batch = Array.from({ length: Math.min(REGISTER_BATCH, total - from) }, (_, k) => {
+      const i = from + k;
+      const home = i < plan.homes;
+      return {
+        identity: identityOf(i),
+        password: plan.chargerPassword,
+        installation: {
+          name: home ? `Heima ${String(i + 1)}` : `Bench ${String(i + 1)}`,
+          lat: 62 + (i % 100) / 1000,
+          lng: -6.8 + Math.floor(i / 100) / 1000,
+          public: !home,
+          ...(home ? { ownerEmail: people[i]?.email } : {}),
+        },
+        connectors: home ? 1 : 2,
+        maxPowerKw: home ? 11 : 22,
+        tariff: { type: 'kWh', price: home ? 0 : 350 },
+      };
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/chargers',
+      headers: { authorization: `Bearer ${operator}` },
+      payload: { chargers: batch },
+    });
+    if (res.statusCode !== 201) throw new Error(`registration refused: ${res.body}`);
+    for (const c of res.json<{
+      chargers: { id: string; identity: string; installationId: string }[];
+    }>().chargers)
+      registered.set(c.identity, { id: c.id, installationId: c.installationId });
+  }
+
+  const publics: PublicSeat[] = [];
+  for (let i = plan.homes; i < total; i += 1) {
+    const person = people[i];
+    const charger = registered.get(identityOf(i));
+    if (!person || !charger) continue;
+    publics.push({
+      identity: identityOf(i),
+      installationId: charger.installationId,
+      chargerId: charger.id,
+      token: await createSession(ctx, person.id, 'bench'),
+      cardId: (await addTestCard(app, person.id)).id,
+    });
+  }
+  const setupMs = performance.now() - started;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  let window: { elu: ReturnType<typeof performance.eventLoopUtilization>; at: number } | null =
+    null;
+  process.on('message', (message: ToApi) => {
+    void (async () => {
+      switch (message.type) {
+        case 'memory': {
+          const gc = (globalThis as { gc?: () => void }).gc;
+          for (let i = 0; i < 3; i += 1) gc?.();
+          const m = process.memoryUsage();
+          send({ type: 'memory', rss: m.rss, heapUsed: m.heapUsed, external: m.external });
+          return;
+        }
+        case 'window':
+          if (message.open) {
+            window = { elu: performance.eventLoopUtilization(), at: performance.now() };
+            send({ type: 'window', line: '' });
+            return;
+          }
+          send({
+            type: 'window',
+            line: window
+              ? `event loop ${(performance.eventLoopUtilization(window.elu).utilization * 100).toFixed(0)}% busy`
+              : '',
+          });
+          return;
+        case 'count': {
+          const [row] = await ctx.db
+            .select({
+              charging: sql<number>`count(*) filter (where ${charges.state} = 'charging')::int`,
+              queued: sql<number>`count(*)::int`,
+            })
+            .from(charges)
+            .where(isNull(charges.finishedAt));
+          send({ type: 'count', charging: row?.charging ?? 0, queued: row?.queued ?? 0 });
+          return;
+        }
+        case 'close':
+          await t.close();
+          process.exit(0);
+      }
+    })().catch((error: unknown) => send({ type: 'failed', message: String(error) }));
+  });
+  send({
+    type: 'ready',
+    port: (app.server.address() as AddressInfo).port,
+    homes,
+    publics,
+    setupMs,
+  });
+}
+
+if (process.argv[2] === 'echo') await echo();
+else if (process.argv[2] === 'api') {
+  const plan: BenchPlan = {
+    homes: Number(process.env.BENCH_HOMES ?? 4500),
+    publics: Number(process.env.BENCH_PUBLICS ?? 500),
+    chargerPassword: process.env.BENCH_CHARGER_PASSWORD ?? randomBytes(12).toString('hex'),
+  };
+  await api(plan).catch((error: unknown) => {
+    send({
+      type: 'failed',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    process.exit(1);
+  });
+}
