@@ -95,3 +95,56 @@ export function toBase(value: number, unit: string | undefined, base: 'Wh' | 'W'
   if (unit === `k${base}`) return value * 1000;
   return value;
 }
+
+/** A sampled value in either version's words: 1.6 sends the number as text and the unit flat. */
+export interface Sample {
+  value: number | string;
+  measurand?: string;
+  phase?: string;
+  unit?: string;
+  unitOfMeasure?: { unit?: string };
+}
+
+/**
+ * The register, the power and the state of charge of a MeterValues list (the latest reading of
+ * each; an older timestamp than one already read is passed over). The register counts only
+ * without a phase; power per phase adds up unless a total is given, which wins.
+ */
+export interface MeterValue {
+  timestamp: string;
+  sampledValue: readonly Sample[];
+}
+
+export function readMeterValues(values: readonly MeterValue[] | undefined) {
+  let energyWh: number | null = null;
+  let powerW: number | null = null;
+  let soc: number | null = null;
+  let at: Date | null = null;
+  for (const value of values ?? []) {
+    const time = new Date(value.timestamp);
+    if (at && time < at) continue;
+    at = time;
+    let total: number | null = null;
+    let phases: number | null = null;
+    for (const sample of value.sampledValue) {
+      const number = Number(sample.value);
+      if (!Number.isFinite(number)) continue;
+      const unit = sample.unit ?? sample.unitOfMeasure?.unit;
+      const measurand = sample.measurand ?? 'Energy.Active.Import.Register';
+      if (measurand === 'Energy.Active.Import.Register' && !sample.phase)
+        energyWh = toBase(number, unit, 'Wh');
+      else if (measurand === 'Power.Active.Import') {
+        if (sample.phase) phases = (phases ?? 0) + toBase(number, unit, 'W');
+        else total = toBase(number, unit, 'W');
+      } else if (measurand === 'SoC') soc = number;
+    }
+    powerW = total ?? phases ?? powerW;
+  }
+  return { energyWh, powerW, soc, at };
+}
+
+/** A charger's timestamp, or `fallback` when it sent none or one that does not parse. */
+export const stamp = (value: string | undefined, fallback: Date) => {
+  const date = value ? new Date(value) : fallback;
+  return Number.isNaN(date.getTime()) ? fallback : date;
+};

@@ -1,7 +1,9 @@
 import { connectorStatuses, type ConnectorStatus } from '@stod/domain';
 import type { RPCClient } from 'ocpp-rpc';
 import {
-  toBase,
+  readMeterValues,
+  type MeterValue,
+  stamp,
   type ChargerCommands,
   type ChargerEvents,
   type ChargerLink,
@@ -10,57 +12,10 @@ import {
 
 /** OCPP 1.6J: the messages a charger sends, turned into `ChargerEvents`, and the commands. */
 
-interface SampledValue16 {
-  value: string;
-  measurand?: string;
-  unit?: string;
-  phase?: string;
-}
-interface MeterValue16 {
-  timestamp: string;
-  sampledValue: SampledValue16[];
-}
-
-/** The register, the power and the state of charge of 1.6 meter values (the last of each). */
-export function readMeterValues16(values: MeterValue16[] | undefined) {
-  let energyWh: number | null = null;
-  let powerW: number | null = null;
-  let soc: number | null = null;
-  let at: Date | null = null;
-  for (const value of values ?? []) {
-    const time = new Date(value.timestamp);
-    if (at && time < at) continue;
-    at = time;
-    let power = 0;
-    let powerSeen = false;
-    for (const sample of value.sampledValue) {
-      const number = Number(sample.value);
-      if (!Number.isFinite(number)) continue;
-      const measurand = sample.measurand ?? 'Energy.Active.Import.Register';
-      if (measurand === 'Energy.Active.Import.Register' && !sample.phase)
-        energyWh = toBase(number, sample.unit, 'Wh');
-      else if (measurand === 'Power.Active.Import') {
-        // Per phase or in total: a total wins, phases add up.
-        if (!sample.phase) {
-          power = toBase(number, sample.unit, 'W');
-          powerSeen = true;
-        } else if (!powerSeen || power !== 0) power += toBase(number, sample.unit, 'W');
-      } else if (measurand === 'SoC') soc = number;
-    }
-    if (powerSeen || power > 0) powerW = power;
-  }
-  return { energyWh, powerW, soc, at };
-}
-
 const statusOf = (status: string): ConnectorStatus =>
   (connectorStatuses as readonly string[]).includes(status)
     ? (status as ConnectorStatus)
     : 'Unavailable';
-
-const stamp = (value: string | undefined, fallback: Date) => {
-  const date = value ? new Date(value) : fallback;
-  return Number.isNaN(date.getTime()) ? fallback : date;
-};
 
 export function attach16(
   client: RPCClient,
@@ -128,9 +83,9 @@ export function attach16(
     };
   });
   client.handle('MeterValues', async ({ params }) => {
-    const p = params as { connectorId: number; transactionId?: number; meterValue: MeterValue16[] };
+    const p = params as { connectorId: number; transactionId?: number; meterValue: MeterValue[] };
     if (p.transactionId === undefined) return {};
-    const read = readMeterValues16(p.meterValue);
+    const read = readMeterValues(p.meterValue);
     await events.meter(link, {
       transactionId: String(p.transactionId),
       energyWh: read.energyWh,

@@ -1,7 +1,9 @@
 import type { ConnectorStatus } from '@stod/domain';
 import type { RPCClient } from 'ocpp-rpc';
 import {
-  toBase,
+  readMeterValues,
+  type MeterValue,
+  stamp,
   type ChargerCommands,
   type ChargerEvents,
   type ChargerLink,
@@ -15,39 +17,6 @@ import {
  * is known (cable first); it is reported as started at the first event that names the token.
  */
 
-interface SampledValue201 {
-  value: number;
-  measurand?: string;
-  phase?: string;
-  unitOfMeasure?: { unit?: string };
-}
-interface MeterValue201 {
-  timestamp: string;
-  sampledValue: SampledValue201[];
-}
-
-export function readMeterValues201(values: MeterValue201[] | undefined) {
-  let energyWh: number | null = null;
-  let powerW: number | null = null;
-  let soc: number | null = null;
-  let at: Date | null = null;
-  for (const value of values ?? []) {
-    const time = new Date(value.timestamp);
-    if (at && time < at) continue;
-    at = time;
-    for (const sample of value.sampledValue) {
-      const measurand = sample.measurand ?? 'Energy.Active.Import.Register';
-      const unit = sample.unitOfMeasure?.unit;
-      if (sample.phase) continue;
-      if (measurand === 'Energy.Active.Import.Register')
-        energyWh = toBase(sample.value, unit, 'Wh');
-      else if (measurand === 'Power.Active.Import') powerW = toBase(sample.value, unit, 'W');
-      else if (measurand === 'SoC') soc = sample.value;
-    }
-  }
-  return { energyWh, powerW, soc, at };
-}
-
 const STATUS_201: Record<string, ConnectorStatus> = {
   Available: 'Available',
   // Occupied covers a car that waits and one that charges; the charging module tells them apart.
@@ -55,11 +24,6 @@ const STATUS_201: Record<string, ConnectorStatus> = {
   Reserved: 'Reserved',
   Unavailable: 'Unavailable',
   Faulted: 'Faulted',
-};
-
-const stamp = (value: string | undefined, fallback: Date) => {
-  const date = value ? new Date(value) : fallback;
-  return Number.isNaN(date.getTime()) ? fallback : date;
 };
 
 interface TransactionEvent201 {
@@ -71,7 +35,7 @@ interface TransactionEvent201 {
   transactionInfo: { transactionId: string; stoppedReason?: string; remoteStartId?: number };
   idToken?: { idToken: string; type: string };
   evse?: { id: number; connectorId?: number };
-  meterValue?: MeterValue201[];
+  meterValue?: MeterValue[];
 }
 
 export function attach201(
@@ -125,7 +89,7 @@ export function attach201(
     const p = params as TransactionEvent201;
     const id = p.transactionInfo.transactionId;
     const at = stamp(p.timestamp, now());
-    const read = readMeterValues201(p.meterValue);
+    const read = readMeterValues(p.meterValue);
     let entry = known.get(id);
     if (!entry) {
       entry = { evseId: p.evse?.id ?? null, reported: false, meterStart: read.energyWh };
