@@ -361,6 +361,25 @@ describe('a simulated OCPP 1.6J charger', () => {
     expect(stop.params).toMatchObject({ reason: 'DeAuthorized', idTag: 'STOLEN' });
   });
 
+  it('starts nothing for a card the backend refuses, and nothing while it is offline', async () => {
+    const { csms, fleet } = await setup({}, { refusedTags: ['STOLEN'] });
+    await fleet.ready(5_000);
+    await fleet.act(AC, 1, 'plug');
+    await fleet.act(AC, 1, 'tag', 'STOLEN');
+    await until('Authorize', () => csms.of(AC, 'Authorize')[0]);
+    // The refusal leaves the car waiting; a card shown while the charger is away is not kept.
+    await fleet.act(AC, 1, 'offline');
+    await until('gone', () => !csms.isConnected(AC));
+    await fleet.act(AC, 1, 'tag', 'GOOD-CARD');
+    await fleet.act(AC, 1, 'online');
+    await until('back', () => csms.isConnected(AC));
+    await fleet.act(AC, 1, 'tag', 'GOOD-CARD');
+    const start = await until('StartTransaction', () => csms.of(AC, 'StartTransaction')[0]);
+    expect(start.params).toMatchObject({ connectorId: 1, idTag: 'GOOD-CARD' });
+    expect(csms.of(AC, 'Authorize').map((c) => c.params.idTag)).toEqual(['STOLEN', 'GOOD-CARD']);
+    expect(csms.of(AC, 'StartTransaction')).toHaveLength(1);
+  });
+
   it('reports a DC car’s state of charge and suspends when the battery is full', async () => {
     const { csms, fleet } = await setup({
       chargers: [{ identity: DC, protocol: 'ocpp1.6', connectors: 1, maxPowerKw: 150 }],

@@ -2,6 +2,7 @@ import { chargerKind } from '@stod/domain';
 import { registerWh, type Connector, type Transaction } from './connector.ts';
 import {
   answer,
+  authorizeCall,
   FIRMWARE,
   VENDOR,
   type Deauthorize,
@@ -111,15 +112,12 @@ export function ocpp16(spec: SimChargerSpec, deauthorize: Deauthorize): Protocol
       };
     },
 
-    authorize: (idTag, accepted) => ({
-      method: 'Authorize',
-      keep: false,
-      params: () => ({ idTag }),
-      onResult(result) {
-        if ((result as { idTagInfo: { status: string } }).idTagInfo.status === 'Accepted')
-          accepted();
-      },
-    }),
+    authorize: (idTag, accepted) =>
+      authorizeCall(
+        { idTag },
+        (result) => (result as { idTagInfo?: { status: string } }).idTagInfo?.status,
+        accepted,
+      ),
 
     meterValues(c, at) {
       const params = { connectorId: c.id, meterValue: meterValue(c, at, 'Trigger') };

@@ -9,6 +9,7 @@ import {
 import type { OutboxEntry } from './outbox.ts';
 import {
   answer,
+  authorizeCall,
   FIRMWARE,
   VENDOR,
   type Deauthorize,
@@ -179,15 +180,12 @@ export function ocpp201(spec: SimChargerSpec, deauthorize: Deauthorize): Protoco
         stoppedReason: reason,
       }),
 
-    authorize: (idTag, accepted) => ({
-      method: 'Authorize',
-      keep: false,
-      params: () => ({ idToken: { idToken: idTag, type: PRESENTED } }),
-      onResult(result) {
-        if ((result as { idTokenInfo: { status: string } }).idTokenInfo.status === 'Accepted')
-          accepted();
-      },
-    }),
+    authorize: (idTag, accepted) =>
+      authorizeCall(
+        { idToken: { idToken: idTag, type: PRESENTED } },
+        (result) => (result as { idTokenInfo?: { status: string } }).idTokenInfo?.status,
+        accepted,
+      ),
 
     meterValues(c, at) {
       const params = { evseId: c.id, meterValue: meterValue(c, at, 'Trigger') };

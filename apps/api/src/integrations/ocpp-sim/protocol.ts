@@ -49,6 +49,25 @@ export interface ProtocolAdapter {
   handle(client: RPCClient, control: ChargerControl): void;
 }
 
+/**
+ * A card presented at the reader: the Authorize call, not kept while offline (the driver tries
+ * again), and `accepted` once the backend's verdict, as `verdictOf` reads it, is Accepted.
+ */
+export function authorizeCall(
+  params: Record<string, unknown>,
+  verdictOf: (result: unknown) => string | undefined,
+  accepted: () => void,
+): OutboxEntry {
+  return {
+    method: 'Authorize',
+    keep: false,
+    params: () => params,
+    onResult(result) {
+      if (verdictOf(result) === 'Accepted') accepted();
+    },
+  };
+}
+
 /** The protocol's hook for a StartTransaction or TransactionEvent answer that refuses the tag. */
 export type Deauthorize = (c: Connector, tx: Transaction) => void;
 
