@@ -10,6 +10,7 @@ import {
   type Locale,
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
+import { liveFiguresOf } from '../../platform/live-figures.ts';
 import { ChargerUnreachable } from '../../integrations/ocpp/port.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { crashPoint } from '../../lib/crash.ts';
@@ -49,33 +50,11 @@ const illegalState = () => new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
 // Every process keeps the latest view of each running charge from the bus.
 
 const PERSIST_EVERY_MS = 15_000;
-
-interface Live {
-  latest: Map<string, Charge>;
-  rows: Map<string, { row: ChargeRow; persistedAt: number }>;
-}
-const lives = new WeakMap<ServiceContext, Live>();
-
-function liveOf(ctx: ServiceContext): Live {
-  let live = lives.get(ctx);
-  if (!live) {
-    live = { latest: new Map(), rows: new Map() };
-    lives.set(ctx, live);
-  }
-  return live;
-}
+const liveOf = liveFiguresOf<ChargeRow, Charge>(PERSIST_EVERY_MS);
 
 /** Keeps every process's view of running charges; answers the function that stops it. */
 export function watchCharges(ctx: ServiceContext) {
-  return ctx.bus.subscribe('charge.changed', ({ charge }) => {
-    const live = liveOf(ctx);
-    const cached = live.rows.get(charge.id);
-    if (cached && cached.row.state !== charge.state) live.rows.delete(charge.id);
-    if (charge.finishedAt) {
-      live.latest.delete(charge.id);
-      live.rows.delete(charge.id);
-    } else live.latest.set(charge.id, charge);
-  });
+  return ctx.bus.subscribe('charge.changed', ({ charge }) => liveOf(ctx).heard(charge));
 }
 
 /** The live power at a connector, from the latest view of its running charge. */
@@ -112,36 +91,20 @@ async function publishView(ctx: ServiceContext, charge: Charge, userId: string) 
 }
 
 export async function publish(ctx: ServiceContext, row: ChargeRow) {
-  const live = liveOf(ctx);
-  if (row.finishedAt) live.rows.delete(row.id);
-  else if (live.rows.has(row.id)) {
-    const cached = live.rows.get(row.id);
-    live.rows.set(row.id, { row, persistedAt: cached?.persistedAt ?? Date.now() });
-  }
+  liveOf(ctx).published(row);
   await publishView(ctx, await toCharge(ctx, row), row.userId);
 }
 
 /** A running charge's row, from this process's cache or the database. */
-export async function cachedCharge(ctx: ServiceContext, id: string) {
-  const live = liveOf(ctx);
-  const cached = live.rows.get(id);
-  if (cached) return cached.row;
-  const row = await repo.findCharge(ctx.db, id);
-  if (row && !row.finishedAt) live.rows.set(id, { row, persistedAt: Date.now() });
-  return row;
+export function cachedCharge(ctx: ServiceContext, id: string) {
+  return liveOf(ctx).row(id, () => repo.findCharge(ctx.db, id));
 }
 
 /** A meter reading: published at once, written every few seconds. */
 export async function progress(ctx: ServiceContext, row: ChargeRow, set: ChargePatch) {
   const live = liveOf(ctx);
   const next: ChargeRow = { ...row, ...set, updatedAt: ctx.clock.now() };
-  const cached = live.rows.get(row.id);
-  const due = !cached || Date.now() - cached.persistedAt >= PERSIST_EVERY_MS;
-  live.rows.set(row.id, {
-    row: next,
-    persistedAt: cached && !due ? cached.persistedAt : Date.now(),
-  });
-  if (due) await repo.transition(ctx.db, row.id, [row.state], set);
+  if (live.reading(next)) await repo.transition(ctx.db, row.id, [row.state], set);
   // A reading changes the figures, not the charger: its side is the one last published (a
   // status or a connection change publishes from the database again).
   const seen = live.latest.get(row.id);
@@ -156,7 +119,7 @@ export async function progress(ctx: ServiceContext, row: ChargeRow, set: ChargeP
 
 /** The freshest figures of a charge: this process's cache if it holds newer readings. */
 export function freshest(ctx: ServiceContext, row: ChargeRow): ChargeRow {
-  const cached = liveOf(ctx).rows.get(row.id)?.row;
+  const cached = liveOf(ctx).cached(row.id);
   if (!cached || cached.state !== row.state) return row;
   const newer = (cached.meterLastAt?.getTime() ?? 0) > (row.meterLastAt?.getTime() ?? 0);
   return newer

@@ -12,6 +12,7 @@ import {
   type TransactionEvent,
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
+import { liveFiguresOf } from '../../platform/live-figures.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { crashPoint } from '../../lib/crash.ts';
 import * as payments from '../payments/index.ts';
@@ -73,34 +74,14 @@ export function toView(row: TransactionRow, locale?: Locale): StationTransaction
 // (which carries every change to every process), and reads overlay it; the database gets the
 // figures every few seconds, so a restart shows where a fill stood.
 
-interface Live {
-  latest: Map<string, StationTransaction>;
-  rows: Map<string, { row: TransactionRow; persistedAt: number }>;
-}
-const lives = new WeakMap<ServiceContext, Live>();
-
-export function liveOf(ctx: ServiceContext): Live {
-  let live = lives.get(ctx);
-  if (!live) {
-    live = { latest: new Map(), rows: new Map() };
-    lives.set(ctx, live);
-  }
-  return live;
-}
+const PERSIST_EVERY_MS = 5_000;
+const liveOf = liveFiguresOf<TransactionRow, StationTransaction>(PERSIST_EVERY_MS);
 
 /** Listens to every process's changes; answers the function that stops it. */
 export function watchTransactions(ctx: ServiceContext) {
-  return ctx.bus.subscribe('stationTransaction.changed', ({ transaction }) => {
-    const live = liveOf(ctx);
-    const cached = live.rows.get(transaction.id);
-    if (cached && cached.row.state !== transaction.state) live.rows.delete(transaction.id);
-    if (transaction.finishedAt) {
-      live.latest.delete(transaction.id);
-      live.rows.delete(transaction.id);
-    } else {
-      live.latest.set(transaction.id, transaction);
-    }
-  });
+  return ctx.bus.subscribe('stationTransaction.changed', ({ transaction }) =>
+    liveOf(ctx).heard(transaction),
+  );
 }
 
 function withLive(ctx: ServiceContext, view: StationTransaction): StationTransaction {
@@ -116,16 +97,9 @@ function withLive(ctx: ServiceContext, view: StationTransaction): StationTransac
 }
 
 /** The row of a running transaction, from this process's cache or the database. */
-export async function cachedRow(ctx: ServiceContext, id: string) {
-  const live = liveOf(ctx);
-  const cached = live.rows.get(id);
-  if (cached) return cached.row;
-  const row = await repo.find(ctx.db, id);
-  if (row && !row.finishedAt) live.rows.set(id, { row, persistedAt: Date.now() });
-  return row;
+export function cachedRow(ctx: ServiceContext, id: string) {
+  return liveOf(ctx).row(id, () => repo.find(ctx.db, id));
 }
-
-const PERSIST_EVERY_MS = 5_000;
 
 /**
  * A running figure (litres and amount so far, seconds left): published at once, written to the
@@ -134,22 +108,13 @@ const PERSIST_EVERY_MS = 5_000;
 export async function progress(ctx: ServiceContext, id: string, set: TransactionPatch) {
   const row = await cachedRow(ctx, id);
   if (!row || row.finishedAt) return;
-  const live = liveOf(ctx);
   const next = { ...row, ...set, updatedAt: ctx.clock.now() };
-  const cached = live.rows.get(id);
-  const due = !cached || Date.now() - cached.persistedAt >= PERSIST_EVERY_MS;
-  live.rows.set(id, { row: next, persistedAt: cached && !due ? cached.persistedAt : Date.now() });
-  if (due) await repo.patchOpen(ctx.db, id, set);
+  if (liveOf(ctx).reading(next)) await repo.patchOpen(ctx.db, id, set);
   await publish(ctx, next);
 }
 
 export async function publish(ctx: ServiceContext, row: TransactionRow) {
-  const live = liveOf(ctx);
-  if (row.finishedAt) live.rows.delete(row.id);
-  else if (live.rows.has(row.id)) {
-    const cached = live.rows.get(row.id);
-    live.rows.set(row.id, { row, persistedAt: cached?.persistedAt ?? Date.now() });
-  }
+  liveOf(ctx).published(row);
   await ctx.bus.publish('stationTransaction.changed', {
     userId: row.userId,
     transactionId: row.id,
