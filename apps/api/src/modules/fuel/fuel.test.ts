@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, payments, receipts, stations } from '../../db/schema/index.ts';
 import type { ForecourtSim } from '../../integrations/forecourt/sim.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
+import { issue } from '../vouchers/index.ts';
 import { checkBooks } from '../../test/books.ts';
 import { bearer, createTestApp, lastMailTo, type TestApp } from '../../test/app.ts';
 import { cardCustomer, openHolds as holdsOf, until } from '../../test/stations.ts';
@@ -113,6 +114,38 @@ describe('POST /api/fuel/transactions', () => {
       headers: bearer(c.token),
     });
     expect(active.json()).toEqual({ transaction: null });
+    expect(await checkBooks(t.app.ctx.db)).toEqual([]);
+  });
+
+  it('draws a voucher balance first: the card pays the rest, and all it did not pay goes back', async () => {
+    const c = await customer();
+    const code = `FUEL${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+    await issue(t.app.ctx.db, {
+      code,
+      codeType: 'premium',
+      kind: 'value',
+      name: 'Gávukort',
+      amount: 50_00,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/vouchers/redeem',
+      headers: bearer(c.token),
+      payload: { code },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    const started = (await start(c, 5)).json<StationTransaction>();
+    await sim().lift(site, 5, { litres: 20 });
+    const done = await until(
+      () => read(c, started.id),
+      (v) => v.state === 'completed',
+    );
+    const amount = fuelAmount(20_000, 1189);
+    // The balance paid 50 kr. of it, never taken from the hold: the card gives back the rest.
+    expect(done).toMatchObject({ amount, captured: amount - 50_00, fromBalance: 50_00 });
+    expect(done.released).toBe(FUEL_HOLD_ORE - done.captured);
+    expect(await openHolds(c.id)).toBe(0);
     expect(await checkBooks(t.app.ctx.db)).toEqual([]);
   });
 
