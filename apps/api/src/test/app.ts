@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { createTestDatabase } from './api-child.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,22 +29,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     const app = await buildApp(testConfig(env));
     return { app, close: () => app.close() };
   }
-  const name = `stod_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const app = await buildApp(testConfig({ ...env, DATABASE_URL: url.toString() }));
+  const database = await createTestDatabase(serverUrl);
+  const app = await buildApp(testConfig({ ...env, DATABASE_URL: database.url }));
   return {
     app,
     close: async () => {
       await app.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

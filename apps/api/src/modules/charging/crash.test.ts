@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { Charge } from '@stod/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
@@ -19,6 +14,12 @@ import {
   simGatewayAuthorizations,
 } from '../../db/schema/index.ts';
 import { bearer, registerUser } from '../../test/app.ts';
+import {
+  createTestDatabase,
+  startApiChild,
+  stopApiChild,
+  type ApiChild,
+} from '../../test/api-child.ts';
 import { checkBooks } from '../../test/books.ts';
 import { boot16, meter16, registerCharger, scriptedCharger } from '../../test/chargers.ts';
 import { cardCustomer } from '../../test/stations.ts';
@@ -29,86 +30,12 @@ import { reconcileCharges } from './reconcile.ts';
 // once: one capture, one receipt, one owner credit, the rest of the hold released, books balanced.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const serverScript = fileURLToPath(new URL('../../server.ts', import.meta.url));
-
-let databaseUrl = '';
-let dbName = '';
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: FastifyInstance;
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
-interface Child {
-  process: ChildProcess;
-  base: string;
-  ocpp: string;
-  exited: Promise<NodeJS.Signals | null>;
-}
-
-/** The real server (server.ts) in a child process on the test's database, charging simulators off. */
-async function startApi(crashAt?: string): Promise<Child> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      SIM_CHARGERS: 'false',
-      SIM_AUTO_CUSTOMER: 'false',
-      RECONCILE_EVERY_SECONDS: '0',
-      RENEW_EVERY_SECONDS: '0',
-      STATION_RECONCILE_EVERY_SECONDS: '0',
-      // The charges are reconciled once when the server starts (atStart), not on a timer.
-      CHARGE_RECONCILE_EVERY_SECONDS: '0',
-      GATEWAY_LATENCY_MS: '0',
-      REDIS_URL: '',
-      STOD_CRASH_AT: crashAt ?? '',
-    },
-    stdio: 'ignore',
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => {
-    child.once('exit', (_code, signal) => {
-      resolve(signal);
-    });
-  });
-  const base = `http://127.0.0.1:${String(port)}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok)
-        return { process: child, base, ocpp: `ws://127.0.0.1:${String(port)}/ocpp`, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the API did not start');
-}
-
-async function stopApi(api: Child) {
-  if (api.process.exitCode === null && api.process.signalCode === null) api.process.kill('SIGTERM');
-  await api.exited;
-}
 
 /** A request to the child, as the app would send it. */
 async function send(
-  api: Child,
+  api: ApiChild,
   token: string,
   path: string,
   options: { method?: string; body?: unknown; key?: string } = {},
@@ -163,24 +90,14 @@ describe.skipIf(!serverUrl)(
   'a crash right after a charge is captured (SIGKILL, PostgreSQL)',
   () => {
     beforeAll(async () => {
-      dbName = `stod_crash_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const url = new URL(serverUrl ?? '');
-      url.pathname = `/${dbName}`;
-      databaseUrl = url.toString();
+      database = await createTestDatabase(serverUrl ?? '', 'stod_crash');
       // This app never listens: it registers the charger and the users, and reads the books.
-      app = await buildApp(testConfig({ DATABASE_URL: databaseUrl }));
+      app = await buildApp(testConfig({ DATABASE_URL: database.url }));
     }, 60_000);
 
     afterAll(async () => {
       await app.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${dbName} with (force)`);
-      await cleanup.end();
+      await database.drop();
     });
 
     it('killed at charge.after-capture: the restart completes it with one capture and one receipt', async () => {
@@ -193,7 +110,7 @@ describe.skipIf(!serverUrl)(
       const user = await cardCustomer(app);
 
       // 1. A server that dies right after the capture; the charger is connected to it.
-      const first = await startApi('charge.after-capture');
+      const first = await startApiChild(database.url, 'charge.after-capture');
       let station = await scriptedCharger(first.ocpp, charger.identity);
       try {
         await boot16(station);
@@ -264,7 +181,7 @@ describe.skipIf(!serverUrl)(
 
         // 3. The server again, without the crash point; the charger comes back and repeats the
         // StopTransaction it never had answered, as OCPP 1.6 has it do.
-        const second = await startApi();
+        const second = await startApiChild(database.url);
         try {
           station = await scriptedCharger(second.ocpp, charger.identity);
           const repeated = await station.call('StopTransaction', stop);
@@ -279,7 +196,7 @@ describe.skipIf(!serverUrl)(
           expect(charge.receiptId).not.toBeNull();
         } finally {
           await station.close();
-          await stopApi(second);
+          await stopApiChild(second);
         }
 
         // A reconciliation again, twice, changes nothing more.
@@ -323,7 +240,7 @@ describe.skipIf(!serverUrl)(
         expect(await checkBooks(app.ctx.db)).toEqual([]);
       } finally {
         await station.close();
-        await stopApi(first);
+        await stopApiChild(first);
       }
     }, 60_000);
   },

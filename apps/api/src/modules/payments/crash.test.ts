@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
@@ -12,6 +7,7 @@ import { idempotencyRecords, payments, userSubscriptions } from '../../db/schema
 import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, registerUser } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
+import { startApiChild, stopApiChild, createTestDatabase } from '../../test/api-child.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { issue } from '../vouchers/index.ts';
 import { reconcile } from './reconcile.ts';
@@ -21,69 +17,9 @@ import { reconcile } from './reconcile.ts';
 // reconciliation must undo it. Either way the books must balance.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const serverScript = fileURLToPath(new URL('../../server.ts', import.meta.url));
-
-let databaseUrl = '';
-let dbName = '';
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: FastifyInstance;
 let planId = 0;
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
-interface Child {
-  process: ChildProcess;
-  base: string;
-  exited: Promise<NodeJS.Signals | null>;
-}
-
-async function startApi(crashAt?: string): Promise<Child> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      RECONCILE_EVERY_SECONDS: '0',
-      RENEW_EVERY_SECONDS: '0',
-      GATEWAY_LATENCY_MS: '0',
-      REDIS_URL: '',
-      STOD_CRASH_AT: crashAt ?? '',
-    },
-    stdio: 'ignore',
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => {
-    child.once('exit', (_code, signal) => {
-      resolve(signal);
-    });
-  });
-  const base = `http://127.0.0.1:${String(port)}`;
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { process: child, base, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the API did not start');
-}
 
 async function customer(code: string) {
   const user = await registerUser(app);
@@ -125,7 +61,7 @@ function subscribe(base: string, c: Customer, key: string) {
 
 /** Sends the request to an API that dies at `point`, and waits for it to die. */
 async function crashDuring(point: string, c: Customer, key: string) {
-  const api = await startApi(point);
+  const api = await startApiChild(database.url, point);
   await expect(subscribe(api.base, c, key)).rejects.toThrow();
   expect(await api.exited).toBe('SIGKILL');
 }
@@ -154,15 +90,10 @@ const subscriptionsOf = (c: Customer) =>
 
 describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
   beforeAll(async () => {
-    dbName = `stod_crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-    app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '10000' }));
+    database = await createTestDatabase(serverUrl ?? '', 'stod_crash');
+    app = await buildApp(
+      testConfig({ DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '10000' }),
+    );
     await seedSubscriptionPlans(app.ctx.db);
     const plans = (await app.inject({ url: '/api/subscriptions' })).json<{
       items: { id: number; index: number }[];
@@ -172,10 +103,7 @@ describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
 
   afterAll(async () => {
     await app.close();
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${dbName} with (force)`);
-    await cleanup.end();
+    await database.drop();
   });
 
   it.each([
@@ -192,7 +120,7 @@ describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
       await crashDuring(point, retried, `retry-${point}`);
       await crashDuring(point, abandoned, `abandon-${point}`);
 
-      const api = await startApi();
+      const api = await startApiChild(database.url);
       try {
         await ageClaims(retried.id);
         const again = await subscribe(api.base, retried, `retry-${point}`);
@@ -200,8 +128,7 @@ describe.skipIf(!serverUrl)('a crash mid-payment (SIGKILL, PostgreSQL)', () => {
         const repeat = await subscribe(api.base, retried, `retry-${point}`);
         expect(await repeat.json()).toEqual(await again.json());
       } finally {
-        api.process.kill('SIGTERM');
-        await api.exited;
+        await stopApiChild(api);
       }
       const made = (await subscriptionsOf(retried)).filter((s) => s.status === 'active');
       expect(made).toHaveLength(1);
