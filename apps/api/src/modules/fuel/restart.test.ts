@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { FUEL_HOLD_ORE, type StationTransaction } from '@stod/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
@@ -11,6 +10,7 @@ import { stations } from '../../db/schema/index.ts';
 import { forecourtSim } from '../../integrations/forecourt/sim.ts';
 import { stationPointsOf } from '../../integrations/forecourt/sim-points.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
+import { createTestDatabase } from '../../test/api-child.ts';
 import { checkBooks } from '../../test/books.ts';
 import { bearer, registerUser } from '../../test/app.ts';
 import { addTestCard } from '../../test/cards.ts';
@@ -33,24 +33,15 @@ async function sharedDatabase(): Promise<Database> {
     cleanups.push(() => database.close());
     return database;
   }
-  const name = `stod_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const created = await createTestDatabase(serverUrl);
   const database = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: created.url,
     dataDir: ':memory:',
     simulators: true,
   });
   cleanups.push(async () => {
     await database.close();
-    const drop = new pg.Client({ connectionString: serverUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
+    await created.drop();
   });
   return database;
 }
