@@ -1,5 +1,5 @@
 import type { ChargeState, ConnectorStatus } from '@stod/domain';
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chargerConnectors,
@@ -107,62 +107,43 @@ export async function findIdTag(db: Db, idTag: string) {
 // ---------------------------------------------------------------------------------------------
 // Charges.
 
-export async function findCharge(db: Db, id: string) {
-  const [row] = await db.select().from(charges).where(eq(charges.id, id));
-  return row ?? null;
-}
-
-export async function findOwnedCharge(db: Db, userId: string, id: string) {
+/** The one charge the conditions name (they name at most one), or null. */
+async function oneCharge(db: Db, ...conditions: SQL[]) {
   const [row] = await db
     .select()
     .from(charges)
-    .where(and(eq(charges.id, id), eq(charges.userId, userId)));
-  return row ?? null;
-}
-
-export async function findByRequestKey(db: Db, userId: string, requestKey: string) {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(and(eq(charges.userId, userId), eq(charges.requestKey, requestKey)));
-  return row ?? null;
-}
-
-export async function openChargeOfUser(db: Db, userId: string) {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(and(eq(charges.userId, userId), isNull(charges.finishedAt)))
+    .where(and(...conditions))
     .limit(1);
   return row ?? null;
 }
 
-export async function openChargeAt(db: Db, chargerId: string, connectorId: number) {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(
-      and(
-        eq(charges.chargerId, chargerId),
-        eq(charges.connectorId, connectorId),
-        isNull(charges.finishedAt),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
+export const findCharge = (db: Db, id: string) => oneCharge(db, eq(charges.id, id));
+
+export const findOwnedCharge = (db: Db, userId: string, id: string) =>
+  oneCharge(db, eq(charges.id, id), eq(charges.userId, userId));
+
+export const findByRequestKey = (db: Db, userId: string, requestKey: string) =>
+  oneCharge(db, eq(charges.userId, userId), eq(charges.requestKey, requestKey));
+
+export const openChargeOfUser = (db: Db, userId: string) =>
+  oneCharge(db, eq(charges.userId, userId), isNull(charges.finishedAt));
+
+export const openChargeAt = (db: Db, chargerId: string, connectorId: number) =>
+  oneCharge(
+    db,
+    eq(charges.chargerId, chargerId),
+    eq(charges.connectorId, connectorId),
+    isNull(charges.finishedAt),
+  );
 
 /** The open charge at a charger that the backend (or a card) started with this tag. */
-export async function openChargeWithTag(db: Db, chargerId: string, idTag: string) {
-  const [row] = await db
-    .select({ id: charges.id })
-    .from(charges)
-    .where(
-      and(eq(charges.chargerId, chargerId), eq(charges.idTag, idTag), isNull(charges.finishedAt)),
-    )
-    .limit(1);
-  return row ?? null;
-}
+export const openChargeWithTag = (db: Db, chargerId: string, idTag: string) =>
+  oneCharge(
+    db,
+    eq(charges.chargerId, chargerId),
+    eq(charges.idTag, idTag),
+    isNull(charges.finishedAt),
+  );
 
 export function openChargesOfCharger(db: Db, chargerId: string) {
   return db
@@ -171,35 +152,24 @@ export function openChargesOfCharger(db: Db, chargerId: string) {
     .where(and(eq(charges.chargerId, chargerId), isNull(charges.finishedAt)));
 }
 
-export async function chargeByTx(db: Db, chargerId: string, ocppTx: string) {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(and(eq(charges.chargerId, chargerId), eq(charges.ocppTx, ocppTx)));
-  return row ?? null;
-}
+export const chargeByTx = (db: Db, chargerId: string, ocppTx: string) =>
+  oneCharge(db, eq(charges.chargerId, chargerId), eq(charges.ocppTx, ocppTx));
 
 /** A repeated StartTransaction: same charger, connector, tag and start time. */
-export async function chargeByStart(
+export const chargeByStart = (
   db: Db,
   chargerId: string,
   connectorId: number,
   idTag: string,
   at: Date,
-) {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(
-      and(
-        eq(charges.chargerId, chargerId),
-        eq(charges.connectorId, connectorId),
-        eq(charges.idTag, idTag),
-        eq(charges.txStartedAt, at),
-      ),
-    );
-  return row ?? null;
-}
+) =>
+  oneCharge(
+    db,
+    eq(charges.chargerId, chargerId),
+    eq(charges.connectorId, connectorId),
+    eq(charges.idTag, idTag),
+    eq(charges.txStartedAt, at),
+  );
 
 export async function insertCharge(tx: Db, row: NewCharge) {
   const [inserted] = await tx.insert(charges).values(row).onConflictDoNothing().returning();
