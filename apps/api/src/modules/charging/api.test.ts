@@ -14,6 +14,7 @@ import {
   type ScriptedCharger,
 } from '../../test/chargers.ts';
 import { signInAsStaff } from '../../test/staff.ts';
+import * as repo from './repo.ts';
 import { cardCustomer, openHolds, until } from '../../test/stations.ts';
 
 let t: TestApp;
@@ -456,6 +457,14 @@ describe('operators', () => {
       (await t.app.inject({ url: '/api/admin/chargers', headers: bearer(customer.token) }))
         .statusCode,
     ).toBe(403);
+    const tag = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/id-tags',
+      headers: bearer(customer.token),
+      payload: { idTag: 'MINE-NOW', email: customer.email },
+    });
+    expect(tag.statusCode).toBe(403);
+    expect(await repo.findIdTag(t.app.ctx.db, 'MINE-NOW')).toBeNull();
   });
 
   it('refuses a repeated identity (409 CHARGER_TAKEN) and stores nothing', async () => {
@@ -528,6 +537,23 @@ describe('operators', () => {
       payload: { idTag: 'OTHER1', email: 'nobody-here@example.fo' },
     });
     expect(nobody.statusCode).toBe(422);
+    // A tag that is no OCPP IdToken (at most 20 printable characters) is refused per field.
+    for (const [payload, field] of [
+      [{ idTag: 'X'.repeat(21), email: user.email }, 'idTag'],
+      [{ idTag: 'TWO WORDS', email: user.email }, 'idTag'],
+      [{ idTag: 'FINE-TAG', email: 'not-an-email' }, 'email'],
+      [{ idTag: 'FINE-TAG' }, 'email'],
+    ] as const) {
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/id-tags',
+        headers: bearer(token),
+        payload,
+      });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.keys(bad.json<{ fieldErrors: object }>().fieldErrors)).toContain(field);
+    }
+    expect(await repo.findIdTag(t.app.ctx.db, 'FINE-TAG')).toBeNull();
     // The charger accepts the registered tag of a user with a card, and refuses others.
     const charger = await registerCharger(t.app);
     const station = await scriptedCharger(url, charger.identity);
