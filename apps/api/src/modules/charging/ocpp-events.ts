@@ -120,7 +120,12 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
       if (await repo.openChargeWithTag(ctx.db, link.chargerId, idTag)) return 'Accepted';
       return tagVerdict(ctx, link, idTag);
     },
-    started: (link, report) => started(ctx, link, report),
+    // One start at a time per connector: a charger that gave up waiting for our answer sends the
+    // same StartTransaction again while the first is still being handled, and must hear the same.
+    started: (link, report) =>
+      oneAtATime(`${link.chargerId}:${String(report.connectorId)}`, () =>
+        started(ctx, link, report),
+      ),
     async meter(link, report) {
       const id = await chargeIdOf(ctx, link.chargerId, report.transactionId);
       if (!id) return;
@@ -151,6 +156,20 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
       });
     },
   };
+}
+
+/** Runs `task` after every earlier task of the same key has settled (a connector is held by one
+ * process, so one process's order is the order). */
+const queues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  const run = before.then(task, task);
+  const settled = run.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return run;
 }
 
 /** Transaction ids to charge ids, per process: meter values come often. */

@@ -16,6 +16,7 @@ import {
   scriptedCharger,
 } from '../../test/chargers.ts';
 import { signInAsStaff } from '../../test/staff.ts';
+import { chargerEvents } from './ocpp-events.ts';
 import { cardCustomer, openHolds, until } from '../../test/stations.ts';
 
 // A provider card presented at the charger itself: Authorize answers what a start would be
@@ -198,6 +199,31 @@ describe('OCPP 1.6J: a provider card at the charger', () => {
     expect(await active(other.token)).toBeNull();
     expect(await openHolds(t.app.ctx.db, other.id)).toBe(0);
     await station.close();
+  });
+});
+
+describe('a StartTransaction sent again while the first is still being answered', () => {
+  it('answers both with the same transaction, one charge and one hold', async () => {
+    const user = await cardCustomer(t.app);
+    const idTag = await registerTag(user.email);
+    const charger = await registerCharger(t.app);
+    const link = {
+      chargerId: charger.id,
+      identity: charger.identity,
+      protocol: 'ocpp1.6' as const,
+      session: 'test',
+    };
+    const report = { connectorId: 1, idTag, meterStartWh: 100, timestamp: minute(0) };
+    const events = chargerEvents(t.app.ctx);
+    const answers = await Promise.all([
+      events.started(link, report),
+      events.started(link, report),
+      events.started(link, report),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(['Accepted', 'Accepted', 'Accepted']);
+    expect(new Set(answers.map((a) => a.transactionId)).size).toBe(1);
+    expect((await active(user.token))?.state).toBe('charging');
+    expect(await openHolds(t.app.ctx.db, user.id)).toBe(1);
   });
 });
 
