@@ -3,6 +3,8 @@
 // the bench's questions over IPC. Run with `echo` as the argument, it is the baseline instead: a
 // bare WebSocket server that sends every frame back.
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
@@ -38,6 +40,30 @@ export type FromApi =
   | { type: 'failed'; message: string };
 
 const send = (message: FromApi) => process.send?.(message);
+
+/** BENCH_PROFILE=dir: the API's CPU profile over the measured window, written there. */
+const profiler = (() => {
+  const dir = process.env.BENCH_PROFILE;
+  const session = dir ? new Session() : null;
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      session?.post(method, (error, result) => (error ? reject(error) : resolve(result)));
+    });
+  return {
+    async start() {
+      if (!session) return;
+      session.connect();
+      await post('Profiler.enable');
+      await post('Profiler.start');
+    },
+    async stop() {
+      if (!session || !dir) return;
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      await writeFile(`${dir}/api-window.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+})();
 const REGISTER_BATCH = 1000;
 
 async function echo() {
@@ -56,6 +82,20 @@ async function echo() {
   });
 }
 
+interface Window {
+  elu: ReturnType<typeof performance.eventLoopUtilization>;
+  cpu: NodeJS.CpuUsage;
+  at: number;
+}
+
+/** How busy the process was since `from`: its event loop, and the CPU it used of one core. */
+function windowLine(from: Window) {
+  const used = performance.eventLoopUtilization(from.elu).utilization;
+  const cpu = process.cpuUsage(from.cpu);
+  const share = (cpu.user + cpu.system) / 1000 / (performance.now() - from.at);
+  return `event loop ${(used * 100).toFixed(0)}% busy, CPU ${(share * 100).toFixed(0)}% of a core`;
+}
+
 async function api(plan: BenchPlan) {
   const { createTestApp } = await import('../apps/api/src/test/app.ts');
   const { addTestCard } = await import('../apps/api/src/test/cards.ts');
@@ -66,6 +106,7 @@ async function api(plan: BenchPlan) {
 
   const t = await createTestApp({
     RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     // Reconciliation and offline closing have nothing to do here; the bench measures the path.
     CHARGE_RECONCILE_EVERY_SECONDS: '0',
   });
@@ -144,8 +185,7 @@ async function api(plan: BenchPlan) {
   const setupMs = performance.now() - started;
   await app.listen({ port: 0, host: '127.0.0.1' });
 
-  let window: { elu: ReturnType<typeof performance.eventLoopUtilization>; at: number } | null =
-    null;
+  let window: Window | null = null;
   process.on('message', (message: ToApi) => {
     void (async () => {
       switch (message.type) {
@@ -158,16 +198,17 @@ async function api(plan: BenchPlan) {
         }
         case 'window':
           if (message.open) {
-            window = { elu: performance.eventLoopUtilization(), at: performance.now() };
+            await profiler.start();
+            window = {
+              elu: performance.eventLoopUtilization(),
+              cpu: process.cpuUsage(),
+              at: performance.now(),
+            };
             send({ type: 'window', line: '' });
             return;
           }
-          send({
-            type: 'window',
-            line: window
-              ? `event loop ${(performance.eventLoopUtilization(window.elu).utilization * 100).toFixed(0)}% busy`
-              : '',
-          });
+          await profiler.stop();
+          send({ type: 'window', line: window ? windowLine(window) : '' });
           return;
         case 'count': {
           const [row] = await ctx.db

@@ -6,6 +6,7 @@
 // the app, as a ratio to a bare WebSocket echo server in its own process, measured in the same run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import type { Charge } from '@stod/domain';
@@ -21,20 +22,23 @@ const METER_S = 10;
 const MEASURE_MS = Number(process.env.BENCH_CHARGING_SECONDS ?? 20) * 1000;
 const DRAIN_MS = 3_000;
 const CONNECT_CONCURRENCY = 100;
+const CARDS_AT_ONCE = 50;
 const TARGET_P99_MS = 50;
 const TARGET_KB_PER_CHARGER = 40;
 const KIND = 'charge.changed';
 /** Progress on stderr while the bench runs: it takes a few minutes. */
 const step = (text: string) => process.stderr.write(`bench/charging: ${text}\n`);
 
+const apiLog = process.env.BENCH_API_LOG;
 const script = fileURLToPath(new URL('./charging-api.ts', import.meta.url));
 
 /** The API (or the echo server) in a process of its own, spoken to over IPC. */
 async function child(mode: 'api' | 'echo', env: Record<string, string> = {}) {
   const proc: ChildProcess = fork(script, [mode], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // BENCH_API_LOG=file: the API's own log (level info) goes there, for a look at what it did.
+    env: { ...process.env, ...env, LOG_LEVEL: apiLog ? 'info' : 'silent' },
+    stdio: ['ignore', apiLog ? openSync(apiLog, 'a') : 'inherit', 'inherit', 'ipc'],
   });
   const waiting: ((message: FromApi) => void)[] = [];
   proc.on('message', (message: FromApi) => {
@@ -156,18 +160,23 @@ async function appRun(lines: string[]) {
       }
       return count.charging;
     };
+    const refused = new Map<string, number>();
+    const refuse = (what: string) => refused.set(what, (refused.get(what) ?? 0) + 1);
     const cardsBegan = now();
-    await inParallel(ready.homes, 50, async (h) => {
+    // Owners come in a steady stream, not all in one second: at most CARDS_AT_ONCE chargers wait
+    // for their start to be answered at any time (the backend's pace decides the rate).
+    await inParallel(ready.homes, CARDS_AT_ONCE, async (h) => {
       await fleet.act(h.identity, 1, 'plug');
       await fleet.act(h.identity, 1, 'tag', h.idTag);
+      for (const until = Date.now() + 60_000; Date.now() < until; await sleep(50))
+        if (fleet.stateOf(h.identity).connectors[0]?.transactionId) return;
+      refuse('card start not answered in 60 s');
     });
     const byCard = await charging(HOMES, 60_000 + 50 * HOMES);
     const cardsMs = now() - cardsBegan;
     step(`${String(byCard)} charges started with cards; the app's next`);
 
     const appBegan = now();
-    const refused = new Map<string, number>();
-    const refuse = (what: string) => refused.set(what, (refused.get(what) ?? 0) + 1);
     const chargeOf = new Map<string, string>();
     /** A request that did not get through is sent again with the same key, as the app would. */
     const post = async (path: string, token: string, key?: string, body?: unknown) => {
@@ -196,13 +205,16 @@ async function appRun(lines: string[]) {
         paymentMethodId: p.cardId,
       });
       if (opened.status !== 201) {
-        refuse(`POST /charges ${String(opened.status)}`);
+        const { code } = (await opened.json().catch(() => ({}))) as { code?: string };
+        refuse(`POST /charges ${String(opened.status)} ${code ?? ''}`);
         return;
       }
       const charge = (await opened.json()) as Charge;
       const started = await post(`/charges/${charge.id}/start`, p.token);
-      if (started.status !== 200) refuse(`POST /start ${String(started.status)}`);
-      else chargeOf.set(charge.id, p.identity);
+      if (started.status !== 200) {
+        const { code } = (await started.json().catch(() => ({}))) as { code?: string };
+        refuse(`POST /start ${String(started.status)} ${code ?? ''}`);
+      } else chargeOf.set(charge.id, p.identity);
     });
     // The cars are plugged in 2–5 s after the remote starts; every charge then runs.
     const running = await charging(CHARGERS, 60_000);

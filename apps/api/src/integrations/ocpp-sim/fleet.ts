@@ -79,6 +79,12 @@ export function startChargerFleet(options: ChargerFleetOptions): ChargerFleet {
 
     state: () => all.map((charger) => charger.state()),
 
+    stateOf(identity) {
+      const charger = chargers.get(identity);
+      if (!charger) throw new SimChargerUnknown(identity);
+      return charger.state();
+    },
+
     ready(timeoutMs = READY_TIMEOUT_MS) {
       return new Promise<void>((resolve, reject) => {
         let booted = 0;

@@ -378,6 +378,8 @@ describe('a simulated OCPP 1.6J charger', () => {
     expect(start.params).toMatchObject({ connectorId: 1, idTag: 'GOOD-CARD' });
     expect(csms.of(AC, 'Authorize').map((c) => c.params.idTag)).toEqual(['STOLEN', 'GOOD-CARD']);
     expect(csms.of(AC, 'StartTransaction')).toHaveLength(1);
+    expect(fleet.stateOf(AC)).toEqual(fleet.state()[0]);
+    expect(() => fleet.stateOf('NOBODY')).toThrow(SimChargerUnknown);
   });
 
   it('reports a DC car’s state of charge and suspends when the battery is full', async () => {

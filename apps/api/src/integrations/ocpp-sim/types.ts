@@ -38,6 +38,8 @@ export interface ChargerFleet {
     idTag?: string,
   ): Promise<SimChargerState>;
   state(): SimChargerState[];
+  /** One charger's state; throws SimChargerUnknown for an identity the fleet does not have. */
+  stateOf(identity: string): SimChargerState;
   /** Resolves once every charger has connected and booted (or rejects after timeoutMs). */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
