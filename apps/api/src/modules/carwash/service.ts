@@ -10,6 +10,8 @@ import { CarwashError, type BayState, type CarwashEvent } from '../../integratio
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as payments from '../payments/index.ts';
 import {
+  busyWithAnother,
+  firstAttempt,
   apply,
   cachedRow,
   getOne,
@@ -79,9 +81,10 @@ export async function startCarwash(
   const site = target.station.tokheim_station_id;
   const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
 
-  if (!(await repo.findByRequestKey(ctx.db, userId, requestKey))) {
-    if (await repo.openOfUser(ctx.db, userId, true)) throw transactionActive();
-    if ((await bayState(ctx, site, input.bayNumber)) !== 'free') throw carwashUnavailable();
+  if (await firstAttempt(ctx.db, userId, requestKey)) {
+    const state = await bayState(ctx, site, input.bayNumber);
+    if (state !== 'free' && (await busyWithAnother(ctx.db, userId, requestKey)))
+      throw carwashUnavailable();
   }
 
   await payments.runIdempotent(

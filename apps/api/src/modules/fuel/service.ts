@@ -11,6 +11,8 @@ import { crashPoint } from '../../lib/crash.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as payments from '../payments/index.ts';
 import {
+  busyWithAnother,
+  firstAttempt,
   apply,
   cachedRow,
   getOne,
@@ -69,10 +71,10 @@ export async function startFuel(
 
   // A first attempt asks the pump before any money moves: a pump that cannot serve leaves no
   // hold at all. A repeat of the key skips this; its answer is the first one's.
-  if (!(await repo.findByRequestKey(ctx.db, userId, requestKey))) {
-    if (await repo.openOfUser(ctx.db, userId, true)) throw transactionActive();
+  if (await firstAttempt(ctx.db, userId, requestKey)) {
     const state = await pumpState(ctx, site, input.pumpNumber);
-    if (state !== 'idle') throw pumpUnavailable();
+    if (state !== 'idle' && (await busyWithAnother(ctx.db, userId, requestKey)))
+      throw pumpUnavailable();
   }
 
   await payments.runIdempotent(

@@ -16,6 +16,8 @@ export {
 } from './service.ts';
 export type { ServiceHandler } from './service.ts';
 export {
+  busyWithAnother,
+  firstAttempt,
   holdFor,
   payingMethod,
   refuse,

@@ -4,6 +4,7 @@ import {
   type PaymentProduct,
   type StationTransactionService,
 } from '@stod/domain';
+import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as payments from '../payments/index.ts';
@@ -21,6 +22,24 @@ export interface StartTarget {
 
 export const transactionActive = () =>
   new AppError(409, 'TRANSACTION_ACTIVE', 'error.transactionActive');
+
+/**
+ * Whether a start request is a first attempt, to be checked against its pump or bay before any
+ * money moves. The user's open transaction is read before the key, so a twin request with the
+ * same key that commits in between counts as this request's own, not as another transaction.
+ */
+export async function firstAttempt(db: Db, userId: string, requestKey: string) {
+  const open = await repo.openOfUser(db, userId, true);
+  if (open?.requestKey === requestKey) return false;
+  if (await repo.findByRequestKey(db, userId, requestKey)) return false;
+  if (open) throw transactionActive();
+  return true;
+}
+
+/** A pump or bay found busy may be busy with this very request's twin: then it is not refused. */
+export async function busyWithAnother(db: Db, userId: string, requestKey: string) {
+  return !(await repo.findByRequestKey(db, userId, requestKey));
+}
 
 /** The station, checked to offer the service at that point, and its product of that service. */
 export async function resolveTarget(
