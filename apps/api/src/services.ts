@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { defineCarwash, watchCarwash } from './modules/carwash/index.ts';
 import { reconcileCharges, serveCommands, watchCharges } from './modules/charging/index.ts';
+import { closeMonth } from './modules/installations/index.ts';
 import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { receiptProjections } from './modules/receipts/index.ts';
@@ -47,6 +48,8 @@ export async function createServices(
     jobs.every('charges.reconcile', config.CHARGE_RECONCILE_EVERY_SECONDS, (ctx) =>
       reconcileCharges(ctx),
     );
+  // Closes each month's owner earnings into payouts once the month has ended.
+  jobs.every('installations.close-month', 3600, (ctx) => closeMonth(ctx).then(() => undefined));
   // Every process hears its devices and keeps the live figures of running transactions.
   const stops = [
     watchTransactions(owned.ctx),

@@ -16,3 +16,4 @@ export * from './staff.ts';
 export * from './legal.ts';
 export * from './station-transactions.ts';
 export * from './charging.ts';
+export * from './installations.ts';

@@ -18,3 +18,9 @@ export class AppError extends Error {
 
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'error.unauthorized');
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'error.notFound');
+
+/** A unique index refused the row (PostgreSQL 23505, on pg and PGlite alike). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}

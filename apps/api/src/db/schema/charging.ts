@@ -112,6 +112,10 @@ export const charges = pgTable(
     own: boolean('own').notNull().default(false),
     /** The installation's owner, credited when another user charges at a public installation. */
     ownerId: uuid('owner_id'),
+    /** The share the charge runs under, when the owner shared the installation with the user. */
+    shareId: uuid('share_id'),
+    /** The energy the share's monthly cap leaves this charge, in Wh; it stops there. */
+    energyCapWh: integer('energy_cap_wh'),
     tariffType: text('tariff_type').$type<TariffType>().notNull(),
     tariffPrice: integer('tariff_price').notNull(),
     state: text('state').$type<ChargeState>().notNull(),
@@ -162,6 +166,7 @@ export const charges = pgTable(
       .on(t.updatedAt)
       .where(sql`${t.finishedAt} is null`),
     index('charges_user_idx').on(t.userId, t.createdAt),
+    index('charges_installation_idx').on(t.installationId, t.createdAt),
   ],
 );
 
@@ -181,10 +186,13 @@ export const ownerCredits = pgTable(
       .references(() => charges.id, { onDelete: 'cascade' }),
     energyWh: integer('energy_wh').notNull(),
     amount: integer('amount').notNull(),
+    /** 'public': 0.2 kr. per kWh from another user; 'share': what a shared user paid. */
+    kind: text('kind').$type<'public' | 'share'>().notNull().default('public'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('owner_credits_charge').on(t.chargeId),
     index('owner_credits_owner_idx').on(t.ownerId),
+    index('owner_credits_installation_idx').on(t.installationId, t.createdAt),
   ],
 );

@@ -12,3 +12,4 @@ export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './station-transactions.ts';
 export * from './charging.ts';
+export * from './installations.ts';

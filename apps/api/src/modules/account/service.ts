@@ -5,7 +5,7 @@ import {
   type ProfileUpdateInput,
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, newNumericCode, safeEqual, sha256 } from '../../lib/secrets.ts';
 import {
   announceRevoked,
@@ -29,11 +29,6 @@ const codeTriesKey = (userId: string) => `emailcode:tries:${userId}`;
 
 const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'error.emailTaken', { email: 'error.emailTaken' });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 /** The user as GET /user/v2 answers it, with the subscriptions they can use. */
 export async function currentUser(

@@ -4,3 +4,7 @@ export { watchCharges } from './service.ts';
 export { reconcileCharges } from './reconcile.ts';
 export { serveCommands, setEndpoint, endpointOf } from './commands.ts';
 export { chargerEvents, authenticateCharger } from './ocpp-events.ts';
+export { installationViews } from './service.ts';
+export { shareStanding } from './terms.ts';
+export type { InstallationRow, ShareRow } from './repo.ts';
+export { findInstallation, shareOf } from './repo.ts';

@@ -9,7 +9,8 @@ import type {
 } from '../../integrations/ocpp/port.ts';
 import { verifyChargerPassword } from './registry.ts';
 import * as repo from './repo.ts';
-import { cachedCharge, closeAt, freshest, progress, publish } from './service.ts';
+import type { ChargeRow } from './repo.ts';
+import { cachedCharge, closeAt, freshest, progress, publish, stopCharge } from './service.ts';
 import { openByTag, tagVerdict } from './tag-starts.ts';
 
 /**
@@ -135,7 +136,7 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
       if (row.meterLastAt && report.timestamp < row.meterLastAt) return;
       const register = report.energyWh ?? row.meterLast;
       const meterStart = row.meterStart ?? register;
-      await progress(ctx, row, {
+      const next = await progress(ctx, row, {
         meterStart,
         meterLast: register,
         meterLastAt: report.timestamp,
@@ -145,6 +146,14 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
             : Math.max(0, register - meterStart),
         powerW: Math.round(report.powerW ?? row.powerW),
       });
+      // A share's monthly cap: the charge stops where it is reached (the stop is asked once; a
+      // refused one is asked again at the next reading).
+      if (
+        next.energyCapWh !== null &&
+        next.energyWh >= next.energyCapWh &&
+        next.state === 'charging'
+      )
+        void stopAtCap(ctx, next);
     },
     async stopped(link, report) {
       const row = await repo.chargeByTx(ctx.db, link.chargerId, report.transactionId);
@@ -156,6 +165,15 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
       });
     },
   };
+}
+
+async function stopAtCap(ctx: ServiceContext, row: ChargeRow) {
+  try {
+    await stopCharge(ctx, row.userId, row.id);
+    ctx.log.info({ chargeId: row.id, energyWh: row.energyWh }, 'a charge stopped at its cap');
+  } catch (error) {
+    ctx.log.warn({ chargeId: row.id, err: error }, 'a charge at its cap could not be stopped yet');
+  }
 }
 
 /** Runs `task` after every earlier task of the same key has settled (a connector is held by one

@@ -1,11 +1,25 @@
 import type { ChargeState, ConnectorStatus } from '@stod/domain';
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chargerConnectors,
   chargers,
   charges,
   idTags,
+  installationShares,
   installations,
   ownerCredits,
   users,
@@ -17,17 +31,69 @@ export type ConnectorRow = typeof chargerConnectors.$inferSelect;
 export type ChargeRow = typeof charges.$inferSelect;
 export type NewCharge = typeof charges.$inferInsert;
 export type ChargePatch = Partial<Omit<ChargeRow, 'id' | 'userId' | 'createdAt'>>;
+export type ShareRow = typeof installationShares.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Installations and chargers.
 
-/** The installations a user may charge at: public ones and the user's own. */
+/** The installations a user may charge at: public ones, the user's own and those shared. */
 export function usableInstallations(db: Db, userId: string) {
+  const shared = db
+    .select({ id: installationShares.installationId })
+    .from(installationShares)
+    .where(eq(installationShares.userId, userId));
   return db
     .select()
     .from(installations)
-    .where(or(eq(installations.public, true), eq(installations.ownerId, userId)))
+    .where(
+      or(
+        eq(installations.public, true),
+        eq(installations.ownerId, userId),
+        inArray(installations.id, shared),
+      ),
+    )
     .orderBy(sql`${installations.ownerId} is distinct from ${userId}`, asc(installations.name));
+}
+
+/** The user's share of an installation, if the owner shared it with them. */
+export async function shareOf(db: Db, installationId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(installationShares)
+    .where(
+      and(
+        eq(installationShares.installationId, installationId),
+        eq(installationShares.userId, userId),
+      ),
+    );
+  return row ?? null;
+}
+
+export function sharesOfUser(db: Db, userId: string) {
+  return db.select().from(installationShares).where(eq(installationShares.userId, userId));
+}
+
+/** The energy a user charged at an installation between two instants (the month of a cap). */
+export async function energyBetween(
+  db: Db,
+  installationId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+) {
+  const [row] = await db
+    .select({ wh: sql<number>`coalesce(sum(${charges.energyWh}), 0)::int` })
+    .from(charges)
+    .where(
+      and(
+        eq(charges.installationId, installationId),
+        eq(charges.userId, userId),
+        gte(charges.createdAt, from),
+        lt(charges.createdAt, to),
+        sql`${charges.state} not in ('cancelled', 'failed')`,
+      ),
+    );
+  return row?.wh ?? 0;
 }
 
 export async function findInstallation(db: Db, id: string) {

@@ -20,6 +20,7 @@ import * as wallet from '../wallet/index.ts';
 import { sendCommand } from './commands.ts';
 import * as repo from './repo.ts';
 import type { ChargePatch, ChargeRow } from './repo.ts';
+import { termsOf, type Terms } from './terms.ts';
 import {
   accessOf,
   chargeView,
@@ -27,6 +28,7 @@ import {
   installationView,
   secondsOf,
   statusOf,
+  tariffFor,
   tariffOf,
 } from './views.ts';
 
@@ -142,6 +144,18 @@ function withLive(ctx: ServiceContext, row: ChargeRow) {
 
 export async function listInstallations(ctx: ServiceContext, userId: string) {
   const rows = await repo.usableInstallations(ctx.db, userId);
+  return { items: await installationViews(ctx, userId, rows) };
+}
+
+/** The views of installations the user may use, with their chargers' live status and prices. */
+export async function installationViews(
+  ctx: ServiceContext,
+  userId: string,
+  rows: repo.InstallationRow[],
+) {
+  const shares = new Map(
+    (await repo.sharesOfUser(ctx.db, userId)).map((share) => [share.installationId, share]),
+  );
   const chargers = await repo.chargersOf(
     ctx.db,
     rows.map((r) => r.id),
@@ -151,33 +165,33 @@ export async function listInstallations(ctx: ServiceContext, userId: string) {
     chargers.map((c) => c.id),
   );
   const power = livePower(ctx);
-  return {
-    items: rows.map((installation) => {
-      const access = accessOf(installation, userId) ?? 'public';
-      const views = chargers
-        .filter((c) => c.installationId === installation.id)
-        .map((c) =>
-          chargerView(
-            c,
-            connectors.filter((k) => k.chargerId === c.id),
-            access,
-            power,
-          ),
-        );
-      return installationView(installation, access, views);
-    }),
-  };
+  return rows.map((installation) => {
+    const share = shares.get(installation.id);
+    const access = accessOf(installation, userId, share) ?? 'public';
+    const views = chargers
+      .filter((c) => c.installationId === installation.id)
+      .map((c) =>
+        chargerView(
+          c,
+          connectors.filter((k) => k.chargerId === c.id),
+          tariffFor(c, access, share),
+          power,
+        ),
+      );
+    return installationView(installation, access, views);
+  });
 }
 
-async function usableInstallation(ctx: ServiceContext, userId: string, id: string) {
+export async function usableInstallation(ctx: ServiceContext, userId: string, id: string) {
   const installation = await repo.findInstallation(ctx.db, id);
-  const access = installation ? accessOf(installation, userId) : null;
+  const share = installation ? await repo.shareOf(ctx.db, installation.id, userId) : null;
+  const access = installation ? accessOf(installation, userId, share) : null;
   if (!installation || !access) throw notFound();
-  return { installation, access };
+  return { installation, access, share };
 }
 
 export async function getInstallation(ctx: ServiceContext, userId: string, id: string) {
-  const { installation, access } = await usableInstallation(ctx, userId, id);
+  const { installation, access, share } = await usableInstallation(ctx, userId, id);
   const chargers = await repo.chargersOf(ctx.db, [installation.id]);
   const connectors = await repo.connectorsOf(
     ctx.db,
@@ -188,7 +202,7 @@ export async function getInstallation(ctx: ServiceContext, userId: string, id: s
     chargerView(
       c,
       connectors.filter((k) => k.chargerId === c.id),
-      access,
+      tariffFor(c, access, share),
       power,
     ),
   );
@@ -198,10 +212,14 @@ export async function getInstallation(ctx: ServiceContext, userId: string, id: s
 export async function getCharger(ctx: ServiceContext, userId: string, id: string) {
   const charger = await repo.findCharger(ctx.db, id);
   if (!charger) throw notFound();
-  const { installation, access } = await usableInstallation(ctx, userId, charger.installationId);
+  const { installation, access, share } = await usableInstallation(
+    ctx,
+    userId,
+    charger.installationId,
+  );
   const connectors = await repo.connectorsOf(ctx.db, [charger.id]);
   return {
-    ...chargerView(charger, connectors, access, livePower(ctx)),
+    ...chargerView(charger, connectors, tariffFor(charger, access, share), livePower(ctx)),
     installation: { id: installation.id, name: installation.name },
   };
 }
@@ -219,20 +237,24 @@ export async function createCharge(
   idempotencyKey: string,
   locale: Locale,
 ) {
-  const { installation, access } = await usableInstallation(ctx, userId, input.installationId);
+  const { installation, access, share } = await usableInstallation(
+    ctx,
+    userId,
+    input.installationId,
+  );
   const charger = await repo.findCharger(ctx.db, input.chargerId);
   if (!charger || charger.installationId !== installation.id) throw notFound();
   if (input.connectorId > charger.connectors) throw notFound();
-  const own = access === 'own';
+  const terms = await termsOf(ctx, charger, access, share);
   const method =
-    own || !input.paymentMethodId
+    terms.free || !input.paymentMethodId
       ? null
       : await wallet.findMethod(ctx.db, userId, input.paymentMethodId);
-  if (!own && !input.paymentMethodId)
+  if (!terms.free && !input.paymentMethodId)
     throw new AppError(422, 'VALIDATION', 'validation.form', {
       paymentMethodId: 'validation.required',
     });
-  if (!own && !method) throw notFound();
+  if (!terms.free && !method) throw notFound();
   if (method) {
     const view = wallet.toView(method);
     if (!view.isActive || !view.products.includes('charging'))
@@ -254,7 +276,7 @@ export async function createCharge(
     installation,
     charger,
     connectorId: input.connectorId,
-    own,
+    terms,
     method: method ?? null,
     source: 'app',
     key: idempotencyKey,
@@ -270,8 +292,8 @@ export interface Opening {
   installation: repo.InstallationRow;
   charger: repo.ChargerRow;
   connectorId: number;
-  own: boolean;
-  /** The card the hold is placed on; none at the user's own installation. */
+  terms: Terms;
+  /** The card the hold is placed on; none when the charge is free. */
   method: wallet.PaymentMethodRow | null;
   /** 'app': opened in the app, tagged by the backend; 'tag': a card presented at the charger. */
   source: 'app' | 'tag';
@@ -288,7 +310,7 @@ export interface Opening {
  * crash between the steps, finishes the same charge and never holds twice.
  */
 export async function openCharge(ctx: ServiceContext, o: Opening): Promise<ChargeRow> {
-  const { userId, installation, charger, own, method } = o;
+  const { userId, installation, charger, terms, method } = o;
   const hold = ctx.config.CHARGE_HOLD_KR * 100;
   await payments.runIdempotent(
     ctx.db,
@@ -307,11 +329,13 @@ export async function openCharge(ctx: ServiceContext, o: Opening): Promise<Charg
           chargerId: charger.id,
           connectorId: o.connectorId,
           source: o.source,
-          own,
+          own: terms.own,
           ownerId: installation.ownerId,
-          tariffType: charger.tariffType,
-          tariffPrice: own ? 0 : charger.tariffPrice,
-          state: own ? 'ready' : 'starting',
+          shareId: terms.share?.id ?? null,
+          energyCapWh: terms.energyCapWh,
+          tariffType: terms.tariffType,
+          tariffPrice: terms.tariffPrice,
+          state: terms.free ? 'ready' : 'starting',
           locale: o.locale,
           paymentMethodId: method?.id ?? null,
           requestKey: claim.paymentKey,
@@ -586,14 +610,16 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
         totalTime: minutes,
       },
     });
-    // Spec §9: the owner of a public installation earns 0.2 kr. per kWh others charge there.
+    // Spec §9: the owner of a public installation earns 0.2 kr. per kWh others charge there; a
+    // shared user pays the owner the share's price instead.
     if (!locked.own && locked.ownerId && locked.ownerId !== locked.userId) {
       await repo.insertOwnerCredit(tx, {
         ownerId: locked.ownerId,
         installationId: locked.installationId,
         chargeId: locked.id,
         energyWh: locked.energyWh,
-        amount: ownerCredit(locked.energyWh),
+        kind: locked.shareId ? 'share' : 'public',
+        amount: locked.shareId ? amount : ownerCredit(locked.energyWh),
       });
     }
     const updated = await repo.patchCharge(tx, locked.id, {

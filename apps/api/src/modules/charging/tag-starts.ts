@@ -7,12 +7,14 @@ import { AppError } from '../../lib/errors.ts';
 import * as wallet from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import { openCharge } from './service.ts';
+import { termsOf, type Terms } from './terms.ts';
 import { accessOf } from './views.ts';
 
 /**
  * A provider card presented at the charger itself: its registered tag names the user, who is
  * billed as for a charge opened in the app. At a public installation the hold goes on the
- * user's favourite card that allows charging; at the user's own there is none. One car at a
+ * user's favourite card that allows charging; at the user's own, or under a free share, there is
+ * none; a share past its end date or its monthly cap is Blocked. One car at a
  * time holds here too: a user with a charge open is told ConcurrentTx.
  */
 
@@ -20,7 +22,7 @@ interface Payer {
   userId: string;
   installation: repo.InstallationRow;
   charger: repo.ChargerRow;
-  own: boolean;
+  terms: Terms;
   method: wallet.PaymentMethodRow | null;
 }
 
@@ -34,11 +36,18 @@ async function payerOf(
   if (!tag) return 'Invalid';
   const charger = await repo.findCharger(ctx.db, chargerId);
   const installation = charger ? await repo.findInstallation(ctx.db, charger.installationId) : null;
-  const access = installation ? accessOf(installation, tag.userId) : null;
+  const share = installation ? await repo.shareOf(ctx.db, installation.id, tag.userId) : null;
+  const access = installation ? accessOf(installation, tag.userId, share) : null;
   if (!charger || !installation || !access) return 'Invalid';
-  const own = access === 'own';
+  let terms: Terms;
+  try {
+    terms = await termsOf(ctx, charger, access, share);
+  } catch (error) {
+    if (error instanceof AppError) return 'Blocked';
+    throw error;
+  }
   let method: wallet.PaymentMethodRow | null = null;
-  if (!own) {
+  if (!terms.free) {
     const now = ctx.clock.now();
     method =
       (await wallet.listMethods(ctx.db, tag.userId)).find((row) => {
@@ -47,7 +56,7 @@ async function payerOf(
       }) ?? null;
     if (!method) return 'Blocked';
   }
-  return { userId: tag.userId, installation, charger, own, method };
+  return { userId: tag.userId, installation, charger, terms, method };
 }
 
 /** Authorize: what a StartTransaction with this tag would be answered now. */

@@ -10,7 +10,7 @@ import {
   type InstallationView,
   type Tariff,
 } from '@stod/domain';
-import type { ChargeRow, ChargerRow, ConnectorRow, InstallationRow } from './repo.ts';
+import type { ChargeRow, ChargerRow, ConnectorRow, InstallationRow, ShareRow } from './repo.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -19,10 +19,28 @@ export const tariffOf = (row: { tariffType: Tariff['type']; tariffPrice: number 
   price: row.tariffPrice,
 });
 
-export function accessOf(installation: InstallationRow, userId: string): InstallationAccess | null {
+/** How a user may use an installation: their own, shared with them (whatever its limits say
+ * now; a start checks them), public, or not at all. */
+export function accessOf(
+  installation: InstallationRow,
+  userId: string,
+  share: ShareRow | null | undefined,
+): InstallationAccess | null {
   if (installation.ownerId === userId) return 'own';
+  if (share && share.installationId === installation.id && share.userId === userId) return 'shared';
   if (installation.public) return 'public';
   return null;
+}
+
+/** The user's price at a charger: nothing at their own, the share's price per kWh when shared. */
+export function tariffFor(
+  charger: ChargerRow,
+  access: InstallationAccess,
+  share: ShareRow | null | undefined,
+): Tariff {
+  if (access === 'own') return { type: charger.tariffType, price: 0 };
+  if (access === 'shared' && share) return { type: 'kWh', price: share.pricePerKwh };
+  return tariffOf(charger);
 }
 
 /** A connector's status as the app sees it: none while its charger is away. */
@@ -34,7 +52,7 @@ export const statusOf = (
 export function chargerView(
   charger: ChargerRow,
   connectors: ConnectorRow[],
-  access: InstallationAccess,
+  tariff: Tariff,
   livePower: (chargerId: string, connectorId: number) => number | null,
 ): ChargerView {
   const byId = new Map(connectors.map((c) => [c.connectorId, c]));
@@ -56,7 +74,7 @@ export function chargerView(
     online: charger.connected,
     kind: chargerKind(charger.maxPowerKw),
     maxPowerKw: charger.maxPowerKw,
-    tariff: access === 'own' ? { type: charger.tariffType, price: 0 } : tariffOf(charger),
+    tariff,
     connectors: list,
   };
 }

@@ -24,13 +24,15 @@ function loadFonts() {
 
 export type Brand = Company;
 
-/** Renders a receipt as a small, searchable A5 PDF. */
-export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand): Promise<Buffer> {
-  const layout = receiptLayout(receipt, locale, brand.name);
+/**
+ * An A5 document in the receipt style, with Inter embedded: `row` sets a label left and its
+ * value right, `footer` the brand's legal lines, and `done` resolves to the PDF once ended.
+ */
+export function receiptStylePdf(title: string, brand: Brand) {
   const doc = new PDFDocument({
     size: 'A5',
     margin: 36,
-    info: { Title: `${brand.name} ${receipt.id}`, Author: brand.legalName },
+    info: { Title: title, Author: brand.legalName },
     compress: true,
   });
   const { body, bold } = loadFonts();
@@ -52,6 +54,31 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand)
     doc.text(value, 36, y, { width, align: 'right' });
     doc.y = Math.max(afterLabel, doc.y);
   };
+  const rule = () => {
+    doc.moveDown(0.5);
+    doc
+      .moveTo(36, doc.y)
+      .lineTo(36 + width, doc.y)
+      .strokeColor('#999999')
+      .stroke();
+    doc.moveDown(0.5);
+  };
+  const footer = () => {
+    doc.moveDown(2);
+    doc.font('body').fontSize(8).fillColor('#555555');
+    doc.text(brand.legalName, { width, align: 'center' });
+    doc.text(`${brand.address} · ${brand.phone} · ${brand.email}`, { width, align: 'center' });
+    doc.text(brand.vatNumber, { width, align: 'center' });
+    doc.end();
+    return done;
+  };
+  return { doc, row, rule, footer };
+}
+
+/** Renders a receipt as a small, searchable A5 PDF. */
+export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand): Promise<Buffer> {
+  const layout = receiptLayout(receipt, locale, brand.name);
+  const { doc, row, rule, footer } = receiptStylePdf(`${brand.name} ${receipt.id}`, brand);
 
   doc.font('bold').fontSize(16).text(brand.name);
   doc.moveDown(0.5);
@@ -63,19 +90,7 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, brand: Brand)
   doc.moveDown();
   doc.fillColor('#000000');
   for (const line of layout.lines) row(line.label, line.value, line.depth);
-  doc.moveDown(0.5);
-  doc
-    .moveTo(36, doc.y)
-    .lineTo(36 + width, doc.y)
-    .strokeColor('#999999')
-    .stroke();
-  doc.moveDown(0.5);
+  rule();
   layout.totals.forEach((line, i) => row(line.label, line.value, 0, i === 0 ? 'bold' : 'body'));
-  doc.moveDown(2);
-  doc.font('body').fontSize(8).fillColor('#555555');
-  doc.text(brand.legalName, { width, align: 'center' });
-  doc.text(`${brand.address} · ${brand.phone} · ${brand.email}`, { width, align: 'center' });
-  doc.text(brand.vatNumber, { width, align: 'center' });
-  doc.end();
-  return done;
+  return footer();
 }

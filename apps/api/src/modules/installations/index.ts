@@ -1,0 +1,2 @@
+export { installationRoutes } from './routes.ts';
+export { closeMonth } from './earnings.ts';
