@@ -1,7 +1,13 @@
 import { DEMO_ID_TAG } from '@stod/domain';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { chargerConnectors, chargers, idTags, installations } from '../db/schema/index.ts';
+import {
+  chargerConnectors,
+  chargers,
+  idTags,
+  installationShares,
+  installations,
+} from '../db/schema/index.ts';
 
 /**
  * The demo installations and their chargers. In development they connect to this app's own
@@ -48,6 +54,22 @@ export const SEEDED_CHARGERS = [
     maxPowerKw: 11,
     tariff: { type: 'kWh', price: 0 },
   },
+  {
+    identity: 'HOYVIK-JJ-1',
+    installation: 'ownPublic',
+    protocol: 'ocpp1.6',
+    connectors: 2,
+    maxPowerKw: 22,
+    tariff: { type: 'kWh', price: 325 },
+  },
+  {
+    identity: 'HEIMA-SP-1',
+    installation: 'neighbour',
+    protocol: 'ocpp2.0.1',
+    connectors: 1,
+    maxPowerKw: 11,
+    tariff: { type: 'kWh', price: 0 },
+  },
 ] as const;
 
 const INSTALLATIONS = {
@@ -55,48 +77,83 @@ const INSTALLATIONS = {
   kl: { name: 'Støð Klaksvík', lat: 62.2266, lng: -6.589, public: true },
   rv: { name: 'Støð Runavík', lat: 62.1085, lng: -6.7225, public: true },
   home: { name: 'Heima', lat: 62.0151, lng: -6.7802, public: false },
+  ownPublic: { name: 'Hoyvíkar ladistøð', lat: 62.0238, lng: -6.7611, public: true },
+  neighbour: { name: 'Heima hjá Sigrid', lat: 62.0139, lng: -6.7866, public: false },
 } as const;
 
-/** Seeds the installations once; the private one belongs to `ownerId` (the demo user). */
-export async function seedCharging(db: Db, ownerId: string | null) {
-  const [any] = await db
-    .select({ id: chargers.id })
-    .from(chargers)
-    .where(eq(chargers.identity, 'STOD-TH-DC1'));
-  if (any) return;
-  const ids = new Map<string, string>();
-  for (const [key, value] of Object.entries(INSTALLATIONS)) {
+type InstallationKey = keyof typeof INSTALLATIONS;
+
+/**
+ * Seeds each installation once (a database seeded before one was added gets it now). The home
+ * charger and the public one in Hoyvík belong to the demo user; the neighbour's home charger is
+ * shared with the demo user, with a monthly cap of 150 kWh.
+ */
+export async function seedCharging(
+  db: Db,
+  owners: { demo: string | null; neighbour?: string | null },
+) {
+  const ownerOf: Record<InstallationKey, string | null> = {
+    th: null,
+    kl: null,
+    rv: null,
+    home: owners.demo,
+    ownPublic: owners.demo,
+    neighbour: owners.neighbour ?? null,
+  };
+  for (const [key, value] of Object.entries(INSTALLATIONS) as [
+    InstallationKey,
+    (typeof INSTALLATIONS)[InstallationKey],
+  ][]) {
+    const wanted = SEEDED_CHARGERS.filter((c) => c.installation === key);
+    const [present] = await db
+      .select({ id: chargers.id })
+      .from(chargers)
+      .where(
+        inArray(
+          chargers.identity,
+          wanted.map((c) => c.identity),
+        ),
+      );
+    if (present || (key === 'neighbour' && !ownerOf.neighbour)) continue;
     const [row] = await db
       .insert(installations)
-      .values({ ...value, ownerId: key === 'home' ? ownerId : null })
+      .values({ ...value, ownerId: ownerOf[key] })
       .returning({ id: installations.id });
-    if (row) ids.set(key, row.id);
-  }
-  for (const c of SEEDED_CHARGERS) {
-    const installationId = ids.get(c.installation);
-    if (!installationId) continue;
-    const [row] = await db
-      .insert(chargers)
-      .values({
-        identity: c.identity,
-        installationId,
-        connectors: c.connectors,
-        maxPowerKw: c.maxPowerKw,
-        tariffType: c.tariff.type,
-        tariffPrice: c.tariff.price,
-      })
-      .returning({ id: chargers.id });
     if (!row) continue;
-    await db.insert(chargerConnectors).values(
-      Array.from({ length: c.connectors }, (_, k) => ({
-        chargerId: row.id,
-        connectorId: k + 1,
-        status: 'Unavailable' as const,
-        updatedAt: new Date(0),
-      })),
-    );
+    for (const c of wanted) await seedCharger(db, row.id, c);
+    if (key === 'neighbour' && owners.demo)
+      await db
+        .insert(installationShares)
+        .values({ installationId: row.id, userId: owners.demo, monthlyKwhCap: 150 })
+        .onConflictDoNothing();
   }
   // The demo user's provider card, for starts at the charger itself (the simulator's `tag`).
-  if (ownerId)
-    await db.insert(idTags).values({ idTag: DEMO_ID_TAG, userId: ownerId }).onConflictDoNothing();
+  if (owners.demo)
+    await db
+      .insert(idTags)
+      .values({ idTag: DEMO_ID_TAG, userId: owners.demo })
+      .onConflictDoNothing();
+}
+
+async function seedCharger(db: Db, installationId: string, c: (typeof SEEDED_CHARGERS)[number]) {
+  const [row] = await db
+    .insert(chargers)
+    .values({
+      identity: c.identity,
+      installationId,
+      connectors: c.connectors,
+      maxPowerKw: c.maxPowerKw,
+      tariffType: c.tariff.type,
+      tariffPrice: c.tariff.price,
+    })
+    .returning({ id: chargers.id });
+  if (!row) return;
+  await db.insert(chargerConnectors).values(
+    Array.from({ length: c.connectors }, (_, k) => ({
+      chargerId: row.id,
+      connectorId: k + 1,
+      status: 'Unavailable' as const,
+      updatedAt: new Date(0),
+    })),
+  );
 }

@@ -20,6 +20,11 @@ import { seedVouchers } from './vouchers.ts';
 import { seedBeverages, seedProductColors, seedProducts, seedStations } from './stations.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-1' } as const;
+/** The demo user's neighbour, whose home charger is shared with the demo user. */
+export const NEIGHBOUR_ACCOUNT = {
+  email: 'sigrid@example.com',
+  password: 'demo-password-2',
+} as const;
 export { DEMO_STAFF } from './staff.ts';
 
 /** Loads the demo data into an empty database; answers whether it did. */
@@ -34,7 +39,8 @@ export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
       await seedStaff(ctx.db);
       await seedEnglish(ctx.db);
       const demo = await findUserByEmail(ctx.db, DEMO_ACCOUNT.email);
-      await seedCharging(ctx.db, demo?.id ?? null);
+      const neighbour = demo ? await neighbourOf(ctx.db) : null;
+      await seedCharging(ctx.db, { demo: demo?.id ?? null, neighbour });
     }
     return false;
   }
@@ -58,9 +64,26 @@ export async function seedDemo(ctx: ServiceContext) {
       emailVerified: true,
     });
     await seedReceipts(tx, demo.id);
-    await seedCharging(tx, demo.id);
+    await seedCharging(tx, { demo: demo.id, neighbour: await neighbourOf(tx) });
     if (!ctx.config.isProduction) await seedStaff(tx);
   });
+}
+
+/** The neighbour's account, made on first use; answers its id. */
+async function neighbourOf(db: Db) {
+  const found = await findUserByEmail(db, NEIGHBOUR_ACCOUNT.email);
+  if (found) return found.id;
+  const row = await insertUser(db, {
+    email: NEIGHBOUR_ACCOUNT.email,
+    passwordHash: await hashPassword(NEIGHBOUR_ACCOUNT.password),
+    name: 'Sigrid Poulsen',
+    address: 'Gundadalsvegur 3',
+    postCode: '100',
+    city: 'Tórshavn',
+    mobile: '212345',
+    emailVerified: true,
+  });
+  return row.id;
 }
 
 /** The stations, their products, pumps and bays, colours and beverages. */
