@@ -151,12 +151,24 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
  * A screen that changes by itself several times a second (the litres while the pump runs, the
  * wash's countdown and ring). The ring's transition starts again with each change, so waiting
- * for the animations to end (expectAccessible) would wait for the wash to end: axe runs on the
- * screen as it is. Nothing here animates a colour, so the contrast it measures is the final one.
+ * for every animation to end (expectAccessible) would wait for the wash to end: only the route's
+ * entrance is waited for. Nothing else here animates a colour, so the contrast is the final one.
  */
 export async function keepLiveScreen(page: Page, name: string) {
   await closeToasts(page);
   await page.evaluate(() => document.fonts.ready);
+  // The route's own entrance (a CSS animation that fades the screen in) is waited for: halfway
+  // through it, every text is paler than it ends up.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          !(a instanceof CSSAnimation) ||
+          a.playState !== 'running' ||
+          a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   await page.screenshot(shot(name));
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   const violations = results.violations.map(
