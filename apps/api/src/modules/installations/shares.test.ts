@@ -17,6 +17,7 @@ import {
 import { ownerWithCharger, person, setLimits, share } from '../../test/installations.ts';
 import { cardCustomer, openHolds, until } from '../../test/stations.ts';
 import { addTestCard } from '../../test/cards.ts';
+import { signInAsStaff } from '../../test/staff.ts';
 import { closeMonth } from './earnings.ts';
 
 // Charging under a share: the share's price and limits decide, the owner is credited what the
@@ -224,6 +225,35 @@ describe('charging under a share', () => {
     const next = await open({ token: guest.token }, charger);
     expect(next.statusCode).toBe(422);
     expect(next.json()).toMatchObject({ code: 'SHARE_CAP_REACHED' });
+    await station.close();
+  });
+});
+
+describe('a card presented at a shared charger', () => {
+  it('is accepted under the share, blocked once it ended, and unknown once removed', async () => {
+    const { owner, guest, shareId, station } = await sharedCharger();
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const idTag = `04SH${String(Date.now() % 1e10)}`;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/id-tags',
+      headers: bearer(operator),
+      payload: { idTag, email: guest.email },
+    });
+    expect(registered.statusCode).toBe(201);
+    const verdict = async () =>
+      ((await station.call('Authorize', { idTag })).idTagInfo as { status: string }).status;
+    expect(await verdict()).toBe('Accepted');
+    await setLimits(t.app, owner.token, shareId, {
+      endsAt: new Date(Date.now() - 1_000).toISOString(),
+    });
+    expect(await verdict()).toBe('Blocked');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/installations/users/${shareId}`,
+      headers: bearer(owner.token),
+    });
+    expect(await verdict()).toBe('Invalid');
     await station.close();
   });
 });
