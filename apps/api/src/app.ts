@@ -30,7 +30,7 @@ import {
 } from './modules/charging/index.ts';
 import { createOcppEndpoint } from './integrations/ocpp/endpoint.ts';
 import { fuelRoutes } from './modules/fuel/index.ts';
-import { installationRoutes } from './modules/installations/index.ts';
+import { installationAdminRoutes, installationRoutes } from './modules/installations/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { devRoutes, registerDeviceSims } from './modules/dev/routes.ts';
@@ -191,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(chargingRoutes);
       await api.register(chargingAdminRoutes);
       await api.register(installationRoutes);
+      await api.register(installationAdminRoutes);
       await api.register(adminRoutes);
       if (!config.isProduction) await api.register(devRoutes);
     },

@@ -264,3 +264,44 @@ export async function localeOf(db: Db, userId: string) {
   const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
   return row?.locale ?? null;
 }
+
+const payoutJoin = (db: Db) =>
+  db
+    .select({
+      payout: ownerPayouts,
+      installationName: installations.name,
+      ownerName: users.name,
+      ownerEmail: users.email,
+    })
+    .from(ownerPayouts)
+    .innerJoin(installations, eq(installations.id, ownerPayouts.installationId))
+    .innerJoin(users, eq(users.id, ownerPayouts.ownerId));
+
+export async function payoutsForOperator(
+  db: Db,
+  state: 'scheduled' | 'paid' | null,
+  offset: number,
+  take: number,
+) {
+  const where = state ? eq(ownerPayouts.state, state) : undefined;
+  const items = await payoutJoin(db)
+    .where(where)
+    .orderBy(desc(ownerPayouts.month), ownerPayouts.createdAt)
+    .offset(offset)
+    .limit(take);
+  const [total] = await db.select({ n: count() }).from(ownerPayouts).where(where);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function payoutForOperator(db: Db, id: string) {
+  const [row] = await payoutJoin(db).where(eq(ownerPayouts.id, id));
+  return row ?? null;
+}
+
+/** Scheduled to paid, once: a repeat keeps the first time it was paid. */
+export async function markPayoutPaid(db: Db, id: string, at: Date) {
+  await db
+    .update(ownerPayouts)
+    .set({ state: 'paid', paidAt: at })
+    .where(and(eq(ownerPayouts.id, id), eq(ownerPayouts.state, 'scheduled')));
+}

@@ -300,6 +300,33 @@ describe('the owner’s earnings from a public installation', () => {
       expect.objectContaining({ month, amount: earnings.publicCredit, state: 'scheduled' }),
     ]);
     expect(ids).toHaveLength(100);
+
+    // The operator transfers it and records so, once; a customer may not.
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const scheduled = await get(operator, '/api/admin/payouts?state=scheduled&take=100');
+    const payout = scheduled
+      .json<{ items: { id: string; installationId: string; ownerEmail: string }[] }>()
+      .items.find((p) => p.installationId === charger.installationId);
+    expect(payout?.ownerEmail).toBe(owner.email);
+    const pay = (token: string, id = payout?.id ?? '') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payouts/${id}/paid`,
+        headers: bearer(token),
+      });
+    expect((await pay(owner.token)).statusCode).toBe(403);
+    expect((await get(owner.token, '/api/admin/payouts')).statusCode).toBe(403);
+    const paid = await pay(operator);
+    expect(paid.json()).toMatchObject({ state: 'paid', amount: earnings.publicCredit });
+    const again = await pay(operator);
+    expect(again.json<{ paidAt: string }>().paidAt).toBe(paid.json<{ paidAt: string }>().paidAt);
+    expect((await pay(operator, 'nope')).statusCode).toBe(400);
+    expect((await pay(operator, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get(operator, '/api/admin/payouts?state=lost')).statusCode).toBe(400);
+    const seen = (
+      await get(owner.token, `/api/installations/${charger.installationId}/earnings?month=${month}`)
+    ).json<Earnings>();
+    expect(seen.payouts[0]).toMatchObject({ state: 'paid' });
     await station.close();
   }, 120_000);
 });
