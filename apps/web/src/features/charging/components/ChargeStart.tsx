@@ -62,14 +62,16 @@ export function ChargeStart({ installation }: { installation: InstallationView }
     });
   };
 
-  const payable = own || cardId !== null;
+  // Free: the user's own installation, or a share the owner gave for nothing; no card is asked.
+  const free = own || (installation.access === 'shared' && charger?.tariff.price === 0);
+  const payable = free || cardId !== null;
   const submit = () => {
     if (!choice || !payable) return;
     const body: ChargeCreate = {
       installationId: installation.id,
       chargerId: choice.chargerId,
       connectorId: choice.connectorId,
-      ...(own || cardId === null ? {} : { paymentMethodId: cardId }),
+      ...(free || cardId === null ? {} : { paymentMethodId: cardId }),
     };
     const scope = `charge:${installation.id}:${choice.chargerId}:${String(choice.connectorId)}:${cardId ?? 'own'}`;
     create.mutate(
@@ -135,11 +137,11 @@ export function ChargeStart({ installation }: { installation: InstallationView }
           <DetailList
             testId="charge-price"
             details={[
-              { label: t('charging.price'), value: tariffText(charger.tariff, own), strong: true },
+              { label: t('charging.price'), value: tariffText(charger.tariff, free), strong: true },
             ]}
           />
-          {own ? (
-            <OwnInstallationNote />
+          {free ? (
+            <OwnInstallationNote shared={!own} />
           ) : methods.isError && !methods.data ? (
             <RetryNotice
               text={t('wallet.loadFailed')}

@@ -46,17 +46,19 @@ export function CardChoice({ cards, value, onChange, disabled }: Props) {
 }
 
 /** At the user's own installation nothing is paid and nothing is held. */
-export function OwnInstallationNote() {
+export function OwnInstallationNote({ shared = false }: { shared?: boolean }) {
   const { t } = useTranslation();
   return (
     <div
-      data-testid="charge-own"
+      data-testid={shared ? 'charge-shared-free' : 'charge-own'}
       className="flex gap-3 rounded-2xl bg-emerald-50 p-4 text-slate-900 ring-1 ring-emerald-200"
     >
       <House size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-emerald-800" />
       <div className="flex flex-col gap-1">
-        <p className="font-semibold">{t('charging.ownTitle')}</p>
-        <p className="text-sm">{t('charging.ownText')}</p>
+        <p className="font-semibold">
+          {t(shared ? 'charging.sharedFreeTitle' : 'charging.ownTitle')}
+        </p>
+        <p className="text-sm">{t(shared ? 'charging.sharedFreeText' : 'charging.ownText')}</p>
       </div>
     </div>
   );

@@ -175,6 +175,42 @@ describe('ChargeScreen, before the charge', () => {
     expect(screen.queryByTestId('charge-held-line')).toBeNull();
   });
 
+  it('asks no card under a free share, and says the owner lets the user charge for nothing', async () => {
+    const base = testInstallation({ access: 'shared', public: false, ownerId: 'owner-1' });
+    const chargers = base.chargers.map((c) => ({
+      ...c,
+      tariff: { type: 'kWh' as const, price: 0 },
+    }));
+    const sent = api(null, {
+      [`GET /installations/${INSTALLATION_ID}`]: { body: { ...base, chargers } },
+      'POST /charges': { status: 201, body: testCharge({ held: 0, paymentMethodId: null }) },
+    });
+    const { user } = open(chosen);
+    expect(await screen.findByTestId('charge-shared-free')).toBeTruthy();
+    expect(screen.getByTestId('charge-price').textContent).toContain('Ókeypis');
+    expect(screen.queryByTestId('charge-cards')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Halt fram' }));
+    await screen.findByTestId('charge-ready');
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      installationId: INSTALLATION_ID,
+      chargerId: CHARGER_ID,
+      connectorId: 1,
+    });
+  });
+
+  it('asks for a card under a priced share, at the share’s price', async () => {
+    const base = testInstallation({ access: 'shared', public: false, ownerId: 'owner-1' });
+    const chargers = base.chargers.map((c) => ({
+      ...c,
+      tariff: { type: 'kWh' as const, price: 150 },
+    }));
+    api(null, { [`GET /installations/${INSTALLATION_ID}`]: { body: { ...base, chargers } } });
+    open(chosen);
+    expect(await screen.findByTestId('charge-cards')).toBeTruthy();
+    expect(screen.getByTestId('charge-price').textContent).toContain('1,50 kr.');
+    expect(screen.queryByTestId('charge-shared-free')).toBeNull();
+  });
+
   it('shows the way to the charge that runs when the server says only one car at a time', async () => {
     let active: ReturnType<typeof testCharge> | null = null;
     api(null, {
