@@ -17,3 +17,4 @@ export * from './legal.ts';
 export * from './station-transactions.ts';
 export * from './charging.ts';
 export * from './installations.ts';
+export * from './food.ts';

@@ -88,8 +88,11 @@ const asTime = (minuteOfWeek: number) => {
   return `${hh}:${mm}`;
 };
 
-/** Whether a station is open at `now`, and when that changes today. */
-export function openStatus(hours: OpeningHours, now: Date): OpenStatus {
+/**
+ * The open stretch `now` falls in, as minutes of the week [at, end): intervals that touch or
+ * overlap are one stretch (24:00 then 00:00). `end` is null when it never closes.
+ */
+function openStretch(hours: OpeningHours, now: Date) {
   const { day, minute } = faroeClock(now);
   const at = day * 1440 + minute;
   const intervals = weekIntervals(hours);
@@ -98,20 +101,36 @@ export function openStatus(hours: OpeningHours, now: Date): OpenStatus {
     intervals.map(([s, e]) => [s + shift, e + shift] as [number, number]),
   );
   const current = around.find(([s, e]) => s <= at && at < e);
-  if (current) {
-    // Follow intervals that continue the current one: touching (24:00 then 00:00) or overlapping.
-    let end = current[1];
-    const continuing = () => around.find(([s, e]) => s <= end && e > end);
-    for (let next = continuing(); next; next = continuing()) {
-      end = next[1];
-      if (end - at >= WEEK) return { state: 'always' };
-    }
-    return { state: 'open', closesAt: asTime(end) };
+  if (!current) return { at, day, intervals, end: undefined };
+  let end = current[1];
+  const continuing = () => around.find(([s, e]) => s <= end && e > end);
+  for (let next = continuing(); next; next = continuing()) {
+    end = next[1];
+    if (end - at >= WEEK) return { at, day, intervals, end: null };
   }
+  return { at, day, intervals, end };
+}
+
+/** Whether a station is open at `now`, and when that changes today. */
+export function openStatus(hours: OpeningHours, now: Date): OpenStatus {
+  const { at, day, intervals, end } = openStretch(hours, now);
+  if (end === null) return { state: 'always' };
+  if (end !== undefined) return { state: 'open', closesAt: asTime(end) };
   const laterToday = intervals
     .filter(([s]) => s > at && s < (day + 1) * 1440)
     .sort((a, b) => a[0] - b[0])[0];
   return laterToday ? { state: 'opensLater', opensAt: asTime(laterToday[0]) } : { state: 'closed' };
+}
+
+/**
+ * The minutes a station stays open from `now` without a break: 0 when closed, Infinity when
+ * it never closes. Counted in whole minutes of the Faroe clock.
+ */
+export function minutesOpenLeft(hours: OpeningHours, now: Date): number {
+  const { at, end } = openStretch(hours, now);
+  if (end === undefined) return 0;
+  if (end === null) return Infinity;
+  return end - at;
 }
 
 const STATUS_TEXT: Record<Locale, Record<OpenStatus['state'], string>> = {
