@@ -159,7 +159,7 @@ test.describe('receipts', () => {
     // Food: the offer with its items, added and removed ingredients, and a single product.
     await openFirst(page, 'Food');
     const food = page.getByRole('table', { name: 'Vørur' });
-    await expect(food.getByRole('row', { name: '2 × Burgaratilboð 208,00 kr.' })).toBeVisible();
+    await expect(food.getByRole('row', { name: '2 × Burgaratilboð 218,00 kr.' })).toBeVisible();
     await expect(food.getByRole('row', { name: '1 × Burgari 89,00 kr.' })).toBeVisible();
     await expect(food.getByRole('row', { name: '+ Ostur 5,00 kr.' })).toBeVisible();
     await expect(food.getByRole('rowheader', { name: '- Leykur' })).toBeVisible();

@@ -314,7 +314,7 @@ export function priceLines(
   return { lines: out, total: out.reduce((sum, l) => sum + l.total, 0) };
 }
 
-/** The receipt's food items (§2 "Receipt layout"): offers with nested items, then products. */
+/** The receipt's food items (§2 "Receipt layout"): offers with nested items, and products. */
 export function receiptItemsOf(
   lines: readonly PricedLine[],
   uuid: (n: number) => string,
@@ -344,9 +344,9 @@ export function receiptItemsOf(
           amount: line.quantity,
           totalAmount: line.total,
           offer: { name: line.name },
-          items: line.items.map((item) =>
-            product(item, line.quantity, line.quantity * withAdded(item)),
-          ),
+          // Inside an offer, each item is shown once a unit at its offer price; its added
+          // ingredients follow with their cost, and the offer's line carries the total.
+          items: line.items.map((item) => product(item, 1, item.price)),
         },
   );
 }

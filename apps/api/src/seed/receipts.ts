@@ -52,14 +52,15 @@ export function demoReceipts(userId: string, now = Date.now()): NewReceipt[] {
     stationName: 'Støð Tórshavn Miðbýur',
     productType: 'Food',
     productDescription: 'Matur',
-    amount: 2 * (8900 + 1500) + 3500,
+    // §9: the drink's offer price joins the food's (with its added cheese) before × 2.
+    amount: 2 * (8900 + 500 + 1500) + 3500,
     data: {
       items: [
         {
           type: 'offer',
           uuid: `offer-${String(daysAgo)}`,
           amount: 2,
-          totalAmount: 2 * (8900 + 1500),
+          totalAmount: 2 * (8900 + 500 + 1500),
           offer: { name: 'Burgaratilboð' },
           items: [
             {
