@@ -75,6 +75,17 @@ const envSchema = z.object({
   PDF_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   PROVIDER_STATIONS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   PROVIDER_STATIONS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** The simulated ERP's delay and failures when a station's menu is read. */
+  MENU_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(120),
+  MENU_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** A food order the kitchen has not accepted after this long expires, and its hold is voided. */
+  FOOD_ACCEPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /**
+   * Where no kitchen display has been seen for a minute, a simulated kitchen accepts orders after
+   * KITCHEN_SIM_ACCEPT_SECONDS and readies them by their ready-by time (divided by SIM_SPEED).
+   */
+  KITCHEN_SIM: z.enum(['true', 'false']).optional(),
+  KITCHEN_SIM_ACCEPT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   PROVIDER_CARDS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   PROVIDER_CARDS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
@@ -140,6 +151,7 @@ export const SIMULATED_ADAPTERS = {
   'provider-cards': { realConfig: null, inProduction: true },
   forecourt: { realConfig: null, inProduction: true },
   carwash: { realConfig: null, inProduction: true },
+  menu: { realConfig: null, inProduction: true },
 } as const satisfies Record<string, { realConfig: keyof Env | null; inProduction: boolean }>;
 
 export type SimulatorName = keyof typeof SIMULATED_ADAPTERS;
@@ -257,10 +269,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     PORT: '0',
     PROVIDER_STATIONS_LATENCY_MS: '0',
+    MENU_LATENCY_MS: '0',
     GATEWAY_LATENCY_MS: '0',
     PROVIDER_CARDS_LATENCY_MS: '0',
     SIM_AUTO_CUSTOMER: 'false',
     SIM_CHARGERS: 'false',
+    KITCHEN_SIM: 'false',
     ...overrides,
   });
 }

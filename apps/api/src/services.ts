@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { defineCarwash, watchCarwash } from './modules/carwash/index.ts';
 import { reconcileCharges, serveCommands, watchCharges } from './modules/charging/index.ts';
 import { closeMonth } from './modules/installations/index.ts';
+import { expireUnanswered, simulateKitchens } from './modules/food/index.ts';
 import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { receiptProjections } from './modules/receipts/index.ts';
@@ -48,6 +49,11 @@ export async function createServices(
     jobs.every('charges.reconcile', config.CHARGE_RECONCILE_EVERY_SECONDS, (ctx) =>
       reconcileCharges(ctx),
     );
+  // Food orders the kitchen never answered expire and give their holds back; cut-off steps finish.
+  jobs.every('food.expire', 15, (ctx) => expireUnanswered(ctx).then(() => undefined));
+  // Stations without a staffed kitchen display get the simulated kitchen (not in production).
+  if ((config.KITCHEN_SIM ?? (config.isProduction ? 'false' : 'true')) === 'true')
+    jobs.every('food.kitchen-sim', 5, (ctx) => simulateKitchens(ctx));
   // Closes each month's owner earnings into payouts once the month has ended.
   jobs.every('installations.close-month', 3600, (ctx) => closeMonth(ctx).then(() => undefined));
   // Every process hears its devices and keeps the live figures of running transactions.
@@ -92,4 +98,6 @@ export const realtimeProjections: Projections = {
   // Spec §7 "Realtime": events named by the charge id, each carrying the charge.
   'charge.changed': (_ctx, { chargeId, charge }) =>
     Promise.resolve({ id: chargeId, object: charge }),
+  // The customer follows an order by its id, as a charge.
+  'foodOrder.changed': (_ctx, { orderId, order }) => Promise.resolve({ id: orderId, object: order }),
 };

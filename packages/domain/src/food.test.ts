@@ -14,7 +14,7 @@ import { receiptLayout, type Receipt } from './receipts.ts';
 import type { OpeningHours } from './stations.ts';
 
 const menu: Menu = {
-  stationId: 's-1',
+  stationId: 1,
   version: 'v1',
   categories: [{ id: 'c', name: 'Matur' }],
   products: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strict } from './fields.ts';
+import { idField, strict } from './fields.ts';
 import type { FoodItem } from './receipts.ts';
 import { minutesOpenLeft, type OpeningHours } from './stations.ts';
 
@@ -85,7 +85,7 @@ export const menuOfferSchema = z.object({
 export type MenuOffer = z.infer<typeof menuOfferSchema>;
 
 export const menuSchema = z.object({
-  stationId: z.string(),
+  stationId: z.number().int(),
   /** Changes whenever anything on the menu does; an order names the version it was built on. */
   version: z.string(),
   categories: z.array(menuCategorySchema),
@@ -139,11 +139,11 @@ export const foodModes = ['dine-in', 'take-out'] as const;
 export type FoodMode = (typeof foodModes)[number];
 
 export const foodQuoteSchema = strict({
-  stationId: z.uuid({ error: 'validation.invalid' }),
+  stationId: idField,
   lines: orderLinesSchema,
 });
 export const foodOrderCreateSchema = strict({
-  stationId: z.uuid({ error: 'validation.invalid' }),
+  stationId: idField,
   lines: orderLinesSchema,
   mode: z.enum(foodModes, { error: 'validation.invalid' }),
   pickupAt: z.union([z.literal('asap'), z.iso.datetime({ offset: true })], {
@@ -177,34 +177,53 @@ export const productLineTotal = (quantity: number, unitPrice: number, added: num
 export const offerLineTotal = (quantity: number, itemPrices: readonly number[]) =>
   quantity * itemPrices.reduce((sum, price) => sum + price, 0);
 
-export interface PricedIngredient {
-  id: string;
-  name: string;
-  additionalCost: number;
-}
-export interface PricedProduct {
-  productId: string;
-  name: string;
+export const pricedIngredientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  additionalCost: z.number().int(),
+});
+export type PricedIngredient = z.infer<typeof pricedIngredientSchema>;
+
+export const pricedProductSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
   /** The product's price alone: its own, or its offer price inside an offer. */
-  price: number;
-  added: PricedIngredient[];
-  removed: PricedIngredient[];
-  allergens: Allergen[];
-}
-export type PricedLine =
-  | ({ type: 'product'; quantity: number; unit: number; total: number } & PricedProduct)
-  | {
-      type: 'offer';
-      offerId: string;
-      name: string;
-      navisionId: string;
-      quantity: number;
-      unit: number;
-      total: number;
-      /** What the same items cost outside the offer, per unit. */
-      normalUnit: number;
-      items: (PricedProduct & { type: OfferItemType })[];
-    };
+  price: z.number().int(),
+  added: z.array(pricedIngredientSchema),
+  removed: z.array(pricedIngredientSchema),
+  allergens: z.array(z.enum(ALLERGENS)),
+});
+export type PricedProduct = z.infer<typeof pricedProductSchema>;
+
+export const pricedLineSchema = z.discriminatedUnion('type', [
+  pricedProductSchema.extend({
+    type: z.literal('product'),
+    quantity: z.number().int(),
+    unit: z.number().int(),
+    total: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('offer'),
+    offerId: z.string(),
+    name: z.string(),
+    navisionId: z.string(),
+    quantity: z.number().int(),
+    unit: z.number().int(),
+    total: z.number().int(),
+    /** What the same items cost outside the offer, per unit. */
+    normalUnit: z.number().int(),
+    items: z.array(pricedProductSchema.extend({ type: z.enum(offerItemTypes) })),
+  }),
+]);
+export type PricedLine = z.infer<typeof pricedLineSchema>;
+
+export const foodQuoteResultSchema = z.object({
+  stationId: z.number().int(),
+  menuVersion: z.string(),
+  lines: z.array(pricedLineSchema),
+  total: z.number().int(),
+});
+export type FoodQuoteResult = z.infer<typeof foodQuoteResultSchema>;
 
 export type PriceProblem =
   | { code: 'UNKNOWN_ITEM'; line: number }
@@ -372,3 +391,76 @@ export function pickupRefusal(
   if (open !== Infinity && ready > now.getTime() + open * 60_000) return 'closesBefore';
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Orders as the customer and the kitchen see them.
+
+export const foodOrderStates = [
+  'placing',
+  'placed',
+  'accepted',
+  'ready',
+  'collected',
+  'rejected',
+  'expired',
+  'failed',
+] as const;
+export type FoodOrderState = (typeof foodOrderStates)[number];
+export const OPEN_FOOD_ORDER_STATES: readonly FoodOrderState[] = [
+  'placing',
+  'placed',
+  'accepted',
+  'ready',
+];
+
+export const foodOrderSchema = z.object({
+  id: z.string(),
+  /** What the kitchen calls out, 1–999. */
+  number: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  state: z.enum(foodOrderStates),
+  mode: z.enum(foodModes),
+  pickupAt: z.string(),
+  asap: z.boolean(),
+  lines: z.array(pricedLineSchema),
+  total: z.number().int(),
+  held: z.number().int(),
+  captured: z.number().int(),
+  released: z.number().int(),
+  readyBy: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  errorKey: z.string().nullable(),
+  receiptId: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  readyAt: z.string().nullable(),
+  collectedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type FoodOrder = z.infer<typeof foodOrderSchema>;
+export const foodOrderListSchema = z.object({
+  items: z.array(foodOrderSchema),
+  total: z.number().int(),
+});
+
+/** The kitchen's view adds who to call: the customer's first name. */
+export const kitchenOrderSchema = foodOrderSchema.extend({ customer: z.string() });
+export type KitchenOrder = z.infer<typeof kitchenOrderSchema>;
+export const kitchenOrderListSchema = z.object({ items: z.array(kitchenOrderSchema) });
+
+export const KITCHEN_READY_MINUTES_MAX = 180;
+export const kitchenAcceptSchema = strict({
+  readyInMinutes: z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(KITCHEN_READY_MINUTES_MAX, 'validation.invalid'),
+});
+export const kitchenRejectSchema = strict({
+  reason: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(200, 'validation.tooLong'),
+});

@@ -18,6 +18,9 @@ import type { ProviderCardsPort } from '../integrations/provider-cards/port.ts';
 import { providerCardsSim, type ProviderCardsSim } from '../integrations/provider-cards/sim.ts';
 import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import { providerStationsSim } from '../integrations/provider-stations/sim.ts';
+import type { MenuPort } from '../integrations/menu/port.ts';
+import { menuSim } from '../integrations/menu/sim.ts';
+import { kitchensOf } from '../integrations/menu/sim-kitchens.ts';
 import { memoryCounter } from '../integrations/ratelimit/memory.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
 import { redisCounter } from '../integrations/ratelimit/redis.ts';
@@ -32,6 +35,7 @@ export interface Ports {
   providerCards: ProviderCardsPort;
   forecourt: ForecourtController;
   carwash: CarwashController;
+  menu: MenuPort;
 }
 
 /** Ports given from outside (tests) win over configuration. */
@@ -46,6 +50,7 @@ export interface RunningSimulators {
   /** The pumps and bays, with the controls of the development routes and the simulator page. */
   forecourt: ForecourtSim | null;
   carwash: CarwashSim | null;
+  menu: ReturnType<typeof menuSim> | null;
 }
 
 export interface AdapterOptions {
@@ -154,6 +159,17 @@ export function assembleAdapters(
   const carwash = overrides.carwash ?? carwashSimulator;
   if (!carwash) throw missing('car-wash controller');
 
+  const menuSimulator =
+    overrides.menu || !simulates('menu')
+      ? null
+      : menuSim({
+          latencyMs: config.MENU_LATENCY_MS,
+          failureRate: config.MENU_FAILURE_RATE,
+          kitchens: kitchensOf(db),
+        });
+  const menu = overrides.menu ?? menuSimulator;
+  if (!menu) throw missing('menu (ERP)');
+
   if (config.isProduction && config.simulators.length > 0)
     options.log.warn(
       { simulators: config.simulators },
@@ -170,6 +186,7 @@ export function assembleAdapters(
       providerCards,
       forecourt,
       carwash,
+      menu,
     },
     simulators: {
       gateway: gatewaySimulator,
@@ -177,6 +194,7 @@ export function assembleAdapters(
       providerCards: cardsSimulator,
       forecourt: forecourtSimulator,
       carwash: carwashSimulator,
+      menu: menuSimulator,
     },
   };
 }

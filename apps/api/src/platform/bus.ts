@@ -1,4 +1,4 @@
-import type { Charge, StationTransaction } from '@stod/domain';
+import type { Charge, FoodOrder, StationTransaction } from '@stod/domain';
 
 /**
  * The events the services raise, by name, with what each carries. A listener receives the events
@@ -18,6 +18,8 @@ export interface BusEvents {
   };
   /** A charge changed: its state, or its energy, power and price while it runs. */
   'charge.changed': { userId: string; chargeId: string; charge: Charge };
+  /** A food order changed: placed, accepted, ready, collected, rejected or expired. */
+  'foodOrder.changed': { userId: string; orderId: string; stationId: number; order: FoodOrder };
   /** A command for a charger, for the process that holds its OCPP connection. */
   'charger.command': {
     requestId: string;

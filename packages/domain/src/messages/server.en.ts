@@ -16,6 +16,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.invitation.subject': '{{owner}} invites you to charge at {{installation}}',
   'mail.invitation.text':
     '{{owner}} has given you access to charge your electric car at {{installation}}.\n\nOpen the link to accept the invitation. If you have no account yet, you can create one with this e-mail address:\n\n{{link}}\n\nIf you do not want access, you can ignore this e-mail.',
+  'mail.foodReady.subject': 'Order {{number}} is ready',
+  'mail.foodReady.text':
+    'Your order at {{station}} is ready to collect. Give the number {{number}} at the counter.',
   'statement.title': 'Earnings statement',
   'statement.month': 'Month',
   'statement.installation': 'Charging station',

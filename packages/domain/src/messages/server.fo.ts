@@ -17,6 +17,9 @@ export const serverFo = {
   'mail.invitation.subject': '{{owner}} bjóðar tær at lada á {{installation}}',
   'mail.invitation.text':
     '{{owner}} hevur givið tær atgongd til at lada elbilin á {{installation}}.\n\nLat leinkið upp fyri at taka ímóti innbjóðingini. Hevur tú ikki eina konto enn, kanst tú stovna eina við hesum teldubústaðinum:\n\n{{link}}\n\nVilt tú ikki hava atgongd, kanst tú síggja burtur frá hesum teldubrævinum.',
+  'mail.foodReady.subject': 'Bíleging {{number}} er klár',
+  'mail.foodReady.text':
+    'Bílegingin hjá tær á {{station}} er klár at heinta. Sig nummarið {{number}} við diskin.',
   'statement.title': 'Inntøkuyvirlit',
   'statement.month': 'Mánaður',
   'statement.installation': 'Ladistøð',

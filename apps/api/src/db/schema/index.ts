@@ -13,3 +13,4 @@ export * from './jobs.ts';
 export * from './station-transactions.ts';
 export * from './charging.ts';
 export * from './installations.ts';
+export * from './food.ts';

@@ -1,0 +1,365 @@
+import type { FoodOrder, KitchenOrder, Menu, OpeningHours } from '@stod/domain';
+import { faroeClock } from '@stod/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, receipts, stations } from '../../db/schema/index.ts';
+import { seedStationNetwork } from '../../seed/index.ts';
+import { bearer, createTestApp, lastMailTo, statuses, type TestApp } from '../../test/app.ts';
+import { signInAsStaff } from '../../test/staff.ts';
+import { cardCustomer, openHolds } from '../../test/stations.ts';
+import { expireUnanswered } from './kitchen.ts';
+import { simulateKitchens } from './kitchen-sim.ts';
+
+// Food orders end to end in the API: the menu, the quote, the order with its hold, the kitchen's
+// accept (one capture), ready, collected, reject and expiry (voids), and who may see what.
+
+let t: TestApp;
+let food: number;
+let otherFood: number;
+let noKitchen: number;
+
+const ALWAYS: OpeningHours = Array.from({ length: 7 }, () => ({ from: '00:00', to: '24:00' }));
+
+async function setHours(stationId: number, hours: OpeningHours) {
+  await t.app.ctx.db
+    .update(stations)
+    .set({ openingHours: hours })
+    .where(eq(stations.id, stationId));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedStationNetwork(t.app.ctx.db);
+  const all = await t.app.ctx.db.select().from(stations).orderBy(stations.id);
+  const withFood = all.filter((s) => s.services.includes('food'));
+  food = withFood[0]?.id ?? 0;
+  otherFood = withFood[1]?.id ?? 0;
+  noKitchen = all.find((s) => !s.services.includes('food'))?.id ?? 0;
+  await setHours(food, ALWAYS);
+  await setHours(otherFood, ALWAYS);
+});
+afterAll(() => t.close());
+
+const burgerDeal = (quantity = 2) => ({
+  type: 'offer',
+  offerId: 'burgaratilbod',
+  quantity,
+  items: [
+    {
+      productId: 'burgari',
+      addedIngredientIds: ['burgari-ostur'],
+      removedIngredientIds: ['burgari-lokur'],
+    },
+    { productId: 'cola', addedIngredientIds: [], removedIngredientIds: [] },
+  ],
+});
+const fries = { type: 'product', productId: 'franskar', quantity: 1 };
+
+type Customer = Awaited<ReturnType<typeof cardCustomer>>;
+
+function place(
+  user: Customer,
+  body: Record<string, unknown> = {},
+  key: string | null = `food-${crypto.randomUUID()}`,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/food/orders',
+    headers: { ...bearer(user.token), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: {
+      stationId: food,
+      lines: [burgerDeal()],
+      mode: 'take-out',
+      pickupAt: 'asap',
+      paymentMethodId: user.cardId,
+      ...body,
+    },
+  });
+}
+
+async function placed(user: Customer, body: Record<string, unknown> = {}) {
+  const res = await place(user, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<FoodOrder>();
+}
+
+const kitchen = (token: string, id: string, action: string, payload?: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/kitchen/orders/${id}/${action}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });
+
+const operator = () => signInAsStaff(t.app, { role: 'operator' });
+
+describe('GET /food/stations/{id}/menu', () => {
+  it('serves the menu to anyone, with an ETag that answers 304', async () => {
+    const res = await t.app.inject({ url: `/api/food/stations/${String(food)}/menu` });
+    expect(res.statusCode).toBe(200);
+    const menu = res.json<Menu>();
+    expect(menu.products.map((p) => p.name)).toContain('Pylsa í breyði');
+    const burger = menu.products.find((p) => p.id === 'burgari');
+    expect(burger).toMatchObject({ price: 99_00, allergens: expect.arrayContaining(['gluten']) });
+    expect(burger?.ingredients).toContainEqual({
+      id: 'burgari-ostur',
+      name: 'Ostur',
+      included: false,
+      additionalCost: 5_00,
+    });
+    expect(menu.offers[0]).toMatchObject({
+      offerGroup: { navisionId: 'NAV-1001' },
+      items: [{ type: 'matur' }, { type: 'sodavatn' }],
+    });
+    const again = await t.app.inject({
+      url: `/api/food/stations/${String(food)}/menu`,
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 for a station without a kitchen or none at all, 400 for a bad id', async () => {
+    expect(
+      (await t.app.inject({ url: `/api/food/stations/${String(noKitchen)}/menu` })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/food/stations/99999/menu' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/food/stations/abc/menu' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /food/orders/quote', () => {
+  it('prices from the menu: 2 × (89 + 5 + 15) + 35 = 253 kr.', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/food/orders/quote',
+      payload: { stationId: food, lines: [burgerDeal(), fries] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 2 * (89_00 + 5_00 + 15_00) + 35_00 });
+  });
+
+  it('refuses lines the menu does not have, and bad input', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/food/orders/quote',
+      payload: { stationId: food, lines: [{ ...fries, productId: 'humar' }] },
+    });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toMatchObject({ code: 'MENU_CHANGED' });
+    for (const lines of [
+      [],
+      [{ ...fries, quantity: 0 }],
+      [{ ...fries, quantity: 21 }],
+      [{ type: 'x' }],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/food/orders/quote',
+        payload: { stationId: food, lines },
+      });
+      expect(res.statusCode, JSON.stringify(lines)).toBe(400);
+    }
+  });
+});
+
+describe('POST /food/orders', () => {
+  it('holds the menu’s total, whatever total the client sends, once per key', async () => {
+    const user = await cardCustomer(t.app);
+    const key = `food-${crypto.randomUUID()}`;
+    const first = await place(user, { total: 1, lines: [burgerDeal(), fries] }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const order = first.json<FoodOrder>();
+    expect(order).toMatchObject({ state: 'placed', total: 253_00, held: 253_00, mode: 'take-out' });
+    expect(order.number).toBeGreaterThan(0);
+    const again = await place(user, { total: 1, lines: [burgerDeal(), fries] }, key);
+    expect(again.json<FoodOrder>().id).toBe(order.id);
+    expect(await openHolds(t.app.ctx.db, user.id)).toBe(1);
+
+    const listed = await t.app.inject({ url: '/api/food/orders', headers: bearer(user.token) });
+    expect(listed.json()).toMatchObject({ total: 1, items: [{ id: order.id }] });
+    const stranger = await cardCustomer(t.app);
+    const peek = await t.app.inject({
+      url: `/api/food/orders/${order.id}`,
+      headers: bearer(stranger.token),
+    });
+    expect(peek.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/food/orders/${order.id}`, headers: bearer(user.token) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses without a session, a key, a card of one’s own, or with bad fields', async () => {
+    const user = await cardCustomer(t.app);
+    const other = await cardCustomer(t.app);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/food/orders', payload: {} })).statusCode,
+    ).toBe(401);
+    expect((await place(user, {}, null)).statusCode).toBe(400);
+    expect((await place(user, { paymentMethodId: other.cardId })).statusCode).toBe(404);
+    expect((await place(user, { mode: 'drive-in' })).statusCode).toBe(400);
+    expect((await place(user, { pickupAt: 'tomorrow' })).statusCode).toBe(400);
+    expect((await place(user, { stationId: noKitchen })).statusCode).toBe(404);
+    expect(await openHolds(t.app.ctx.db, user.id)).toBe(0);
+  });
+
+  it('refuses an order when the restaurant is closed, or closes before the pickup (§5)', async () => {
+    const user = await cardCustomer(t.app);
+    await setHours(
+      otherFood,
+      Array.from({ length: 7 }, () => null),
+    );
+    const closed = await place(user, { stationId: otherFood });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json()).toMatchObject({ code: 'RESTAURANT_CLOSED' });
+
+    // Open from an hour ago until 30 minutes from now, every day (over midnight if need be).
+    const { minute } = faroeClock(new Date());
+    const hhmm = (m: number) => {
+      const x = ((m % 1440) + 1440) % 1440;
+      return `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+    };
+    await setHours(
+      otherFood,
+      Array.from({ length: 7 }, () => ({ from: hhmm(minute - 60), to: hhmm(minute + 30) })),
+    );
+    const late = await place(user, {
+      stationId: otherFood,
+      pickupAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ code: 'RESTAURANT_CLOSES_BEFORE' });
+    const inTime = await place(user, {
+      stationId: otherFood,
+      pickupAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    });
+    expect(inTime.statusCode, inTime.body).toBe(201);
+    await setHours(otherFood, ALWAYS);
+  });
+});
+
+describe('the kitchen', () => {
+  it('accepts once under a retried accept, captures the total once, and writes the receipt', async () => {
+    const user = await cardCustomer(t.app);
+    const order = await placed(user);
+    const staff = await signInAsStaff(t.app, { role: 'kitchen', stationIds: [food] });
+    const list = await t.app.inject({
+      url: `/api/kitchen/stations/${String(food)}/orders`,
+      headers: bearer(staff),
+    });
+    const seen = list.json<{ items: KitchenOrder[] }>().items.find((o) => o.id === order.id);
+    expect(seen).toMatchObject({ state: 'placed', customer: 'Guðrun' });
+
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => kitchen(staff, order.id, 'accept', { readyInMinutes: 12 })),
+    );
+    expect(statuses(answers)).toEqual({ 200: 4 });
+    const accepted = answers[0]!.json<KitchenOrder>();
+    expect(accepted.state).toBe('accepted');
+    expect(accepted.readyBy).not.toBeNull();
+    const [payment] = await t.app.ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, await userIdOf(user.token)));
+    expect(payment?.amountCaptured).toBe(218_00);
+    const written = await t.app.ctx.db
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.userId, payment?.userId ?? ''), eq(receipts.productType, 'Food')));
+    expect(written).toHaveLength(1);
+    expect(written[0]?.amount).toBe(218_00);
+
+    const ready = await kitchen(staff, order.id, 'ready');
+    expect(ready.json()).toMatchObject({ state: 'ready' });
+    const mail = await lastMailTo(t.app, user.email);
+    expect(mail?.subject).toContain(String(order.number));
+    const done = await kitchen(staff, order.id, 'collected');
+    expect(done.json()).toMatchObject({ state: 'collected' });
+    const mine = await t.app.inject({
+      url: `/api/food/orders/${order.id}`,
+      headers: bearer(user.token),
+    });
+    expect(mine.json()).toMatchObject({
+      state: 'collected',
+      captured: 218_00,
+      receiptId: expect.any(String),
+    });
+    expect((await kitchen(staff, order.id, 'reject', { reason: 'x' })).statusCode).toBe(409);
+  });
+
+  it('voids the hold when the kitchen rejects, and when nobody accepts in time', async () => {
+    const user = await cardCustomer(t.app);
+    const staff = await operator();
+    const first = await placed(user);
+    const bad = await kitchen(staff, first.id, 'reject', { reason: '' });
+    expect(bad.statusCode).toBe(400);
+    const rejected = await kitchen(staff, first.id, 'reject', { reason: 'Grillið er í ólagi' });
+    expect(rejected.json()).toMatchObject({
+      state: 'rejected',
+      rejectReason: 'Grillið er í ólagi',
+      captured: 0,
+      released: 218_00,
+    });
+    expect(await openHolds(t.app.ctx.db, user.id)).toBe(0);
+    expect((await kitchen(staff, first.id, 'accept', { readyInMinutes: 5 })).statusCode).toBe(409);
+
+    const second = await placed(user);
+    const later = new Date(Date.now() + (t.app.ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS + 5) * 1000);
+    expect(
+      await expireUnanswered({ ...t.app.ctx, clock: { now: () => later } }),
+    ).toBeGreaterThanOrEqual(1);
+    const expired = await t.app.inject({
+      url: `/api/food/orders/${second.id}`,
+      headers: bearer(user.token),
+    });
+    expect(expired.json()).toMatchObject({ state: 'expired', released: 218_00 });
+    expect(await openHolds(t.app.ctx.db, user.id)).toBe(0);
+  });
+
+  it('keeps each station’s staff to their own orders; customers get 403', async () => {
+    const user = await cardCustomer(t.app);
+    const order = await placed(user);
+    const elsewhere = await signInAsStaff(t.app, { role: 'kitchen', stationIds: [otherFood] });
+    const list = await t.app.inject({
+      url: `/api/kitchen/stations/${String(food)}/orders`,
+      headers: bearer(elsewhere),
+    });
+    expect(list.statusCode).toBe(404);
+    expect((await kitchen(elsewhere, order.id, 'accept', { readyInMinutes: 5 })).statusCode).toBe(
+      404,
+    );
+    expect((await kitchen(user.token, order.id, 'accept', { readyInMinutes: 5 })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/kitchen/stations/${String(food)}/orders`,
+          headers: bearer(user.token),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const own = await signInAsStaff(t.app, { role: 'kitchen', stationIds: [food] });
+    expect((await kitchen(own, order.id, 'accept', { readyInMinutes: 0 })).statusCode).toBe(400);
+    expect((await kitchen(own, 'nope', 'ready')).statusCode).toBe(400);
+  });
+
+  it('is simulated where no display is staffed: accepted, then ready by its time', async () => {
+    const user = await cardCustomer(t.app);
+    const order = await placed(user, { stationId: otherFood });
+    const at = (ms: number) => ({ ...t.app.ctx, clock: { now: () => new Date(Date.now() + ms) } });
+    await simulateKitchens(at(60_000));
+    const read = async () =>
+      (
+        await t.app.inject({ url: `/api/food/orders/${order.id}`, headers: bearer(user.token) })
+      ).json<FoodOrder>();
+    expect((await read()).state).toBe('accepted');
+    await simulateKitchens(at(9 * 60_000));
+    expect((await read()).state).toBe('ready');
+  });
+});
+
+async function userIdOf(token: string) {
+  const res = await t.app.inject({ url: '/api/user/v2', headers: bearer(token) });
+  return res.json<{ id: string }>().id;
+}
