@@ -48,7 +48,7 @@ import type { Clock } from './platform/context.ts';
 import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { createServices, realtimeProjections } from './services.ts';
+import { createServices, realtimeProjections, staffRealtime } from './services.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -105,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const realtime = attachRealtime(app.server, ctx, {
     authenticate: (token) => authenticate(ctx, token),
     projections: realtimeProjections,
+    staff: staffRealtime(ctx),
   });
   // Chargers connect over OCPP-J at /ocpp/{identity} on the same server.
   const ocpp = createOcppEndpoint({

@@ -15,7 +15,8 @@ import {
   type OwnedContext,
   type ServiceContext,
 } from './platform/context.ts';
-import type { Projections } from './platform/realtime.ts';
+import type { Projections, StaffRealtime } from './platform/realtime.ts';
+import { stationScopeOf } from './modules/admin/index.ts';
 
 /**
  * The composition root of the services: the context with every module's jobs defined on it.
@@ -99,5 +100,24 @@ export const realtimeProjections: Projections = {
   'charge.changed': (_ctx, { chargeId, charge }) =>
     Promise.resolve({ id: chargeId, object: charge }),
   // The customer follows an order by its id, as a charge.
-  'foodOrder.changed': (_ctx, { orderId, order }) => Promise.resolve({ id: orderId, object: order }),
+  'foodOrder.changed': (_ctx, { orderId, order }) =>
+    Promise.resolve({ id: orderId, object: order }),
 };
+
+/** Staff sockets join their stations' rooms (an operator's, every station's). */
+export function staffRealtime(ctx: ServiceContext): StaffRealtime {
+  return {
+    rooms: async (auth) => {
+      const scope = await stationScopeOf(ctx.db, auth);
+      return scope === 'all' ? ['stations:all'] : scope.map((id) => `station:${String(id)}`);
+    },
+    notices: {
+      // The kitchen display reads its orders again when one of its station's changes.
+      'foodOrder.changed': ({ stationId, orderId, order }) => ({
+        rooms: [`station:${String(stationId)}`, 'stations:all'],
+        event: 'kitchen.order',
+        data: { stationId, orderId, state: order.state },
+      }),
+    },
+  };
+}

@@ -26,10 +26,27 @@ export type UserEventName = {
 
 export type Projections = { [N in UserEventName]?: Projection<N> };
 
+/**
+ * What staff hear: a staff socket joins the rooms `rooms` names for its session (its stations),
+ * and each listed bus event reaches the rooms it names as a small notice (`event`, `data`);
+ * the screen then reads what changed, so a notice lost while away costs nothing.
+ */
+export interface StaffRealtime {
+  rooms: (auth: Auth) => Promise<string[]>;
+  notices: {
+    [N in BusEventName]?: (payload: BusEvents[N]) => {
+      rooms: string[];
+      event: string;
+      data: unknown;
+    };
+  };
+}
+
 export interface RealtimeOptions {
   /** The session behind a bearer token, or null. */
   authenticate: (token: string) => Promise<Auth | null>;
   projections: Projections;
+  staff?: StaffRealtime;
 }
 
 export const roomOf = (userId: string) => `user:${userId}`;
@@ -57,7 +74,7 @@ declare module 'socket.io' {
 export function attachRealtime(
   server: HttpServer,
   ctx: ServiceContext,
-  { authenticate, projections }: RealtimeOptions,
+  { authenticate, projections, staff }: RealtimeOptions,
 ): Realtime {
   const { config } = ctx;
   const io = new Server(server, {
@@ -114,20 +131,21 @@ export function attachRealtime(
       next(new Error('UNAUTHORIZED'));
       return;
     }
-    authenticate(token).then(
-      (auth) => {
+    authenticate(token)
+      .then(async (auth) => {
         if (!auth) {
           next(new Error('UNAUTHORIZED'));
           return;
         }
         socket.auth = auth;
+        // A staff socket's rooms are known before it connects: no notice falls in between.
+        if (auth.role && staff) await socket.join(await staff.rooms(auth));
         next();
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         ctx.log.error({ err: error }, 'realtime authentication failed');
         next(new Error('UNAVAILABLE'));
-      },
-    );
+      });
   });
 
   io.on('connection', (socket: Socket) => {
@@ -183,6 +201,16 @@ export function attachRealtime(
     });
   });
 
+  // Each process tells the staff sockets it holds; a socket in several named rooms hears once.
+  const stopNotices = Object.entries(staff?.notices ?? {}).map(([name, notice]) =>
+    ctx.bus.subscribe(name as BusEventName, (payload) => {
+      const told = (notice as (p: typeof payload) => ReturnType<NonNullable<typeof notice>>)(
+        payload,
+      );
+      io.local.to(told.rooms).emit(told.event, told.data);
+    }),
+  );
+
   let closed: Promise<void> | undefined;
   return {
     io,
@@ -190,6 +218,7 @@ export function attachRealtime(
       // io.close() would also close the HTTP server, which Fastify closes itself.
       closed ??= (async () => {
         for (const stop of unsubscribe) stop();
+        for (const stop of stopNotices) stop();
         stopRevoked();
         io.local.disconnectSockets(true);
         io.engine.close();
