@@ -71,6 +71,7 @@ export async function startApiChild(databaseUrl: string, crashAt?: string): Prom
       SEED_DEMO: 'false',
       SIM_CHARGERS: 'false',
       SIM_AUTO_CUSTOMER: 'false',
+      KITCHEN_SIM: 'false',
       RECONCILE_EVERY_SECONDS: '0',
       RENEW_EVERY_SECONDS: '0',
       STATION_RECONCILE_EVERY_SECONDS: '0',
