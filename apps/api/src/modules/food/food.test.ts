@@ -363,3 +363,24 @@ async function userIdOf(token: string) {
   const res = await t.app.inject({ url: '/api/user/v2', headers: bearer(token) });
   return res.json<{ id: string }>().id;
 }
+
+describe('when the ERP does not answer', () => {
+  it('answers 503 with a localized message and a retry time, and no order is placed', async () => {
+    const down = await createTestApp({ MENU_FAILURE_RATE: '1' });
+    try {
+      await seedStationNetwork(down.app.ctx.db);
+      const res = await down.app.inject({
+        url: `/api/food/stations/${String(food)}/menu`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('10');
+      expect(res.json()).toMatchObject({
+        code: 'MENU_UNAVAILABLE',
+        message: 'The menu cannot be fetched right now. Try again in a moment.',
+      });
+    } finally {
+      await down.close();
+    }
+  });
+});
