@@ -29,6 +29,7 @@ import {
   setEndpoint,
 } from './modules/charging/index.ts';
 import { createOcppEndpoint } from './integrations/ocpp/endpoint.ts';
+import { beverageDevRoutes, beverageRoutes } from './modules/beverages/index.ts';
 import { foodRoutes } from './modules/food/index.ts';
 import { fuelRoutes } from './modules/fuel/index.ts';
 import { installationAdminRoutes, installationRoutes } from './modules/installations/index.ts';
@@ -195,8 +196,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(installationRoutes);
       await api.register(installationAdminRoutes);
       await api.register(foodRoutes);
+      await api.register(beverageRoutes);
       await api.register(adminRoutes);
       if (!config.isProduction) await api.register(devRoutes);
+      if (!config.isProduction) await api.register(beverageDevRoutes);
     },
     { prefix: '/api' },
   );

@@ -80,12 +80,18 @@ const envSchema = z.object({
   MENU_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** A food order the kitchen has not accepted after this long expires, and its hold is voided. */
   FOOD_ACCEPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** How often unanswered food orders are expired (0: never, for tests that drive it). */
+  FOOD_EXPIRE_EVERY_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** How often ended months of owners' earnings are closed into payouts (0: never). */
+  EARNINGS_CLOSE_EVERY_SECONDS: z.coerce.number().int().min(0).default(3600),
   /**
    * Where no kitchen display has been seen for a minute, a simulated kitchen accepts orders after
    * KITCHEN_SIM_ACCEPT_SECONDS and readies them by their ready-by time (divided by SIM_SPEED).
    */
   KITCHEN_SIM: z.enum(['true', 'false']).optional(),
   KITCHEN_SIM_ACCEPT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** How long a coffee machine's QR code stays valid. */
+  BEVERAGE_HASH_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   PROVIDER_CARDS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   PROVIDER_CARDS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
@@ -152,6 +158,7 @@ export const SIMULATED_ADAPTERS = {
   forecourt: { realConfig: null, inProduction: true },
   carwash: { realConfig: null, inProduction: true },
   menu: { realConfig: null, inProduction: true },
+  'beverage-machines': { realConfig: null, inProduction: true },
 } as const satisfies Record<string, { realConfig: keyof Env | null; inProduction: boolean }>;
 
 export type SimulatorName = keyof typeof SIMULATED_ADAPTERS;

@@ -47,12 +47,14 @@ describe('the service context', () => {
     const names = (await ctx.db.select().from(jobs)).map((row) => row.name).sort();
     expect(names).toEqual([
       'charges.reconcile',
+      'food.expire',
+      'installations.close-month',
       'payments.reconcile',
       'stations.reconcile',
       'subscriptions.renew',
     ]);
     await ctx.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
-    expect(await ctx.jobs.runDue()).toBe(4);
+    expect(await ctx.jobs.runDue()).toBe(6);
     const [renew] = await ctx.db.select().from(jobs).where(eq(jobs.name, 'subscriptions.renew'));
     expect(renew?.lastError).toBeNull();
     expect(renew?.runAt.getTime()).toBeGreaterThan(Date.now());
@@ -65,6 +67,8 @@ describe('the service context', () => {
         RENEW_EVERY_SECONDS: '0',
         STATION_RECONCILE_EVERY_SECONDS: '0',
         CHARGE_RECONCILE_EVERY_SECONDS: '0',
+        FOOD_EXPIRE_EVERY_SECONDS: '0',
+        EARNINGS_CLOSE_EVERY_SECONDS: '0',
       }),
       { log: processLogger('silent') },
     );

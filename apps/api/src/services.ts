@@ -3,6 +3,7 @@ import { defineCarwash, watchCarwash } from './modules/carwash/index.ts';
 import { reconcileCharges, serveCommands, watchCharges } from './modules/charging/index.ts';
 import { closeMonth } from './modules/installations/index.ts';
 import { expireUnanswered, simulateKitchens } from './modules/food/index.ts';
+import { watchMachines } from './modules/beverages/index.ts';
 import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { receiptProjections } from './modules/receipts/index.ts';
@@ -51,18 +52,25 @@ export async function createServices(
       reconcileCharges(ctx),
     );
   // Food orders the kitchen never answered expire and give their holds back; cut-off steps finish.
-  jobs.every('food.expire', 15, (ctx) => expireUnanswered(ctx).then(() => undefined));
+  if (config.FOOD_EXPIRE_EVERY_SECONDS > 0)
+    jobs.every('food.expire', config.FOOD_EXPIRE_EVERY_SECONDS, (ctx) =>
+      expireUnanswered(ctx).then(() => undefined),
+    );
   // Stations without a staffed kitchen display get the simulated kitchen (not in production).
   if ((config.KITCHEN_SIM ?? (config.isProduction ? 'false' : 'true')) === 'true')
     jobs.every('food.kitchen-sim', 5, (ctx) => simulateKitchens(ctx));
   // Closes each month's owner earnings into payouts once the month has ended.
-  jobs.every('installations.close-month', 3600, (ctx) => closeMonth(ctx).then(() => undefined));
+  if (config.EARNINGS_CLOSE_EVERY_SECONDS > 0)
+    jobs.every('installations.close-month', config.EARNINGS_CLOSE_EVERY_SECONDS, (ctx) =>
+      closeMonth(ctx).then(() => undefined),
+    );
   // Every process hears its devices and keeps the live figures of running transactions.
   const stops = [
     watchTransactions(owned.ctx),
     watchForecourt(owned.ctx),
     watchCarwash(owned.ctx),
     watchCharges(owned.ctx),
+    watchMachines(owned.ctx),
     serveCommands(owned.ctx),
   ];
   const close = owned.close.bind(owned);

@@ -6,6 +6,8 @@ export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),
   message: z.string(),
+  /** A title for the refusal, where the app shows it as an alert (spec §8). */
+  header: z.string().optional(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -127,9 +127,9 @@ describe('food prices (§9)', () => {
       line: 1,
     });
     // Adding an included ingredient, or removing one that is not, is no choice on the menu.
-    expect(
-      priceLines(menu, [product('burgari', { addedIngredientIds: ['lokur'] })]),
-    ).toMatchObject({ code: 'BAD_CHOICE' });
+    expect(priceLines(menu, [product('burgari', { addedIngredientIds: ['lokur'] })])).toMatchObject(
+      { code: 'BAD_CHOICE' },
+    );
     expect(
       priceLines(menu, [product('burgari', { removedIngredientIds: ['ostur'] })]),
     ).toMatchObject({ code: 'BAD_CHOICE' });

@@ -18,3 +18,4 @@ export * from './station-transactions.ts';
 export * from './charging.ts';
 export * from './installations.ts';
 export * from './food.ts';
+export * from './beverages.ts';

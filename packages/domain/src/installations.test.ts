@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  kronerInputOf,
   monthOf,
   monthRange,
+  nextMonth,
+  parseKroner,
   previousMonth,
   shareLimitsPatchSchema,
   shareRefusal,
+  shareEndsAtOf,
+  shareLastDayOf,
   shareRemainingWh,
 } from './installations.ts';
 
@@ -63,5 +68,41 @@ describe('months in Faroe time', () => {
     expect(monthOf(new Date('2026-12-31T23:59:00Z'))).toBe('2026-12');
     expect(previousMonth('2026-01')).toBe('2025-12');
     expect(previousMonth('2026-11')).toBe('2026-10');
+    expect(nextMonth('2026-12')).toBe('2027-01');
+    expect(nextMonth('2026-09')).toBe('2026-10');
+  });
+});
+
+describe('a share as the owner types it', () => {
+  it('reads kroner as øre, the comma as the decimal mark', () => {
+    expect(parseKroner('1,50')).toBe(150);
+    expect(parseKroner(' 2 ')).toBe(200);
+    expect(parseKroner('0')).toBe(0);
+    expect(parseKroner('0,5')).toBe(50);
+    expect(parseKroner('1.5')).toBe(150);
+    expect(parseKroner('1.25')).toBe(125);
+    expect(parseKroner('1.234,50')).toBe(123_450);
+    expect(parseKroner('1.234')).toBe(123_400);
+    expect(parseKroner('3,50 kr.')).toBe(350);
+    for (const bad of ['', ',', '1,505', '-1', '1,5,0', 'abc', '1.23.4', '1 000', '12.3456'])
+      expect(parseKroner(bad), bad).toBeNull();
+  });
+
+  it('shows øre as kroner the way it reads them', () => {
+    expect(kronerInputOf(150)).toBe('1,50');
+    expect(kronerInputOf(0)).toBe('0,00');
+    expect(kronerInputOf(1_005)).toBe('10,05');
+    for (const ore of [0, 1, 99, 150, 999, 1_000, 123_456])
+      expect(parseKroner(kronerInputOf(ore))).toBe(ore);
+  });
+
+  it('ends a share at the midnight after its last day, Faroe time', () => {
+    // Summer time: local midnight is 23:00 UTC the day before.
+    expect(shareEndsAtOf('2026-07-31')).toBe('2026-07-31T23:00:00.000Z');
+    expect(shareEndsAtOf('2026-12-31')).toBe('2027-01-01T00:00:00.000Z');
+    expect(shareLastDayOf('2026-07-31T23:00:00.000Z')).toBe('2026-07-31');
+    expect(shareLastDayOf('2027-01-01T00:00:00.000Z')).toBe('2026-12-31');
+    for (const bad of ['2026-02-30', '2026-13-01', '31.12.2026', ''])
+      expect(shareEndsAtOf(bad), bad).toBeNull();
   });
 });

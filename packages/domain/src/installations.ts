@@ -112,6 +112,65 @@ export function monthRange(month: string): { from: Date; to: Date } {
   return { from: monthStart(y, m), to: monthStart(m === 11 ? y + 1 : y, (m + 1) % 12) };
 }
 
+/** The month after, as 'YYYY-MM'. */
+export function nextMonth(month: string): string {
+  const [year, mm] = month.split('-').map(Number);
+  const y = year ?? 1970;
+  const m = mm ?? 1;
+  return m === 12 ? `${String(y + 1)}-01` : `${String(y)}-${String(m + 1).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A share's limits as the owner types them: its last day, and its price in kroner.
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The instant a share ends when the owner names its last day ('YYYY-MM-DD'): the midnight after
+ * it, Faroe time, so the whole day is still the user's. Null for anything that is not a date.
+ */
+export function shareEndsAtOf(lastDay: string): string | null {
+  const match = DAY.exec(lastDay);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const day = new Date(Date.UTC(y, m, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m || day.getUTCDate() !== d) return null;
+  const guess = Date.UTC(y, m, d + 1);
+  return new Date(guess - (localAsUtc(guess) - guess)).toISOString();
+}
+
+/** The last day of a share that ends at `endsAt`, as 'YYYY-MM-DD' in Faroe time. */
+export function shareLastDayOf(endsAt: string): string {
+  return new Date(localAsUtc(new Date(endsAt).getTime() - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * A price the owner types in kroner, as øre: '1,50', '1.5', '2', '1.234,50'. A comma is the
+ * decimal mark and dots group thousands; without a comma, a dot followed by one or two digits is
+ * the decimal mark. Null for anything else (a sign, a letter, a third decimal).
+ */
+export function parseKroner(text: string): number | null {
+  const value = text.trim().replace(/\s*kr\.?$/i, '');
+  let parts: string[];
+  if (/^\d{1,3}(\.\d{3})*(,\d{1,2})?$/.test(value) || /^\d+(,\d{1,2})?$/.test(value)) {
+    parts = value.replaceAll('.', '').split(',');
+  } else if (/^\d+\.\d{1,2}$/.test(value)) {
+    parts = value.split('.');
+  } else {
+    return null;
+  }
+  const [whole = '', fraction = ''] = parts;
+  const ore = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(ore) ? ore : null;
+}
+
+/** Øre as the price field shows them: 150 → '1,50'. */
+export function kronerInputOf(ore: number): string {
+  const sign = ore < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(ore));
+  return `${sign}${String(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** The month before, as 'YYYY-MM'. */
 export function previousMonth(month: string): string {
   const [year, mm] = month.split('-').map(Number);
@@ -136,6 +195,8 @@ export type ShareLimitsView = z.infer<typeof shareLimitsViewSchema>;
 
 export const userInstallationSchema = installationViewSchema.extend({
   role: z.enum(installationRoles),
+  /** The user's share of a shared installation (what leaving removes); null on their own. */
+  shareId: z.string().nullable(),
   /** The user's own limits on a shared installation; null on their own. */
   limits: shareLimitsViewSchema.nullable(),
   /** The owner's name, shown on a shared installation. */

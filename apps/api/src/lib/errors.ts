@@ -1,4 +1,7 @@
-import type { ErrorKey, MessageKey } from '@stod/domain';
+import type { ErrorKey, MessageKey, ServerMessageKey } from '@stod/domain';
+
+/** A refusal's text: the app's own messages, or one only the server words. */
+export type RefusalKey = ErrorKey | MessageKey | ServerMessageKey;
 
 /**
  * An expected failure: it becomes the one error shape with a localized message.
@@ -8,9 +11,14 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    readonly messageKey: ErrorKey | MessageKey,
-    readonly fieldErrors?: Record<string, MessageKey>,
+    readonly messageKey: RefusalKey,
+    readonly fieldErrors?: Record<string, RefusalKey>,
     readonly headers?: Record<string, string>,
+    /**
+     * `params` fill the message's placeholders; `headerKey` gives the refusal a title, which the
+     * app shows as an alert's heading over the message (spec §8).
+     */
+    readonly detail?: { params?: Record<string, string>; headerKey?: RefusalKey },
   ) {
     super(code);
   }

@@ -18,6 +18,11 @@ import type { ProviderCardsPort } from '../integrations/provider-cards/port.ts';
 import { providerCardsSim, type ProviderCardsSim } from '../integrations/provider-cards/sim.ts';
 import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import { providerStationsSim } from '../integrations/provider-stations/sim.ts';
+import type { BeverageMachinesPort } from '../integrations/beverage-machine/port.ts';
+import {
+  beverageMachineSim,
+  type BeverageMachineSim,
+} from '../integrations/beverage-machine/sim.ts';
 import type { MenuPort } from '../integrations/menu/port.ts';
 import { menuSim } from '../integrations/menu/sim.ts';
 import { kitchensOf } from '../integrations/menu/sim-kitchens.ts';
@@ -36,6 +41,7 @@ export interface Ports {
   forecourt: ForecourtController;
   carwash: CarwashController;
   menu: MenuPort;
+  beverageMachines: BeverageMachinesPort;
 }
 
 /** Ports given from outside (tests) win over configuration. */
@@ -51,6 +57,7 @@ export interface RunningSimulators {
   forecourt: ForecourtSim | null;
   carwash: CarwashSim | null;
   menu: ReturnType<typeof menuSim> | null;
+  beverageMachines: BeverageMachineSim | null;
 }
 
 export interface AdapterOptions {
@@ -170,6 +177,13 @@ export function assembleAdapters(
   const menu = overrides.menu ?? menuSimulator;
   if (!menu) throw missing('menu (ERP)');
 
+  const machinesSimulator =
+    overrides.beverageMachines || !simulates('beverage-machines')
+      ? null
+      : beverageMachineSim({ speed: config.SIM_SPEED, log: options.log });
+  const beverageMachines = overrides.beverageMachines ?? machinesSimulator;
+  if (!beverageMachines) throw missing('coffee machine');
+
   if (config.isProduction && config.simulators.length > 0)
     options.log.warn(
       { simulators: config.simulators },
@@ -187,6 +201,7 @@ export function assembleAdapters(
       forecourt,
       carwash,
       menu,
+      beverageMachines,
     },
     simulators: {
       gateway: gatewaySimulator,
@@ -195,6 +210,7 @@ export function assembleAdapters(
       forecourt: forecourtSimulator,
       carwash: carwashSimulator,
       menu: menuSimulator,
+      beverageMachines: machinesSimulator,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Charge, FoodOrder, StationTransaction } from '@stod/domain';
+import type { BeverageFill, Charge, FoodOrder, StationTransaction } from '@stod/domain';
 
 /**
  * The events the services raise, by name, with what each carries. A listener receives the events
@@ -20,6 +20,8 @@ export interface BusEvents {
   'charge.changed': { userId: string; chargeId: string; charge: Charge };
   /** A food order changed: placed, accepted, ready, collected, rejected or expired. */
   'foodOrder.changed': { userId: string; orderId: string; stationId: number; order: FoodOrder };
+  /** A drink poured for a user changed: pouring, poured or failed. */
+  'beverage.changed': { userId: string; fillId: string; fill: BeverageFill };
   /** A command for a charger, for the process that holds its OCPP connection. */
   'charger.command': {
     requestId: string;

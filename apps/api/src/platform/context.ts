@@ -114,6 +114,7 @@ export async function createContext(
           // The simulated devices this context made; a device given from outside outlives it.
           simulators.forecourt?.close(),
           simulators.carwash?.close(),
+          simulators.beverageMachines?.close(),
         ]);
         if (!options.database) await database.close();
       })();

@@ -1,4 +1,10 @@
-import { fieldErrorsFromIssues, translate, type ApiError, type Locale } from '@stod/domain';
+import {
+  fieldErrorsFromIssues,
+  translate,
+  translateAny,
+  type ApiError,
+  type Locale,
+} from '@stod/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -67,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance) {
             Object.fromEntries(
               Object.entries(error.fieldErrors).map(([field, key]) => [
                 field,
-                translate(key, locale),
+                translateAny(key, locale),
               ]),
             ),
             locale,
@@ -76,7 +82,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, {
         statusCode: error.statusCode,
         code: error.code,
-        message: translate(error.messageKey, locale),
+        message: translateAny(error.messageKey, locale, error.detail?.params),
+        ...(error.detail?.headerKey
+          ? { header: translateAny(error.detail.headerKey, locale) }
+          : {}),
         ...(fieldErrors ? { fieldErrors } : {}),
       });
     }

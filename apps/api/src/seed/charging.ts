@@ -77,8 +77,8 @@ const INSTALLATIONS = {
   kl: { name: 'Støð Klaksvík', lat: 62.2266, lng: -6.589, public: true },
   rv: { name: 'Støð Runavík', lat: 62.1085, lng: -6.7225, public: true },
   home: { name: 'Heima', lat: 62.0151, lng: -6.7802, public: false },
-  ownPublic: { name: 'Hoyvíkar ladistøð', lat: 62.0238, lng: -6.7611, public: true },
-  neighbour: { name: 'Heima hjá Sigrid', lat: 62.0139, lng: -6.7866, public: false },
+  ownPublic: { name: 'Hoyvíkar ladistøð', lat: 62.0335, lng: -6.7445, public: true },
+  neighbour: { name: 'Heima hjá Sigrid', lat: 61.9968, lng: -6.7712, public: false },
 } as const;
 
 type InstallationKey = keyof typeof INSTALLATIONS;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../platform/context.ts';
 import type { Db } from '../db/client.ts';
 import {
+  beverageMachines,
   beverages,
   productColors,
   stationPoints,
@@ -41,6 +42,7 @@ export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
       const demo = await findUserByEmail(ctx.db, DEMO_ACCOUNT.email);
       const neighbour = demo ? await neighbourOf(ctx.db) : null;
       await seedCharging(ctx.db, { demo: demo?.id ?? null, neighbour });
+      await seedBeverageMachines(ctx.db);
     }
     return false;
   }
@@ -121,4 +123,16 @@ export async function seedStationNetwork(db: Db) {
   await db.insert(stationPoints).values(points);
   await db.insert(productColors).values(seedProductColors).onConflictDoNothing();
   await db.insert(beverages).values(seedBeverages);
+  await seedBeverageMachines(db);
+}
+
+/** A coffee machine at every station with a kitchen; a database seeded before gets them too. */
+export async function seedBeverageMachines(db: Db) {
+  const [any] = await db.select({ id: beverageMachines.id }).from(beverageMachines).limit(1);
+  if (any) return;
+  const withFood = (await db.select().from(stations)).filter((s) => s.services.includes('food'));
+  if (withFood.length === 0) return;
+  await db
+    .insert(beverageMachines)
+    .values(withFood.map((s) => ({ stationId: s.id, name: 'Kaffimaskina' })));
 }

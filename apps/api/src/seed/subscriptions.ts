@@ -13,6 +13,7 @@ export const seedPlans = [
     descriptionEn: 'Coffee and tea as often as you like.',
     priceMonthly: 14_900,
     priceYearly: 149_000,
+    fairUseMinutes: 10,
   },
   {
     type: 'BEVERAGE',
@@ -24,6 +25,7 @@ export const seedPlans = [
     descriptionEn: 'Cappuccino, latte and hot chocolate too.',
     priceMonthly: 24_900,
     priceYearly: 249_000,
+    fairUseMinutes: 10,
   },
   {
     type: 'BEVERAGE',
@@ -35,6 +37,7 @@ export const seedPlans = [
     descriptionEn: 'Every drink, soft drinks too.',
     priceMonthly: 34_900,
     priceYearly: 349_000,
+    fairUseMinutes: 10,
   },
 ];
 

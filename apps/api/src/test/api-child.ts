@@ -76,6 +76,8 @@ export async function startApiChild(databaseUrl: string, crashAt?: string): Prom
       RENEW_EVERY_SECONDS: '0',
       STATION_RECONCILE_EVERY_SECONDS: '0',
       CHARGE_RECONCILE_EVERY_SECONDS: '0',
+      FOOD_EXPIRE_EVERY_SECONDS: '0',
+      EARNINGS_CLOSE_EVERY_SECONDS: '0',
       GATEWAY_LATENCY_MS: '0',
       REDIS_URL: '',
       STOD_CRASH_AT: crashAt ?? '',

@@ -39,6 +39,17 @@ export function translate(
   return fill(messages[locale][key], params);
 }
 
+/** A message of either set: the app's, else one only the server renders. */
+export function translateAny(
+  key: MessageKey | ServerMessageKey,
+  locale: Locale = defaultLocale,
+  params: Params = {},
+): string {
+  return Object.hasOwn(fo, key)
+    ? translate(key as MessageKey, locale, params)
+    : translateServer(key as ServerMessageKey, locale, params);
+}
+
 /** `translate` for the texts only the server renders. */
 export function translateServer(
   key: ServerMessageKey,

@@ -1,6 +1,48 @@
 import type { serverFo } from './server.fo.ts';
 
 export const serverEn: Record<keyof typeof serverFo, string> = {
+  // Refusals only the API words (the app shows the server's message).
+  'error.voucherUnknown': 'Failed to redeem voucher: the code is unknown.',
+  'error.voucherUsed': 'Failed to redeem voucher: the code has already been used.',
+  'error.voucherExpired': 'Failed to redeem voucher: the code has expired.',
+  'error.voucherOrderIssued': 'This order has been issued already. Codes are shown only once.',
+  'error.voucherCodeTaken': 'This code already exists.',
+  'error.ownCardUnknown': 'We found no card with this number.',
+  'error.ownCardBlocked': 'The card is blocked. Please contact us.',
+  'error.ownCardPin': 'The PIN is wrong.',
+  'error.ownCardTaken': 'This card is already registered to another account.',
+  'error.ownCardNoChannel': 'We cannot send a code that way. Choose another way or use the PIN.',
+  'error.identityRequired': 'Please confirm who you are with your digital identity first.',
+  'error.subscriptionExists': 'You already have a subscription of this kind.',
+  'error.notAnUpgrade': 'You can only upgrade to a higher tier of the same subscription.',
+  'error.chargerTaken': 'A charger with this identity is already registered.',
+  'error.idempotencyKeyReused': 'This request was already sent with other content. Start again.',
+  'error.shareEnded': 'Your access to this charging station has ended.',
+  'error.shareCapReached': 'You have used the kWh you may charge here this month.',
+  'error.invitationExists': 'This address already has an invitation waiting.',
+  'error.alreadyShared': 'This person already has access.',
+  'error.inviteSelf': 'You cannot invite yourself.',
+  'error.invitationToken': 'Open the link in the invitation e-mail to accept it.',
+  'error.invitationsMax': 'Too many invitations are waiting. Withdraw some first.',
+  'error.menuUnavailable': 'The menu cannot be fetched right now. Try again in a moment.',
+  'error.menuChanged': 'The menu has changed. Check your order and try again.',
+  'error.itemUnavailable':
+    'Something in your order is sold out right now. Remove it and try again.',
+  'error.restaurantClosed': 'The restaurant is closed at the chosen time.',
+  'error.restaurantClosesBefore': 'The restaurant closes before the chosen time.',
+  'error.pickupPast': 'Choose a time at least 10 minutes from now.',
+  'error.pickupTooFar': 'Choose a time within the next 12 hours.',
+  'error.notProviderQr': 'Not a QR code of the provider.',
+  'error.drinkNotInSubscription': 'Scanned drink not in the subscription.',
+  'error.noBeverageSubscription':
+    'You have no valid coffee subscription. You can buy the cup once instead.',
+  'error.beverageTitle': 'The drink cannot be poured',
+  'error.beverageUsed': 'This code has already been used. Choose the drink on the machine again.',
+  'error.beverageExpired': 'This code has expired. Choose the drink on the machine again.',
+  'error.fairUse':
+    'Your subscription pours one cup every {{minutes}} minutes. The next cup is ready at {{time}}.',
+  'error.machineOutOfOrder': 'The coffee machine is out of order. Nothing was charged.',
+  'error.machineBusy': 'The coffee machine is busy with another drink. Nothing was charged.',
   'mail.passwordReset.subject': 'Reset your password',
   'mail.passwordReset.text':
     'Open this link within an hour to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail.',

@@ -2,6 +2,50 @@
 // frame. Kept apart from fo.ts, which the app bundles, so the app carries none of them. Every key
 // here must exist in server.en.ts too.
 export const serverFo = {
+  // Refusals only the API words (the app shows the server's message).
+  'error.voucherUnknown': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er ókend.',
+  'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',
+  'error.voucherExpired': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er útgingin.',
+  'error.voucherOrderIssued':
+    'Hendan bíleggingin er longu givin út. Kotur verða bara vístar eina ferð.',
+  'error.voucherCodeTaken': 'Hendan kotan finst longu.',
+  'error.ownCardUnknown': 'Vit funnu einki kort við hesum nummari.',
+  'error.ownCardBlocked': 'Kortið er sperrað. Set teg í samband við okkum.',
+  'error.ownCardPin': 'PIN-kotan er skeiv.',
+  'error.ownCardTaken': 'Hetta kortið er longu skrásett hjá einum øðrum brúkara.',
+  'error.ownCardNoChannel':
+    'Vit kunnu ikki senda kotu hendan vegin. Vel ein annan veg ella nýt PIN-kotuna.',
+  'error.identityRequired': 'Tú mást vátta teg við talgildum samleika fyrst.',
+  'error.subscriptionExists': 'Tú hevur longu eitt hald av hesum slagi.',
+  'error.notAnUpgrade': 'Tað ber bara til at dagføra til eitt hægri stig av sama haldi.',
+  'error.chargerTaken': 'Eitt eyðkenni við hesum navni er longu skrásett.',
+  'error.idempotencyKeyReused':
+    'Hesin fyrispurningurin varð longu sendur við øðrum innihaldi. Byrja umaftur.',
+  'error.shareEnded': 'Atgongd tín til hesa ladistøðina er endað.',
+  'error.shareCapReached': 'Tú hevur brúkt tær kWh, sum tú hevur loyvi til henda mánaðin.',
+  'error.invitationExists': 'Hesin teldupostur hevur longu eina innbjóðing, sum bíðar.',
+  'error.alreadyShared': 'Hesin persónur hevur longu atgongd.',
+  'error.inviteSelf': 'Tú kanst ikki bjóða tær sjálvum.',
+  'error.invitationToken': 'Lat leinkið í innbjóðingini upp fyri at taka ímóti henni.',
+  'error.invitationsMax': 'Ov nógvar innbjóðingar bíða. Tak nakrar aftur fyrst.',
+  'error.menuUnavailable': 'Matseðilin kann ikki heintast júst nú. Royn aftur um eina løtu.',
+  'error.menuChanged': 'Matseðilin er broyttur. Kanna bílegingina og royn aftur.',
+  'error.itemUnavailable': 'Okkurt í bílegingini er útselt júst nú. Tak tað burtur og royn aftur.',
+  'error.restaurantClosed': 'Matstovan er stongd á valdu tíðini.',
+  'error.restaurantClosesBefore': 'Matstovan stongir áðrenn valdu tíðina.',
+  'error.pickupPast': 'Vel eina tíð í minsta lagi 10 minuttir frá nú.',
+  'error.pickupTooFar': 'Vel eina tíð innan 12 tímar.',
+  'error.notProviderQr': 'Hetta er ikki ein QR-kota frá okkum.',
+  'error.drinkNotInSubscription': 'Skannaði drykkurin er ikki í haldinum.',
+  'error.noBeverageSubscription':
+    'Tú hevur einki galdandi kaffihald. Tú kanst keypa koppin einaferð í staðin.',
+  'error.beverageTitle': 'Drykkurin kann ikki skonkjast',
+  'error.beverageUsed': 'Hendan kotan er longu brúkt. Vel drykkin á maskinuni aftur.',
+  'error.beverageExpired': 'Hendan kotan er farin úr gildi. Vel drykkin á maskinuni aftur.',
+  'error.fairUse':
+    'Haldið hjá tær gevur ein kopp fyri hvørjar {{minutes}} minuttir. Næsti koppur er klárur kl. {{time}}.',
+  'error.machineOutOfOrder': 'Kaffimaskinan er í ólagi. Einki varð kravt.',
+  'error.machineBusy': 'Kaffimaskinan er upptikin við øðrum drykki. Einki varð kravt.',
   'mail.passwordReset.subject': 'Nýtt loyniorð',
   'mail.passwordReset.text':
     'Trýst á leinkjuna innan ein tíma fyri at velja eitt nýtt loyniorð:\n\n{{link}}\n\nHevur tú ikki biðið um hetta, kanst tú síggja burtur frá hesum teldubrævinum.',
@@ -16,7 +60,7 @@ export const serverFo = {
     'Sambandið við pumpuna fór, meðan tú tankaði, men nú er tankingin liðug. Tú tankaði {{litres}} l {{product}} fyri {{amount}}. Kvittanin er í appini undir Kvittanir.',
   'mail.invitation.subject': '{{owner}} bjóðar tær at lada á {{installation}}',
   'mail.invitation.text':
-    '{{owner}} hevur givið tær atgongd til at lada elbilin á {{installation}}.\n\nLat leinkið upp fyri at taka ímóti innbjóðingini. Hevur tú ikki eina konto enn, kanst tú stovna eina við hesum teldubústaðinum:\n\n{{link}}\n\nVilt tú ikki hava atgongd, kanst tú síggja burtur frá hesum teldubrævinum.',
+    '{{owner}} hevur givið tær atgongd til at lada elbilin á {{installation}}.\n\nLat leinkið upp fyri at taka ímóti innbjóðingini. Hevur tú ikki eina kontu enn, kanst tú stovna eina við hesum teldubústaðinum:\n\n{{link}}\n\nVilt tú ikki hava atgongd, kanst tú síggja burtur frá hesum teldubrævinum.',
   'mail.foodReady.subject': 'Bíleging {{number}} er klár',
   'mail.foodReady.text':
     'Bílegingin hjá tær á {{station}} er klár at heinta. Sig nummarið {{number}} við diskin.',

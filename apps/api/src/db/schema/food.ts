@@ -1,11 +1,20 @@
 import type { FoodMode, FoodOrderState, PricedLine } from '@stod/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { receipts } from './receipts.ts';
 import { stations } from './stations.ts';
 import { users } from './users.ts';
 import { payments } from './wallet.ts';
-
 
 /**
  * A food order: its lines priced from the menu when placed (never from the client), the total

@@ -14,3 +14,4 @@ export * from './station-transactions.ts';
 export * from './charging.ts';
 export * from './installations.ts';
 export * from './food.ts';
+export * from './beverages.ts';

@@ -27,6 +27,8 @@ export const subscriptionPlans = pgTable('subscriptions', {
   priceMonthly: integer('price_monthly').notNull(),
   priceYearly: integer('price_yearly').notNull(),
   active: boolean('active').notNull().default(true),
+  /** Fair use: the least minutes between two cups poured on this plan; null for none. */
+  fairUseMinutes: integer('fair_use_minutes'),
 });
 
 export const userSubscriptions = pgTable(

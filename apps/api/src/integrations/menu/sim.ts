@@ -67,7 +67,10 @@ export function menuSim(options: MenuSimOptions): MenuPort & {
         available: o.items.every((item) => item.choices.some((c) => available(c.productId))),
       })),
     };
-    const version = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 16);
+    const version = createHash('sha256')
+      .update(JSON.stringify(body))
+      .digest('base64url')
+      .slice(0, 16);
     return { ...body, version };
   }
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ChargerRegistration, MessageKey } from '@stod/domain';
+import type { ChargerRegistration } from '@stod/domain';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { chargers, idTags, installations, chargerConnectors } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, type RefusalKey } from '../../lib/errors.ts';
 import { findUserByEmail } from '../users/index.ts';
 import * as repo from './repo.ts';
 import { statusOf } from './views.ts';
@@ -34,14 +34,14 @@ export function verifyChargerPassword(stored: string, password: string) {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-const taken = (fields: Record<string, MessageKey>) =>
+const taken = (fields: Record<string, RefusalKey>) =>
   new AppError(409, 'CHARGER_TAKEN', 'error.chargerTaken', fields);
 
 const CHUNK = 500;
 
 export async function registerChargers(ctx: ServiceContext, list: ChargerRegistration[]) {
   // A repeated identity, in the request or already registered, refuses the whole request.
-  const conflicts: Record<string, MessageKey> = {};
+  const conflicts: Record<string, RefusalKey> = {};
   const seen = new Set<string>();
   list.forEach((c, i) => {
     if (seen.has(c.identity)) conflicts[`chargers.${String(i)}.identity`] = 'error.chargerTaken';
@@ -70,7 +70,7 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
     if (found.length !== ids.length) throw notFound();
   }
   const owners = new Map<string, string>();
-  const fieldErrors: Record<string, MessageKey> = {};
+  const fieldErrors: Record<string, RefusalKey> = {};
   for (const [i, c] of list.entries()) {
     const email = c.installation?.ownerEmail;
     if (!email || owners.has(email)) continue;

@@ -13,7 +13,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://app.test',
     IDENTITY_ISSUER_URL: 'https://id.example',
-    SIMULATORS: 'gateway,provider-stations,provider-cards,forecourt,carwash',
+    SIMULATORS: 'gateway,provider-stations,provider-cards,forecourt,carwash,menu,beverage-machines',
     GATEWAY_WEBHOOK_SECRET: 'production-webhook-secret-0123',
     IDENTITY_CLIENT_SECRET: 'production-identity-secret-0123',
   });

@@ -234,7 +234,7 @@ describe('installation invitations', () => {
     const email = `newcomer-${String(Date.now())}@example.fo`;
     expect((await invite(t.app, owner.token, charger.installationId, email)).statusCode).toBe(201);
     const { id, token, mail } = await invitationFromMail(t.app, email);
-    expect(mail?.text).toContain('konto');
+    expect(mail?.text).toContain('kontu');
 
     const created = await t.app.inject({
       method: 'POST',

@@ -65,6 +65,7 @@ async function userInstallations(
       return {
         ...view,
         role: own ? ('own' as const) : ('shared' as const),
+        shareId: share?.id ?? null,
         limits: share ? await limitsView(ctx, share) : null,
         ownerName: own || !view.ownerId ? null : (owners.get(view.ownerId) ?? null),
         usersCount: counts.get(view.id) ?? 0,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorKey, MessageKey } from '@stod/domain';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, type RefusalKey } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { Db } from '../../db/client.ts';
 import * as records from './idempotency-repo.ts';
@@ -55,8 +54,9 @@ export interface EffectRequest {
 interface StoredError {
   statusCode: number;
   code: string;
-  messageKey: ErrorKey | MessageKey;
-  fieldErrors?: Record<string, MessageKey>;
+  messageKey: RefusalKey;
+  detail?: AppError['detail'];
+  fieldErrors?: Record<string, RefusalKey>;
 }
 
 const releases = new Map<string, NonNullable<EffectSteps<unknown, unknown>['release']>>();
@@ -75,7 +75,7 @@ const inProgress = () => new AppError(409, 'PAYMENT_IN_PROGRESS', 'error.payment
 function replay(row: records.RecordRow): unknown {
   if (row.status === 'failed') {
     const e = row.result as StoredError;
-    throw new AppError(e.statusCode, e.code, e.messageKey, e.fieldErrors);
+    throw new AppError(e.statusCode, e.code, e.messageKey, e.fieldErrors, undefined, e.detail);
   }
   return row.result;
 }
@@ -84,6 +84,7 @@ const toStored = (error: AppError): StoredError => ({
   statusCode: error.statusCode,
   code: error.code,
   messageKey: error.messageKey,
+  ...(error.detail ? { detail: error.detail } : {}),
   ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
 });
 

@@ -1,4 +1,5 @@
 export {
+  beverageCover,
   cancel,
   getPlan,
   listPlans,

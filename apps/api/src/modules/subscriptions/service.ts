@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  coversBeverage,
   defaultLocale,
   formatDate,
   localized,
@@ -359,4 +360,37 @@ async function notifyRenewalFailed(
     subject: translateServer('mail.renewalFailed.subject', user.locale, params),
     text: translateServer('mail.renewalFailed.text', user.locale, params),
   });
+}
+
+/**
+ * Spec §6: the user's usable BEVERAGE subscription whose plan covers the family, if any, and
+ * whether the user has a usable BEVERAGE subscription at all (to tell the two refusals apart).
+ */
+export async function beverageCover(
+  ctx: ServiceContext,
+  userId: string,
+  beverageFamily: string,
+  now: Date,
+) {
+  const rows = (await repo.usableForUser(ctx.db, userId, now)).filter(
+    (row) => row.plan.type === 'BEVERAGE',
+  );
+  const covering = rows.find((row) =>
+    coversBeverage(
+      [
+        {
+          validTo: row.sub.validTo,
+          subscription: { type: row.plan.type, productIds: row.plan.productIds },
+        },
+      ],
+      beverageFamily,
+      now,
+    ),
+  );
+  return {
+    any: rows.length > 0,
+    cover: covering
+      ? { userSubscriptionId: covering.sub.id, fairUseMinutes: covering.plan.fairUseMinutes }
+      : null,
+  };
 }

@@ -242,7 +242,7 @@ describe('in production', () => {
     GATEWAY_WEBHOOK_SECRET: 'production-webhook-secret-0123',
     IDENTITY_CLIENT_SECRET: 'production-identity-secret-0123',
     IDENTITY_ISSUER_URL: 'https://login.example.fo',
-    SIMULATORS: 'gateway,provider-stations,provider-cards,forecourt,carwash',
+    SIMULATORS: 'gateway,provider-stations,provider-cards,forecourt,carwash,menu,beverage-machines',
   };
 
   it('refuses to start with the development secrets', () => {

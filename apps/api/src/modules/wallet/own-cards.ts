@@ -1,13 +1,8 @@
-import {
-  OWN_CARD_ACTIVATION_MS,
-  type MessageKey,
-  type OwnCardChannel,
-  type PaymentProduct,
-} from '@stod/domain';
+import { OWN_CARD_ACTIVATION_MS, type OwnCardChannel, type PaymentProduct } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
 import { ProviderCardsError, type ProviderCard } from '../../integrations/provider-cards/port.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, type RefusalKey } from '../../lib/errors.ts';
 import { VERIFICATION_VALID_MS } from '../identity/index.ts';
 import * as repo from './repo.ts';
 import { toView } from './service.ts';
@@ -42,7 +37,7 @@ async function limit(ctx: ServiceContext, counters: [string, number, number][]) 
   }
 }
 
-const refuse = (status: number, code: string, key: MessageKey, field: string) =>
+const refuse = (status: number, code: string, key: RefusalKey, field: string) =>
   new AppError(status, code, key, { [field]: key });
 
 /** The payment method that stands for a provider card in the user's wallet. */

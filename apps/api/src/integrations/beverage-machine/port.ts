@@ -1,0 +1,26 @@
+import type { BeverageMachineState } from '@stod/domain';
+
+/**
+ * The coffee machines, as their vendor's service reaches them. A customer's choice on a machine
+ * becomes a pending transaction with a one-time hash, which the machine shows as a QR code
+ * (`showCode`); once paid for, `pour` makes it pour, and the machine reports each state.
+ */
+
+export interface BeverageMachineEvent {
+  machineId: string;
+  state: BeverageMachineState;
+  /** The transaction the machine is busy with, if any. */
+  transactionId: string | null;
+}
+
+export type PourAnswer = 'pouring' | 'busy' | 'out of order' | 'unknown' | 'unreachable';
+
+export interface BeverageMachinesPort {
+  /** The machine shows the code of a pending transaction until `expiresAt`. */
+  showCode(machineId: string, transactionId: string, url: string, expiresAt: Date): Promise<void>;
+  /** Pours the transaction the machine shows; a repeat for the same one answers 'pouring'. */
+  pour(machineId: string, transactionId: string): Promise<PourAnswer>;
+  state(machineId: string): Promise<BeverageMachineEvent>;
+  subscribe(listener: (event: BeverageMachineEvent) => void): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,2 @@
+export { beverageDevRoutes, beverageRoutes } from './routes.ts';
+export { watchMachines } from './service.ts';

@@ -1,0 +1,81 @@
+import { beverageFillSchema, beveragePourSchema, idField, strict } from '@stod/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
+import * as repo from './repo.ts';
+import * as service from './service.ts';
+
+const tags = ['beverages'];
+const hashParams = z.object({ hash: z.string().max(200, 'validation.invalid') });
+
+/** Spec §7 "Beverages": read a machine's code, and pour it on the coffee subscription. */
+export const beverageRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/beverages/:hash',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'The drink a machine’s code names, and whether the subscription covers it',
+        security: bearer,
+        params: hashParams,
+        response: { 200: beverageFillSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    (request) => service.read(ctx, authOf(request).userId, request.params.hash),
+  );
+
+  app.post(
+    '/beverages',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Pours the drink on the user’s BEVERAGE subscription (§6); each code pours once',
+        security: bearer,
+        body: beveragePourSchema,
+        response: { 200: beverageFillSchema, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    (request) => service.pourOnSubscription(ctx, authOf(request).userId, request.body),
+  );
+  return Promise.resolve();
+};
+
+/** Development only: a customer's choice on a station's coffee machine, as the machine makes it. */
+export const beverageDevRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
+  app.post(
+    '/dev/sim/beverage-machines',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The station’s coffee machine shows the code of a chosen drink: {hash, url}',
+        body: strict({
+          stationId: idField,
+          beverageFamily: z.string().max(40, 'validation.invalid'),
+        }),
+        response: {
+          200: z.object({
+            hash: z.string(),
+            url: z.string(),
+            transactionId: z.string(),
+            installationId: z.string(),
+            expiresAt: z.string(),
+          }),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const [machine] = await repo.machinesOf(ctx.db, request.body.stationId);
+      if (!machine) throw notFound();
+      const issued = await service.issue(ctx, machine.id, request.body.beverageFamily);
+      return { ...issued, expiresAt: issued.expiresAt.toISOString() };
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,183 @@
+import { randomInt } from 'node:crypto';
+import { formatDateTime, nextCupAt, type BeverageFill, type BeveragePour } from '@stod/domain';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { PourAnswer } from '../../integrations/beverage-machine/port.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { beverageCover } from '../subscriptions/index.ts';
+import * as repo from './repo.ts';
+import type { FillRow } from './repo.ts';
+
+/**
+ * Drinks from the coffee machines (spec §6, §7 "Beverages", §8): a choice on a machine becomes a
+ * pending fill with a one-time hash; the app reads it, and pours it on the user's BEVERAGE
+ * subscription. Each hash pours at most once, however many requests race for it.
+ */
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789';
+const HASH_LENGTH = 24;
+const newHash = () =>
+  Array.from({ length: HASH_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+
+/** A refusal the app shows as an alert: its title, then the message (§8). */
+function refusal(
+  status: number,
+  code: string,
+  key: ConstructorParameters<typeof AppError>[2],
+  params?: Record<string, string>,
+) {
+  return new AppError(status, code, key, undefined, undefined, {
+    headerKey: 'error.beverageTitle',
+    ...(params ? { params } : {}),
+  });
+}
+const notOurs = () => new AppError(404, 'NOT_PROVIDER_QR', 'error.notProviderQr');
+const used = () => refusal(409, 'BEVERAGE_USED', 'error.beverageUsed');
+const expired = () => refusal(409, 'BEVERAGE_EXPIRED', 'error.beverageExpired');
+const MACHINE_REFUSALS: Record<Exclude<PourAnswer, 'pouring'>, () => AppError> = {
+  busy: () => refusal(409, 'MACHINE_BUSY', 'error.machineBusy'),
+  'out of order': () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
+  unknown: () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
+  unreachable: () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
+};
+
+/** A machine's customer chose a drink: the pending fill and the code the machine shows. */
+export async function issue(ctx: ServiceContext, machineId: string, beverageFamily: string) {
+  const beverage = await repo.beverageOf(ctx.db, beverageFamily);
+  if (!beverage) throw notFound();
+  const expiresAt = new Date(
+    ctx.clock.now().getTime() + ctx.config.BEVERAGE_HASH_TTL_SECONDS * 1000,
+  );
+  const fill = await repo.insertFill(ctx.db, {
+    hash: newHash(),
+    machineId,
+    beverageFamily,
+    name: beverage.name,
+    price: beverage.price,
+    expiresAt,
+  });
+  if (!fill) throw notFound();
+  const url = `${ctx.config.publicUrl}/${fill.hash}`;
+  await ctx.beverageMachines.showCode(machineId, fill.id, url, expiresAt);
+  return { hash: fill.hash, url, transactionId: fill.id, installationId: machineId, expiresAt };
+}
+
+async function toView(ctx: ServiceContext, row: FillRow, userId: string): Promise<BeverageFill> {
+  const now = ctx.clock.now();
+  const { cover } = await beverageCover(ctx, userId, row.beverageFamily, now);
+  const minutes = cover?.fairUseMinutes ?? null;
+  const since = new Date(now.getTime() - (minutes ?? 0) * 60_000);
+  const last = minutes ? await repo.lastSubscriptionCup(ctx.db, userId, since) : null;
+  return {
+    beverage_family: row.beverageFamily,
+    installation_id: row.machineId,
+    transaction_id: row.id,
+    name: row.name,
+    price: row.price,
+    state: row.state,
+    expiresAt: row.expiresAt.toISOString(),
+    covered: cover !== null,
+    nextCupAt: nextCupAt(last, minutes, now)?.toISOString() ?? null,
+  };
+}
+
+/** A fill as its code names it: 404 for no code of ours, and for another user's poured cup. */
+async function live(ctx: ServiceContext, userId: string, hash: string) {
+  const row = await repo.fillByHash(ctx.db, hash);
+  if (!row) throw notOurs();
+  if (row.userId && row.userId !== userId) throw used();
+  if (row.state === 'pending' && row.expiresAt.getTime() <= ctx.clock.now().getTime()) {
+    await repo.moveFill(ctx.db, row.id, ['pending'], { state: 'expired' });
+    throw expired();
+  }
+  if (row.state === 'expired') throw expired();
+  return row;
+}
+
+export async function read(ctx: ServiceContext, userId: string, hash: string) {
+  return toView(ctx, await live(ctx, userId, hash), userId);
+}
+
+async function publish(ctx: ServiceContext, row: FillRow) {
+  if (!row.userId) return;
+  await ctx.bus.publish('beverage.changed', {
+    userId: row.userId,
+    fillId: row.id,
+    fill: await toView(ctx, row, row.userId),
+  });
+}
+
+/** Pours on the subscription (§6), once per hash; fair use may ask for a pause between cups. */
+export async function pourOnSubscription(ctx: ServiceContext, userId: string, input: BeveragePour) {
+  const row = await live(ctx, userId, input.hash);
+  if (row.machineId !== input.installationId || row.id !== input.transactionId) throw notOurs();
+  if (row.userId === userId && row.kind === 'subscription') return toView(ctx, row, userId);
+  if (row.state !== 'pending') throw used();
+  const now = ctx.clock.now();
+  const { any, cover } = await beverageCover(ctx, userId, row.beverageFamily, now);
+  if (!any) throw refusal(422, 'NO_BEVERAGE_SUBSCRIPTION', 'error.noBeverageSubscription');
+  if (!cover) throw refusal(422, 'DRINK_NOT_IN_SUBSCRIPTION', 'error.drinkNotInSubscription');
+  const claimed = await ctx.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
+    const minutes = cover.fairUseMinutes;
+    if (minutes) {
+      const last = await repo.lastSubscriptionCup(
+        tx,
+        userId,
+        new Date(now.getTime() - minutes * 60_000),
+      );
+      const next = nextCupAt(last, minutes, now);
+      if (next)
+        throw refusal(422, 'FAIR_USE', 'error.fairUse', {
+          minutes: String(minutes),
+          time: formatDateTime(next).slice(-5),
+        });
+    }
+    return repo.claim(tx, row.id, {
+      state: 'pouring',
+      userId,
+      kind: 'subscription',
+      userSubscriptionId: cover.userSubscriptionId,
+      startedAt: now,
+    });
+  });
+  if (!claimed) {
+    const now2 = await repo.findFill(ctx.db, row.id);
+    if (now2?.userId === userId && now2.kind === 'subscription') return toView(ctx, now2, userId);
+    throw used();
+  }
+  const answer = await ctx.beverageMachines
+    .pour(claimed.machineId, claimed.id)
+    .catch(() => 'unreachable' as const);
+  if (answer !== 'pouring') {
+    // Nothing poured, so the cup does not count: the fill fails and frees the fair-use pause.
+    const failed = await repo.moveFill(ctx.db, claimed.id, ['pouring'], {
+      state: 'failed',
+      startedAt: null,
+      errorKey: answer === 'busy' ? 'error.machineBusy' : 'error.machineOutOfOrder',
+    });
+    if (failed) await publish(ctx, failed);
+    throw MACHINE_REFUSALS[answer]();
+  }
+  await publish(ctx, claimed);
+  ctx.log.info(
+    { fillId: claimed.id, machineId: claimed.machineId },
+    'a cup poured on a subscription',
+  );
+  return toView(ctx, claimed, userId);
+}
+
+/** The machines' reports: a cup done is poured. Answers the function that stops listening. */
+export function watchMachines(ctx: ServiceContext) {
+  return ctx.beverageMachines.subscribe((event) => {
+    if (event.state !== 'done' || !event.transactionId) return;
+    void repo
+      .moveFill(ctx.db, event.transactionId, ['pouring'], {
+        state: 'poured',
+        pouredAt: ctx.clock.now(),
+      })
+      .then((row) => (row ? publish(ctx, row) : undefined))
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error, fillId: event.transactionId }, 'a poured cup was not recorded');
+      });
+  });
+}

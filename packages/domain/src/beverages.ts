@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { strict } from './fields.ts';
+
+// Beverage fills (spec §1, §2 `/{hash}`, §3 "Beverage", §6, §7 "Beverages", §8): the coffee
+// machine shows a QR code whose one-time hash names the machine (an installation) and a pending
+// transaction; the app pours on the BEVERAGE subscription or buys the cup once.
+
+/** A hash: letters and digits, 16 or more (the app takes `/{hash}` segments of that shape). */
+export const BEVERAGE_HASH_PATTERN = /^[A-Za-z0-9]{16,64}$/;
+export const isBeverageHash = (segment: string) => BEVERAGE_HASH_PATTERN.test(segment);
+/** How long a machine's code stays valid by default. */
+export const BEVERAGE_HASH_TTL_SECONDS_DEFAULT = 120;
+/** The seeded plans' fair use: one cup per this many minutes. */
+export const FAIR_USE_MINUTES_DEFAULT = 10;
+
+export const beverageMachineStates = [
+  'idle',
+  'awaiting payment',
+  'pouring',
+  'done',
+  'out of order',
+] as const;
+export type BeverageMachineState = (typeof beverageMachineStates)[number];
+
+export const beverageFillStates = ['pending', 'pouring', 'poured', 'failed', 'expired'] as const;
+export type BeverageFillState = (typeof beverageFillStates)[number];
+
+const hashField = z
+  .string({ error: 'validation.invalid' })
+  .regex(BEVERAGE_HASH_PATTERN, 'validation.invalid');
+
+/** GET /api/beverages/{hash}: the §3 fields, and what the app needs to offer the pour. */
+export const beverageFillSchema = z.object({
+  beverage_family: z.string(),
+  installation_id: z.string(),
+  transaction_id: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  state: z.enum(beverageFillStates),
+  expiresAt: z.string(),
+  /** Whether the user's subscription covers the drink now (§6). */
+  covered: z.boolean(),
+  /** When fair use lets the next cup pour on the subscription, if not now. */
+  nextCupAt: z.string().nullable(),
+});
+export type BeverageFill = z.infer<typeof beverageFillSchema>;
+
+export const beveragePourSchema = strict({
+  hash: hashField,
+  installationId: z.uuid({ error: 'validation.invalid' }),
+  transactionId: z.uuid({ error: 'validation.invalid' }),
+});
+
+export type BeveragePour = z.infer<typeof beveragePourSchema>;
+
+export const beverageOneTimeSchema = strict({
+  hash: hashField,
+  paymentMethodId: z.uuid({ error: 'validation.invalid' }).optional(),
+});
+
+/**
+ * Fair use (beyond the spec): a tier may ask for a pause between cups. The next cup may pour at
+ * `last + interval`; null when it may pour now.
+ */
+export function nextCupAt(
+  lastPourAt: Date | null,
+  intervalMinutes: number | null,
+  now: Date,
+): Date | null {
+  if (!lastPourAt || !intervalMinutes) return null;
+  const next = new Date(lastPourAt.getTime() + intervalMinutes * 60_000);
+  return next.getTime() > now.getTime() ? next : null;
+}
