@@ -52,8 +52,8 @@ test.describe('navigation guards', () => {
 
   test('later features show their title and "not yet available"', async ({ page, request }) => {
     const user = await registerViaApi(request, 'later');
-    await openSignedIn(page, user, '/profile/installations');
-    await expect(page.getByRole('heading', { name: 'Mínar ladistøðir', level: 1 })).toBeVisible();
+    await openSignedIn(page, user, '/profile/push-notifications');
+    await expect(page.getByRole('heading', { name: 'Fráboðanir', level: 1 })).toBeVisible();
     await expect(page.getByText('Hetta er ikki tøkt enn.')).toBeVisible();
     await page.goto('/profile/payment-methods/stodkort/create/complete');
     await expect(page.getByRole('heading', { name: 'Støðkort stovnað', level: 1 })).toBeVisible();

@@ -21,8 +21,16 @@ const withTexts =
     Promise.all([load(), loadTexts(bundle)]).then(([screen]) => screen);
 
 /** A fuel, car-wash or charging screen with its texts, through the one loader of those flows. */
-const flow = (bundle: TextBundle, name: FlowScreen): Lazy =>
-  withTexts(bundle, () => import('./station-flows.ts').then((m) => m.flowScreens[name]()));
+const flow = (bundle: TextBundle, name: FlowScreen, also?: TextBundle): Lazy =>
+  withTexts(bundle, () =>
+    Promise.all([
+      import('./station-flows.ts').then((m) => m.flowScreens[name]()),
+      also && loadTexts(also),
+    ]).then(([screen]) => screen),
+  );
+
+/** A screen of "My charging stations": its texts, and charging's for the connectors' states. */
+const mine = (name: FlowScreen): Lazy => flow('installations', name, 'charging');
 
 // prettier-ignore
 /** Screens load with their route, so the first paint of /login carries only what it needs. */
@@ -158,11 +166,11 @@ export const appRoutes: RouteObject[] = [
   page(p.receipt.pattern, { name: 'receipt', title: 'route.receipt', routeIndex: 13, ...auth }, screens.receipt),
   page(p.vouchers, { name: 'vouchers', title: 'route.vouchers', routeIndex: 12, ...auth }, screens.vouchers),
   page(p.subscriptions, { name: 'subscriptions', title: 'route.subscriptions', routeIndex: 12, ...auth }, screens.subscriptions),
-  page(p.installations, { name: 'installations', title: 'route.installations', routeIndex: 12, ...auth }, screens.later),
-  page(p.installation.pattern, { name: 'installation', title: 'route.chargingStation', routeIndex: 13, ...auth }, screens.later),
-  page(p.installationCharges.pattern, { name: 'installation-charges', title: 'route.charges', routeIndex: 14, ...auth }, screens.later),
-  page(p.installationShare.pattern, { name: 'installation-share', title: 'route.installationShare', routeIndex: 14, ...auth }, screens.later),
-  page(p.installationShareUser.pattern, { name: 'installation-share-user', title: 'route.installationShareUser', routeIndex: 15, ...auth }, screens.later),
+  page(p.installations, { name: 'installations', title: 'route.installations', routeIndex: 12, ...auth }, mine('myInstallations')),
+  page(p.installation.pattern, { name: 'installation', title: 'route.chargingStation', routeIndex: 13, ...auth }, mine('myInstallation')),
+  page(p.installationCharges.pattern, { name: 'installation-charges', title: 'route.charges', routeIndex: 14, ...auth }, mine('myInstallationCharges')),
+  page(p.installationShare.pattern, { name: 'installation-share', title: 'route.installationShare', routeIndex: 14, ...auth }, mine('myInstallationShare')),
+  page(p.installationShareUser.pattern, { name: 'installation-share-user', title: 'route.installationShareUser', routeIndex: 15, ...auth }, mine('myInstallationShareUser')),
   page(p.profileAgreement, { name: 'profile-agreement', title: 'route.agreement', routeIndex: 12, ...auth }, screens.agreement),
   page(p.pushNotifications, { name: 'push-notifications', title: 'route.pushNotifications', routeIndex: 12, ...auth }, screens.later),
   page(p.language, { name: 'language', title: 'route.language', routeIndex: 12, ...auth }, screens.language),

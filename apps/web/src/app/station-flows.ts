@@ -4,10 +4,10 @@ type Screen = Promise<{ Component: ComponentType }>;
 
 // prettier-ignore
 /**
- * The screens of the station flows: fuel, car wash, charging, and the food stand-in. The route
- * table and the start-up reach them through this module, so the first paint carries one small
- * loader for them all, and each screen keeps its own chunk. The fuel, car-wash and charging
- * texts load beside them (`flow` in app/routes.ts).
+ * The screens of the station flows: fuel, car wash, charging (with the owner's "My charging
+ * stations"), and the food stand-in. The route table and the start-up reach them through this
+ * module, so the first paint carries one small loader for them all, and each screen keeps its
+ * own chunk. The fuel, car-wash and charging texts load beside them (`flow` in app/routes.ts).
  */
 export const flowScreens = {
   pumps: () => import('../features/fuel/screens/PumpScreen.tsx').then((m) => ({ Component: m.PumpScreen })),
@@ -22,6 +22,12 @@ export const flowScreens = {
   chargingInstallation: () => import('../features/charging/screens/InstallationScreen.tsx').then((m) => ({ Component: m.InstallationScreen })),
   charge: () => import('../features/charging/screens/ChargeScreen.tsx').then((m) => ({ Component: m.ChargeScreen })),
   chargingUnavailable: () => import('../features/charging/screens/UnavailableScreen.tsx').then((m) => ({ Component: m.UnavailableScreen })),
+  // "My charging stations" (/profile/installations…): charging's own, seen from the owner's side.
+  myInstallations: () => import('../features/installations/screens/InstallationsScreen.tsx').then((m) => ({ Component: m.InstallationsScreen })),
+  myInstallation: () => import('../features/installations/screens/InstallationScreen.tsx').then((m) => ({ Component: m.InstallationScreen })),
+  myInstallationCharges: () => import('../features/installations/screens/InstallationChargesScreen.tsx').then((m) => ({ Component: m.InstallationChargesScreen })),
+  myInstallationShare: () => import('../features/installations/screens/ShareScreen.tsx').then((m) => ({ Component: m.ShareScreen })),
+  myInstallationShareUser: () => import('../features/installations/screens/ShareUserScreen.tsx').then((m) => ({ Component: m.ShareUserScreen })),
 } satisfies Record<string, () => Screen>;
 
 export type FlowScreen = keyof typeof flowScreens;

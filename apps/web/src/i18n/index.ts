@@ -54,6 +54,10 @@ const featureTexts = {
     fo: () => import('../features/charging/i18n/fo.json'),
     en: () => import('../features/charging/i18n/en.json'),
   },
+  installations: {
+    fo: () => import('../features/installations/i18n/fo.json'),
+    en: () => import('../features/installations/i18n/en.json'),
+  },
 } satisfies Record<string, Record<Locale, TextLoader>>;
 
 export type TextBundle = keyof typeof featureTexts;
@@ -64,7 +68,8 @@ type FeatureTexts = typeof import('./app.fo.json') &
   typeof import('../features/subscriptions/i18n/fo.json') &
   typeof import('../features/fuel/i18n/fo.json') &
   typeof import('../features/carwash/i18n/fo.json') &
-  typeof import('../features/charging/i18n/fo.json');
+  typeof import('../features/charging/i18n/fo.json') &
+  typeof import('../features/installations/i18n/fo.json');
 export type FeatureEnHasAllKeys = Assert<
   typeof import('./app.en.json') &
     typeof import('../features/receipts/i18n/en.json') &
@@ -72,7 +77,11 @@ export type FeatureEnHasAllKeys = Assert<
     typeof import('../features/subscriptions/i18n/en.json') &
     typeof import('../features/fuel/i18n/en.json') &
     typeof import('../features/carwash/i18n/en.json') &
-    typeof import('../features/charging/i18n/en.json') extends Record<keyof FeatureTexts, string>
+    typeof import('../features/charging/i18n/en.json') &
+    typeof import('../features/installations/i18n/en.json') extends Record<
+    keyof FeatureTexts,
+    string
+  >
     ? true
     : false
 >;

@@ -124,6 +124,17 @@ export function loginPathFor(target: string): string {
   return `${paths.login}?redirect=${encodeURIComponent(target)}`;
 }
 
+/**
+ * Registration instead of sign-in, then on to `redirect` once it ends (lib/return-path.ts keeps
+ * it through the payment steps). Without a path to go back to, plain registration.
+ */
+export function registerPathFor(redirect: string | null | undefined): string {
+  const target = safeRedirect(redirect, paths.home);
+  return target === paths.home
+    ? paths.register
+    : `${paths.register}?redirect=${encodeURIComponent(target)}`;
+}
+
 /** Only same-app paths are followed after sign-in, never another origin. */
 export function safeRedirect(
   value: string | null | undefined,

@@ -6,7 +6,7 @@ import { BRAND } from '../../../config.ts';
 import { messageText } from '../../../i18n/index.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { useLightForm, type LazyFormSchema } from '../../../lib/light-form.ts';
-import { paths, safeRedirect } from '../../../lib/paths.ts';
+import { paths, registerPathFor, safeRedirect } from '../../../lib/paths.ts';
 import { useRouteMeta } from '../../../lib/route-meta.ts';
 import { isNativePlatform } from '../../../platform/capacitor.ts';
 import { Button } from '@stod/ui/Button.tsx';
@@ -109,7 +109,8 @@ export function LoginScreen() {
         </form>
         <p className="text-center text-base text-slate-700">
           {t('login.noAccount')}{' '}
-          <Link to={paths.register} className={`${linkClass} underline`}>
+          {/* A guest sent here on the way somewhere registers on the way there too. */}
+          <Link to={registerPathFor(params.get('redirect'))} className={`${linkClass} underline`}>
             {t('login.register')}
           </Link>
         </p>

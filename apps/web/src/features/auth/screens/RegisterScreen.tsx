@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@stod/domain';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { currentLocale, messageText } from '../../../i18n/index.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
-import { paths } from '../../../lib/paths.ts';
+import { loginPathFor, paths, safeRedirect } from '../../../lib/paths.ts';
+import { keepReturnPath } from '../../../lib/return-path.ts';
 import { saveUserLocale } from '../../../lib/user-locale.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { ContactFields } from '@stod/ui/ContactFields.tsx';
@@ -36,6 +37,9 @@ const fields: Path<Input>[] = [
 export function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where the guest was going (an invitation's link): registration ends there.
+  const redirect = params.get('redirect');
   const register = useRegisterUser();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(registerSchema),
@@ -58,6 +62,7 @@ export function RegisterScreen() {
 
   const onSignedUp = async (token: string) => {
     await startSession(token);
+    keepReturnPath(redirect);
     // The account was made in this language: its e-mails should use it too.
     await saveUserLocale(currentLocale());
     showToast('success', t('register.created'));
@@ -118,7 +123,7 @@ export function RegisterScreen() {
       <p className="text-center text-base text-slate-700">
         {t('register.haveAccount')}{' '}
         <Link
-          to={paths.login}
+          to={redirect ? loginPathFor(safeRedirect(redirect)) : paths.login}
           className="inline-flex min-h-11 items-center font-semibold text-brand-strong underline underline-offset-4"
         >
           {t('login.submit')}

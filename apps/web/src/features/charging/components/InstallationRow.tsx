@@ -1,5 +1,5 @@
 import type { InstallationView } from '@stod/domain';
-import { ChevronRight, Zap } from 'lucide-react';
+import { ChevronRight, Settings, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
@@ -7,18 +7,21 @@ import { cn } from '@stod/ui/cn.ts';
 import { AccessBadge } from './AccessBadge.tsx';
 import { useTariffText } from './TariffText.ts';
 
-/** One installation in the list: its name, whose it is, its free connectors and its price. */
+/**
+ * One installation in the list: its name, whose it is, its free connectors and its price. The
+ * user's own has a second way in beside it: to its page under "My charging stations".
+ */
 export function InstallationRow({ installation }: { installation: InstallationView }) {
   const { t } = useTranslation();
   const tariffText = useTariffText();
   const free = installation.connectorsFree;
   return (
-    <li>
+    <li className="flex items-stretch">
       <Link
         to={paths.chargingInstallation(installation.id)}
         data-testid="installation-row"
         data-installation-id={installation.id}
-        className="flex min-h-20 w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand active:bg-slate-100"
+        className="flex min-h-20 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand active:bg-slate-100"
       >
         <span
           aria-hidden="true"
@@ -56,6 +59,16 @@ export function InstallationRow({ installation }: { installation: InstallationVi
         </span>
         <ChevronRight size={20} aria-hidden="true" className="shrink-0 text-slate-500" />
       </Link>
+      {installation.access === 'own' && (
+        <Link
+          to={paths.installation(installation.id)}
+          data-testid="installation-manage"
+          aria-label={t('charging.manage', { name: installation.name })}
+          className="flex w-14 shrink-0 items-center justify-center border-l border-slate-200 text-brand-strong transition-colors hover:bg-slate-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand active:bg-slate-100"
+        >
+          <Settings size={20} aria-hidden="true" />
+        </Link>
+      )}
     </li>
   );
 }

@@ -252,6 +252,27 @@ describe('ChargeScreen, before the charge', () => {
     expect(await screen.findByRole('heading', { name: 'Vel tengil' })).toBeTruthy();
   });
 
+  it.each([
+    [403, 'SHARE_ENDED', 'Atgongd tín til hesa ladistøðina er endað.'],
+    [422, 'SHARE_CAP_REACHED', 'Tú hevur brúkt tær kWh, sum tú hevur loyvi til henda mánaðin.'],
+  ])(
+    'says the server’s words when a share refuses the start (%s %s)',
+    async (status, code, text) => {
+      api(null, {
+        [`GET /installations/${INSTALLATION_ID}`]: {
+          body: testInstallation({ access: 'shared', public: false, ownerId: 'u-9' }),
+        },
+        'POST /charges': apiError(status, code, text),
+      });
+      const { user } = open(chosen);
+      await user.click(await screen.findByRole('button', { name: 'Halt fram' }));
+      const error = await screen.findByTestId('charge-start-error');
+      expect(error.textContent).toBe(text);
+      expect(within(error).queryByRole('button')).toBeNull();
+      expect(screen.queryByTestId('charge-ready')).toBeNull();
+    },
+  );
+
   it('asks for a payment method when no card may pay for charging', async () => {
     api(null, { 'GET /payment-methods': { body: { items: [], agreement: null } } });
     open(chosen);

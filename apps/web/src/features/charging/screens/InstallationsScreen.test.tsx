@@ -62,6 +62,15 @@ describe('InstallationsScreen', () => {
     expect(rows[1]?.getAttribute('href')).toBe(paths.chargingInstallation(testInstallation().id));
 
     expect(within(rows[2]!).getByTestId('installation-price').textContent).toBe('2,50 kr./min');
+
+    // The user's own installation is also managed under "My charging stations".
+    const manage = screen.getAllByTestId('installation-manage');
+    expect(manage).toHaveLength(1);
+    expect(manage[0]?.getAttribute('href')).toBe(paths.installation(own.id));
+    expect(manage[0]?.getAttribute('aria-label')).toBe('Stýr Heima');
+    expect(screen.getByRole('link', { name: 'Mínar ladistøðir' }).getAttribute('href')).toBe(
+      paths.installations,
+    );
   });
 
   it('shows skeletons while loading, then the empty state', async () => {

@@ -1,3 +1,4 @@
+import { House } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { ViewToolbar, type ViewMode } from '../../../lib/view-toolbar.tsx';
 import { Button } from '@stod/ui/Button.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
+import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
 import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
 import { useInstallations } from '../api/get-installations.ts';
 import { ActiveChargeNotice } from '../components/ActiveChargeNotice.tsx';
@@ -80,6 +82,15 @@ export function InstallationsScreen() {
               <InstallationRow key={installation.id} installation={installation} />
             ))}
           </ul>
+          {items.some((installation) => installation.access !== 'public') && (
+            <ListGroup>
+              <ListItem
+                to={paths.installations}
+                label={t('charging.myStations')}
+                icon={<House size={20} />}
+              />
+            </ListGroup>
+          )}
         </div>
       )}
     </div>

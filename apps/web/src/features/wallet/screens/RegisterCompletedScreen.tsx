@@ -1,7 +1,7 @@
 import { Handshake, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '../../../lib/payment-methods.ts';
-import { paths } from '../../../lib/paths.ts';
+import { forgetReturnPath, returnPathAfterRegistration } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
@@ -97,7 +97,8 @@ export function RegisterCompletedScreen() {
       )}
 
       <div className="mt-auto">
-        <ButtonLink to={paths.home} replace>
+        {/* Home, or where the guest was going when registration began (an invitation). */}
+        <ButtonLink to={returnPathAfterRegistration()} onClick={forgetReturnPath} replace>
           {t('registerDone.start')}
         </ButtonLink>
       </div>

@@ -1,7 +1,7 @@
 import { BadgePlus, CreditCard, Handshake, IdCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
+import { forgetReturnPath, returnPathAfterRegistration } from '../../../lib/return-path.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
@@ -56,7 +56,12 @@ export function RegisterPaymentMethodScreen() {
         />
       </ListGroup>
       <div className="mt-auto">
-        <ButtonLink to={paths.home} variant="ghost" replace>
+        <ButtonLink
+          to={returnPathAfterRegistration()}
+          onClick={forgetReturnPath}
+          variant="ghost"
+          replace
+        >
           {t('registerPay.later')}
         </ButtonLink>
       </div>
