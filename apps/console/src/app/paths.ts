@@ -8,6 +8,8 @@ export const paths = {
   stations: '/stations',
   /** One station's pumps and bays, live; the route's pattern. */
   station: '/stations/:id',
+  /** A station's kitchen display, for a tablet on the kitchen wall; the route's pattern. */
+  kitchen: '/kitchen/:stationId',
 } as const;
 
 export const sectionPath: Record<ConsoleSection, string> = {
@@ -17,3 +19,7 @@ export const sectionPath: Record<ConsoleSection, string> = {
 
 /** The address of one station's live screen. */
 export const stationPath = (id: number): string => paths.station.replace(':id', String(id));
+
+/** The address of one station's kitchen display. */
+export const kitchenPath = (stationId: number): string =>
+  paths.kitchen.replace(':stationId', String(stationId));

@@ -2,6 +2,7 @@ import { sectionsFor } from '@stod/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session.ts';
+import { KitchenScreen } from '../screens/KitchenScreen.tsx';
 import { LoginScreen } from '../screens/LoginScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
 import { StationScreen } from '../screens/StationScreen.tsx';
@@ -42,6 +43,15 @@ function RequireSection({
 /** The console's route table, under the /console basename; tests run it in a memory router. */
 export const consoleRoutes: RouteObject[] = [
   { path: paths.login, element: <LoginScreen /> },
+  // The kitchen display fills the tablet's screen: its own frame, not the console's navigation.
+  {
+    path: paths.kitchen,
+    element: (
+      <RequireStaff>
+        <KitchenScreen />
+      </RequireStaff>
+    ),
+  },
   {
     element: (
       <RequireStaff>

@@ -294,4 +294,27 @@ describe('StationScreen', () => {
     await act(() => applyLocale('fo'));
     expect(sent[0]?.headers['Accept-Language']).toBe('fo');
   });
+
+  it('opens the kitchen display of a food station for kitchen staff, not for station staff', async () => {
+    const about = {
+      body: {
+        id: 1,
+        name: 'Støð Tórshavn Miðbýur',
+        address: 'Niels Finsens gøta 20, 100 Tórshavn',
+        tokheimStationId: 'TK1001',
+        services: ['fuel', 'carwash', 'food'],
+      },
+    };
+    mockApi({ [LIVE]: { body: live() }, 'GET /admin/stations/1': about });
+    const { router, user, unmount } = renderConsole('/stations/1', members.kitchen);
+    await user.click(await screen.findByRole('link', { name: 'Opna køkin' }));
+    expect(router.state.location.pathname).toBe('/kitchen/1');
+    unmount();
+
+    const sent = mockApi({ [LIVE]: { body: live() }, 'GET /admin/stations/1': about });
+    renderConsole('/stations/1', members.station);
+    await screen.findByTestId('pump-1');
+    expect(screen.queryByRole('link', { name: 'Opna køkin' })).toBeNull();
+    expect(sent.filter((r) => r.path === '/admin/stations/1')).toEqual([]);
+  });
 });

@@ -3,11 +3,13 @@ import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
-import { ChevronLeft, RefreshCw } from 'lucide-react';
+import { ChefHat, ChevronLeft, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { kitchenPath, paths } from '../app/paths.ts';
+import { mayUseKitchen } from '../lib/kitchen.ts';
+import { useStation } from '../lib/station.ts';
 import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
 import { ListSkeleton, Page } from './Page.tsx';
@@ -39,6 +41,27 @@ function StationNotFound() {
         </ButtonLink>
       }
     />
+  );
+}
+
+/** The way to the station's kitchen display, for those who use it, where the station has food. */
+function KitchenLink({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const member = useSession((s) => s.member);
+  const allowed = mayUseKitchen(member, id);
+  const station = useStation(id, allowed);
+  if (!allowed || !station.data?.services.includes('food')) return null;
+  return (
+    <div>
+      <ButtonLink
+        to={kitchenPath(id)}
+        variant="secondary"
+        block={false}
+        icon={<ChefHat size={20} aria-hidden="true" />}
+      >
+        {t('kitchen.open')}
+      </ButtonLink>
+    </div>
   );
 }
 
@@ -87,6 +110,7 @@ function StationLive({ id }: { id: number }) {
             <RefreshCw size={16} aria-hidden="true" />
             {t('station.liveHint', { seconds: LIVE_REFRESH_MS / 1000 })}
           </p>
+          <KitchenLink id={id} />
           {live.isError && (
             <Notice tone="error" testId="live-stale">
               {t('station.stale', { time: formatDateTime(live.dataUpdatedAt) })}

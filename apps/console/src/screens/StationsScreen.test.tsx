@@ -38,4 +38,33 @@ describe('StationsScreen', () => {
       'page',
     );
   });
+
+  it('leads kitchen staff and operators to the kitchen of a food station', async () => {
+    const stations = {
+      total: 2,
+      items: [
+        {
+          id: 1,
+          name: 'Støð Tórshavn Miðbýur',
+          address: 'Niels Finsens gøta 20, 100 Tórshavn',
+          services: ['fuel', 'carwash', 'food'],
+        },
+        { id: 4, name: 'Støð Argir', address: 'Argjavegur 40, 165 Argir', services: ['fuel'] },
+      ],
+    };
+    mockApi({ 'GET /admin/stations?take=100': { body: stations } });
+    const { router, user, unmount } = renderConsole('/stations', members.operator);
+    const list = await screen.findByTestId('console-stations');
+    const rows = within(list).getAllByRole('listitem');
+    expect(within(rows[1]!).queryByRole('link', { name: 'Køkur' })).toBeNull();
+    await user.click(within(rows[0]!).getByRole('link', { name: 'Køkur' }));
+    expect(router.state.location.pathname).toBe('/kitchen/1');
+    unmount();
+
+    // Station staff watch pumps and bays; the kitchen is not theirs.
+    mockApi({ 'GET /admin/stations?take=100': { body: stations } });
+    renderConsole('/stations', members.station);
+    await screen.findByTestId('console-stations');
+    expect(screen.queryByRole('link', { name: 'Køkur' })).toBeNull();
+  });
 });

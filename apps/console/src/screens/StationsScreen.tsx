@@ -1,12 +1,14 @@
 import { EmptyState } from '@stod/ui/States.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight } from 'lucide-react';
+import { ButtonLink } from '@stod/ui/Button.tsx';
+import { ChefHat, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { stationPath } from '../app/paths.ts';
+import { kitchenPath, stationPath } from '../app/paths.ts';
 import { apiRequest, unwrap } from '../lib/api.ts';
+import { mayUseKitchen } from '../lib/kitchen.ts';
 import { useSession } from '../lib/session.ts';
 import { ListSkeleton, Page } from './Page.tsx';
 
@@ -48,10 +50,10 @@ export function StationsScreen() {
       {stations.data && stations.data.items.length > 0 && (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="console-stations">
           {stations.data.items.map((station) => (
-            <li key={station.id}>
+            <li key={station.id} className="flex flex-col gap-2">
               <Link
                 to={stationPath(station.id)}
-                className="flex h-full items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 hover:ring-brand focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
+                className="flex flex-1 items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 hover:ring-brand focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
               >
                 <span className="flex flex-1 flex-col gap-1">
                   <span className="text-base font-semibold text-slate-900">{station.name}</span>
@@ -62,6 +64,15 @@ export function StationsScreen() {
                 </span>
                 <ChevronRight size={20} aria-hidden="true" className="shrink-0 text-slate-500" />
               </Link>
+              {station.services.includes('food') && mayUseKitchen(member, station.id) && (
+                <ButtonLink
+                  to={kitchenPath(station.id)}
+                  variant="secondary"
+                  icon={<ChefHat size={20} aria-hidden="true" />}
+                >
+                  {t('kitchen.title')}
+                </ButtonLink>
+              )}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { labelOf, type StationTransaction } from '@stod/domain';
+import { labelOf, type KitchenOrder, type StationTransaction } from '@stod/domain';
 import type { StationLive } from '../lib/station-live.ts';
 
 /** A transaction as the API's view carries it; a refuelling unless told otherwise. */
@@ -56,3 +56,78 @@ export function live(overrides: Partial<StationLive> = {}): StationLive {
     ...overrides,
   };
 }
+
+/** An order of station 1 as the kitchen sees it: fries to take out, as soon as possible. */
+export function kitchenOrder(overrides: Partial<KitchenOrder> = {}): KitchenOrder {
+  return {
+    id: '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
+    number: 41,
+    stationId: 1,
+    stationName: 'Støð Tórshavn Miðbýur',
+    state: 'placed',
+    mode: 'take-out',
+    pickupAt: '2026-06-05T13:20:00.000Z',
+    asap: true,
+    lines: [
+      {
+        type: 'product',
+        productId: 'franskar',
+        name: 'Franskar',
+        price: 3500,
+        added: [{ id: 'franskar-remulade', name: 'Remulade', additionalCost: 500 }],
+        removed: [{ id: 'franskar-salt', name: 'Salt', additionalCost: 0 }],
+        allergens: [],
+        quantity: 2,
+        unit: 4000,
+        total: 8000,
+      },
+    ],
+    total: 8000,
+    held: 8000,
+    captured: 0,
+    released: 0,
+    readyBy: null,
+    rejectReason: null,
+    errorKey: null,
+    receiptId: null,
+    createdAt: '2026-06-05T13:10:00.000Z',
+    acceptedAt: null,
+    readyAt: null,
+    collectedAt: null,
+    finishedAt: null,
+    customer: 'Rógvi',
+    ...overrides,
+  };
+}
+
+/** A meal deal: a burger with cheese added and onion taken off, and a soft drink. */
+export const burgerOffer: KitchenOrder['lines'][number] = {
+  type: 'offer',
+  offerId: 'burgaratilbod',
+  name: 'Burgaratilboð',
+  navisionId: 'NAV-100',
+  quantity: 1,
+  unit: 10900,
+  total: 10900,
+  normalUnit: 12400,
+  items: [
+    {
+      type: 'matur',
+      productId: 'burgari',
+      name: 'Burgari',
+      price: 8900,
+      added: [{ id: 'burgari-ostur', name: 'Ostur', additionalCost: 500 }],
+      removed: [{ id: 'burgari-laukur', name: 'Laukur', additionalCost: 0 }],
+      allergens: ['milk', 'gluten', 'sesame'],
+    },
+    {
+      type: 'sodavatn',
+      productId: 'cola',
+      name: 'Coca-Cola 0,5 l',
+      price: 1500,
+      added: [],
+      removed: [],
+      allergens: [],
+    },
+  ],
+};

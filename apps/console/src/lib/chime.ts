@@ -1,0 +1,119 @@
+import { useCallback, useState, useSyncExternalStore } from 'react';
+
+type AudioContextClass = typeof AudioContext;
+
+function audioContextClass(): AudioContextClass | null {
+  const w = globalThis as {
+    AudioContext?: AudioContextClass;
+    webkitAudioContext?: AudioContextClass;
+  };
+  return w.AudioContext ?? w.webkitAudioContext ?? null;
+}
+
+/** Two short rising tones, made on the spot: no sound file to load or cache. */
+function ding(context: AudioContext) {
+  const start = context.currentTime + 0.02;
+  for (const [i, frequency] of [880, 1320].entries()) {
+    const at = start + i * 0.18;
+    const tone = context.createOscillator();
+    const gain = context.createGain();
+    tone.type = 'sine';
+    tone.frequency.setValueAtTime(frequency, at);
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.5, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
+    tone.connect(gain);
+    gain.connect(context.destination);
+    tone.start(at);
+    tone.stop(at + 0.32);
+  }
+}
+
+/** 'unavailable': no Web Audio here; 'off': waiting for a tap; 'on': sound plays. */
+export type SoundState = 'unavailable' | 'off' | 'on';
+
+/**
+ * The audio context as an outside store: made when the display mounts, closed when it leaves,
+ * and its state ('suspended' until a tap, unless the browser allows sound at once) followed.
+ */
+class Sound {
+  context: AudioContext | null = null;
+  private failed = false;
+  private readonly listeners = new Set<() => void>();
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    if (!this.context && !this.failed) this.open();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.close();
+    };
+  };
+
+  snapshot = (): SoundState => {
+    if (this.failed || !audioContextClass()) return 'unavailable';
+    return this.context?.state === 'running' ? 'on' : 'off';
+  };
+
+  private readonly notify = () => {
+    for (const listener of this.listeners) listener();
+  };
+
+  private open() {
+    const Context = audioContextClass();
+    if (!Context) return;
+    try {
+      this.context = new Context();
+      this.context.addEventListener('statechange', this.notify);
+    } catch {
+      this.failed = true;
+    }
+    this.notify();
+  }
+
+  private close() {
+    const context = this.context;
+    this.context = null;
+    if (!context) return;
+    context.removeEventListener('statechange', this.notify);
+    void context.close().catch(() => undefined);
+  }
+}
+
+export interface Chime {
+  state: SoundState;
+  /** Call from a tap: browsers start audio only after a user gesture. A short chime answers. */
+  enable: () => void;
+  /** Plays the chime when sound is on; answers whether it did. */
+  play: () => boolean;
+  /** How many new-order chimes played (the answer to the tap is not one). */
+  played: number;
+}
+
+/** The new-order chime, through the Web Audio API. */
+export function useChime(): Chime {
+  const [sound] = useState(() => new Sound());
+  const state = useSyncExternalStore(sound.subscribe, sound.snapshot, sound.snapshot);
+  const [played, setPlayed] = useState(0);
+
+  const enable = useCallback(() => {
+    const context = sound.context;
+    if (!context) return;
+    void context
+      .resume()
+      .then(() => {
+        if (context.state === 'running') ding(context);
+      })
+      .catch(() => undefined);
+  }, [sound]);
+
+  const play = useCallback(() => {
+    const context = sound.context;
+    if (context?.state !== 'running') return false;
+    ding(context);
+    setPlayed((n) => n + 1);
+    return true;
+  }, [sound]);
+
+  return { state, enable, play, played };
+}

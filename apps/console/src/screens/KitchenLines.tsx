@@ -1,0 +1,98 @@
+import { ALLERGENS, type PricedProduct } from '@stod/domain';
+import { useTranslation } from 'react-i18next';
+import type { KitchenLine } from '../lib/kitchen.ts';
+
+/** The product's allergens as text chips, in the EU's order; nothing when it has none. */
+function Allergens({ product }: { product: PricedProduct }) {
+  const { t } = useTranslation();
+  const present = ALLERGENS.filter((a) => product.allergens.includes(a));
+  if (present.length === 0) return null;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1.5">
+      <span className="text-sm font-medium text-slate-700">{t('kitchen.allergens')}:</span>
+      <ul className="flex flex-wrap gap-1.5" aria-label={t('kitchen.allergens')}>
+        {present.map((allergen) => (
+          <li
+            key={allergen}
+            data-allergen={allergen}
+            className="rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950 ring-1 ring-amber-500"
+          >
+            {t(`kitchen.allergen.${allergen}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Ingredients added (+) and removed (−): what the cook must not miss. */
+function Changes({ product }: { product: PricedProduct }) {
+  const { t } = useTranslation();
+  if (product.added.length === 0 && product.removed.length === 0) return null;
+  return (
+    <ul className="flex flex-col text-base font-semibold">
+      {product.added.map((i) => (
+        <li key={`+${i.id}`} className="text-emerald-800">
+          <span aria-hidden="true">+ </span>
+          <span className="sr-only">{t('kitchen.with')} </span>
+          {i.name}
+        </li>
+      ))}
+      {product.removed.map((i) => (
+        <li key={`-${i.id}`} className="text-red-800">
+          <span aria-hidden="true">− </span>
+          <span className="sr-only">{t('kitchen.without')} </span>
+          {i.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Quantity({ quantity }: { quantity: number }) {
+  return <span className="tabular-nums">{quantity} ×&nbsp;</span>;
+}
+
+/** One line of an order: a product, or an offer with its items nested under it. */
+function Line({ line }: { line: KitchenLine }) {
+  if (line.type === 'product') {
+    return (
+      <li className="flex flex-col gap-0.5" data-testid="order-line">
+        <p className="text-lg font-semibold text-slate-900">
+          <Quantity quantity={line.quantity} />
+          {line.name}
+        </p>
+        <Changes product={line} />
+        <Allergens product={line} />
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-col gap-1" data-testid="order-line">
+      <p className="text-lg font-semibold text-slate-900">
+        <Quantity quantity={line.quantity} />
+        {line.name}
+      </p>
+      <ul className="ml-1 flex flex-col gap-1.5 border-l-4 border-slate-300 pl-3">
+        {line.items.map((item, i) => (
+          <li key={`${item.productId}-${String(i)}`} className="flex flex-col gap-0.5">
+            <p className="text-base font-semibold text-slate-900">{item.name}</p>
+            <Changes product={item} />
+            <Allergens product={item} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function KitchenLines({ lines }: { lines: readonly KitchenLine[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="flex flex-col gap-2.5" aria-label={t('kitchen.items')}>
+      {lines.map((line, i) => (
+        <Line key={`${line.type}-${String(i)}`} line={line} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,215 @@
+import { formatCurrency, type FoodOrderState } from '@stod/domain';
+import { Button } from '@stod/ui/Button.tsx';
+import { cn } from '@stod/ui/cn.ts';
+import { Bell, Check, PackageCheck, ShoppingBag, Utensils, X } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKitchenAction, type KitchenOrder } from '../lib/kitchen.ts';
+import { clockText } from '../lib/use-now.ts';
+import { openAcceptDialog, openRejectDialog, type OnProblem } from './KitchenDialogs.tsx';
+import { KitchenLines } from './KitchenLines.tsx';
+
+// Each state's chip: a tinted ground with its darkest text (WCAG AA); the word carries the
+// meaning, the colour helps the eye across the kitchen.
+const stateTones: Record<FoodOrderState, string> = {
+  placing: 'bg-slate-100 text-slate-800 ring-slate-300',
+  placed: 'bg-amber-100 text-amber-950 ring-amber-400',
+  accepted: 'bg-sky-100 text-sky-900 ring-sky-300',
+  ready: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
+  collected: 'bg-slate-100 text-slate-800 ring-slate-300',
+  rejected: 'bg-red-100 text-red-900 ring-red-300',
+  expired: 'bg-red-100 text-red-900 ring-red-300',
+  failed: 'bg-red-100 text-red-900 ring-red-300',
+};
+
+function StateChip({ state }: { state: FoodOrderState }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="order-state"
+      data-state={state}
+      className={cn(
+        'inline-flex items-center rounded-full px-3 py-1 text-base font-semibold ring-1',
+        stateTones[state],
+      )}
+    >
+      {t(`kitchen.state.${state}`)}
+    </span>
+  );
+}
+
+function ModeChip({ mode }: { mode: KitchenOrder['mode'] }) {
+  const { t } = useTranslation();
+  const Icon = mode === 'dine-in' ? Utensils : ShoppingBag;
+  return (
+    <span
+      data-testid="order-mode"
+      className="inline-flex items-center gap-1.5 rounded-full bg-night px-3 py-1 text-base font-semibold text-white"
+    >
+      <Icon size={16} aria-hidden="true" />
+      {t(`kitchen.mode.${mode}`)}
+    </span>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** How long until the ready-by time, or how late it is. */
+function Due({ readyBy, now }: { readyBy: string; now: number }) {
+  const { t } = useTranslation();
+  const minutes = Math.round((new Date(readyBy).getTime() - now) / 60_000);
+  if (minutes < 0)
+    return (
+      <span className="block text-base font-bold text-red-800">
+        {t('kitchen.late', { minutes: -minutes })}
+      </span>
+    );
+  return (
+    <span className="block text-base font-medium text-slate-700">
+      {minutes === 0 ? t('kitchen.dueNow') : t('kitchen.inMinutes', { minutes })}
+    </span>
+  );
+}
+
+function Actions({
+  order,
+  stationId,
+  onProblem,
+}: {
+  order: KitchenOrder;
+  stationId: number;
+  onProblem: OnProblem;
+}) {
+  const { t } = useTranslation();
+  const action = useKitchenAction(stationId, order.id);
+  const run = (kind: 'ready' | 'collected') =>
+    action.mutate({ kind }, { onError: (error) => onProblem(order, error) });
+  const props = { order, stationId, onProblem };
+  if (order.state === 'placed')
+    return (
+      <div className="grid grid-cols-1 gap-3 @xs:grid-cols-2">
+        <Button
+          icon={<Check size={20} aria-hidden="true" />}
+          onClick={() => openAcceptDialog(props)}
+        >
+          {t('kitchen.accept')}
+        </Button>
+        <Button
+          variant="secondary"
+          icon={<X size={20} aria-hidden="true" />}
+          onClick={() => openRejectDialog(props)}
+        >
+          {t('kitchen.reject')}
+        </Button>
+      </div>
+    );
+  if (order.state === 'accepted')
+    return (
+      <Button
+        icon={<Bell size={20} aria-hidden="true" />}
+        pending={action.isPending}
+        onClick={() => run('ready')}
+      >
+        {t('kitchen.markReady')}
+      </Button>
+    );
+  if (order.state === 'ready')
+    return (
+      <Button
+        icon={<PackageCheck size={20} aria-hidden="true" />}
+        pending={action.isPending}
+        onClick={() => run('collected')}
+      >
+        {t('kitchen.markCollected')}
+      </Button>
+    );
+  return null;
+}
+
+export interface KitchenOrderCardProps {
+  order: KitchenOrder;
+  stationId: number;
+  /** The display's clock, ticking: what 'today' and 'late' mean. */
+  now: number;
+  /** Arrived while the display was open, a moment ago. */
+  highlighted: boolean;
+  onProblem: OnProblem;
+}
+
+/** One order as the cook reads it from across the kitchen, with what can be done next. */
+export function KitchenOrderCard({
+  order,
+  stationId,
+  now,
+  highlighted,
+  onProblem,
+}: KitchenOrderCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const finished = order.finishedAt !== null;
+  return (
+    <li
+      aria-labelledby={titleId}
+      data-testid={`order-${String(order.number)}`}
+      data-highlighted={highlighted || undefined}
+      className={cn(
+        '@container flex flex-col gap-3 rounded-2xl p-4 shadow-sm',
+        highlighted ? 'bg-amber-50 ring-4 ring-amber-500' : 'bg-white ring-1 ring-slate-200',
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={titleId} className="text-5xl leading-none font-bold text-slate-900 tabular-nums">
+          <span className="sr-only">{t('kitchen.order', { number: order.number })}</span>
+          <span aria-hidden="true">{order.number}</span>
+        </h3>
+        <div className="flex flex-wrap justify-end gap-1.5">
+          {highlighted && (
+            <span className="rounded-full bg-amber-700 px-3 py-1 text-base font-bold text-white">
+              {t('kitchen.newBadge')}
+            </span>
+          )}
+          <StateChip state={order.state} />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xl font-semibold text-slate-900" data-testid="order-customer">
+          {order.customer}
+        </p>
+        <ModeChip mode={order.mode} />
+      </div>
+      {!finished && (
+        <dl className="flex flex-wrap gap-x-6 gap-y-2">
+          <Fact term={t('kitchen.pickup')}>
+            <span data-testid="order-pickup">
+              {order.asap ? t('kitchen.asap') : clockText(order.pickupAt, now)}
+            </span>
+          </Fact>
+          {order.readyBy && (
+            <Fact term={t('kitchen.readyBy')}>
+              <span data-testid="order-ready-by">{clockText(order.readyBy, now)}</span>
+              {order.state === 'accepted' && <Due readyBy={order.readyBy} now={now} />}
+            </Fact>
+          )}
+        </dl>
+      )}
+      {order.rejectReason && (
+        <p className="text-base font-medium text-red-900" data-testid="order-reason">
+          {t('kitchen.reason', { reason: order.rejectReason })}
+        </p>
+      )}
+      {!finished && <KitchenLines lines={order.lines} />}
+      <p className="text-sm text-slate-600 tabular-nums">
+        {finished && order.finishedAt ? `${clockText(order.finishedAt, now)} · ` : ''}
+        {t('kitchen.total', { amount: formatCurrency(order.total) })}
+      </p>
+      <Actions order={order} stationId={stationId} onProblem={onProblem} />
+    </li>
+  );
+}
