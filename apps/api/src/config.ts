@@ -85,7 +85,7 @@ const envSchema = z.object({
   /** How often ended months of owners' earnings are closed into payouts (0: never). */
   EARNINGS_CLOSE_EVERY_SECONDS: z.coerce.number().int().min(0).default(3600),
   /**
-   * Where no kitchen display has been seen for a minute, a simulated kitchen accepts orders after
+   * Where no kitchen display has been seen for three minutes, a simulated kitchen accepts orders after
    * KITCHEN_SIM_ACCEPT_SECONDS and readies them by their ready-by time (divided by SIM_SPEED).
    */
   KITCHEN_SIM: z.enum(['true', 'false']).optional(),
