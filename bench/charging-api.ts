@@ -3,11 +3,10 @@
 // the bench's questions over IPC. Run with `echo` as the argument, it is the baseline instead: a
 // bare WebSocket server that sends every frame back.
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
+import { profiler } from './api-profile.ts';
 import { benchPerson } from './figures.ts';
 
 export interface BenchPlan {
@@ -41,29 +40,6 @@ export type FromApi =
 
 const send = (message: FromApi) => process.send?.(message);
 
-/** BENCH_PROFILE=dir: the API's CPU profile over the measured window, written there. */
-const profiler = (() => {
-  const dir = process.env.BENCH_PROFILE;
-  const session = dir ? new Session() : null;
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) => {
-      session?.post(method, (error, result) => (error ? reject(error) : resolve(result)));
-    });
-  return {
-    async start() {
-      if (!session) return;
-      session.connect();
-      await post('Profiler.enable');
-      await post('Profiler.start');
-    },
-    async stop() {
-      if (!session || !dir) return;
-      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-      await writeFile(`${dir}/api-window.cpuprofile`, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-})();
 const REGISTER_BATCH = 1000;
 
 async function echo() {
@@ -112,6 +88,9 @@ async function api(plan: BenchPlan) {
   });
   const { app } = t;
   const { ctx } = app;
+  profiler.countQueries(
+    (ctx.db as unknown as { $client?: Parameters<typeof profiler.countQueries>[0] }).$client,
+  );
   const started = performance.now();
   const total = plan.homes + plan.publics;
   const width = String(total).length + 1;
@@ -199,6 +178,7 @@ async function api(plan: BenchPlan) {
         case 'window':
           if (message.open) {
             await profiler.start();
+            profiler.counting = true;
             window = {
               elu: performance.eventLoopUtilization(),
               cpu: process.cpuUsage(),
@@ -207,6 +187,7 @@ async function api(plan: BenchPlan) {
             send({ type: 'window', line: '' });
             return;
           }
+          profiler.counting = false;
           await profiler.stop();
           send({ type: 'window', line: window ? windowLine(window) : '' });
           return;

@@ -118,6 +118,10 @@ export async function pourOnSubscription(ctx: ServiceContext, userId: string, in
   if (!cover) throw refusal(422, 'DRINK_NOT_IN_SUBSCRIPTION', 'error.drinkNotInSubscription');
   const claimed = await ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
+    // A twin request that held the lock first has poured this code: it is this request's too,
+    // and no second cup for fair use to count.
+    const current = await repo.findFill(tx, row.id);
+    if (current?.state !== 'pending') return null;
     const minutes = cover.fairUseMinutes;
     if (minutes) {
       const last = await repo.lastSubscriptionCup(

@@ -337,3 +337,30 @@ export function unreleasedHolds(db: Db) {
     )
     .limit(200);
 }
+
+/**
+ * The meter columns of running charges, many in one statement (readings are gathered for a
+ * second). It never moves a state, never touches a finished or settling charge, and never puts
+ * back a reading older than the stored one (another process may hold the charger by now).
+ */
+export async function writeMeterReadings(db: Db, rows: readonly ChargeRow[]) {
+  if (rows.length === 0) return;
+  // The ids again as a list: PGlite keeps no statistics, and without it the planner reads every
+  // open charge (through the bloated charges_open_idx) for each batch instead of each by its key.
+  const ids = rows.map((r) => r.id);
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.meterStart}::integer, ${r.meterLast}::integer, ${r.meterLastAt?.toISOString() ?? null}::timestamptz, ${r.energyWh}::integer, ${r.powerW}::integer)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${charges} set meter_start = v.meter_start, meter_last = v.meter_last,
+      meter_last_at = v.meter_last_at, energy_wh = v.energy_wh, power_w = v.power_w,
+      updated_at = now()
+    from (values ${values}) as v (id, meter_start, meter_last, meter_last_at, energy_wh, power_w)
+    where ${charges.id} = v.id and ${inArray(charges.id, ids)}
+      and ${charges.state} in ('charging', 'stopping') and ${charges.finishedAt} is null
+      and (${charges.meterLastAt} is null or ${charges.meterLastAt} <= v.meter_last_at)`);
+}

@@ -52,11 +52,19 @@ const illegalState = () => new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
 // Every process keeps the latest view of each running charge from the bus.
 
 const PERSIST_EVERY_MS = 15_000;
-const liveOf = liveFiguresOf<ChargeRow, Charge>(PERSIST_EVERY_MS);
+const liveOf = liveFiguresOf<ChargeRow, Charge>(PERSIST_EVERY_MS, (ctx, rows) =>
+  repo.writeMeterReadings(ctx.db, rows),
+);
 
 /** Keeps every process's view of running charges; answers the function that stops it. */
 export function watchCharges(ctx: ServiceContext) {
-  return ctx.bus.subscribe('charge.changed', ({ charge }) => liveOf(ctx).heard(charge));
+  const live = liveOf(ctx);
+  const stop = ctx.bus.subscribe('charge.changed', ({ charge }) => live.heard(charge));
+  return () => {
+    stop();
+    // The readings still queued go to the database before it closes.
+    void live.close();
+  };
 }
 
 /** The live power at a connector, from the latest view of its running charge. */
@@ -102,11 +110,14 @@ export function cachedCharge(ctx: ServiceContext, id: string) {
   return liveOf(ctx).row(id, () => repo.findCharge(ctx.db, id));
 }
 
-/** A meter reading: published at once, written every few seconds. */
+/**
+ * A meter reading: published at once, written every few seconds with the other due readings of
+ * this process, in one statement that changes only the meter columns of a still running charge.
+ */
 export async function progress(ctx: ServiceContext, row: ChargeRow, set: ChargePatch) {
   const live = liveOf(ctx);
   const next: ChargeRow = { ...row, ...set, updatedAt: ctx.clock.now() };
-  if (live.reading(next)) await repo.transition(ctx.db, row.id, [row.state], set);
+  live.reading(next);
   // A reading changes the figures, not the charger: its side is the one last published (a
   // status or a connection change publishes from the database again).
   const seen = live.latest.get(row.id);

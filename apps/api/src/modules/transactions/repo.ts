@@ -181,3 +181,28 @@ export function moneyBehind(db: Db, limit = 200) {
     )
     .limit(limit);
 }
+
+/**
+ * The running figures (litres, amount, seconds left) of open transactions, many in one
+ * statement (they are gathered for a second); each only while its transaction is still open in
+ * the state the figure was read in, so a late batch never undoes a sale or a state's own write.
+ */
+export async function writeFigures(db: Db, rows: readonly TransactionRow[]) {
+  if (rows.length === 0) return;
+  // The ids again as a list, so that each row is found by its key (see writeMeterReadings).
+  const ids = rows.map((r) => r.id);
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.state}::text, ${r.volumeMl}::integer, ${r.amount}::integer, ${r.remainingSeconds}::integer)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${stationTransactions} set volume_ml = v.volume_ml, amount = v.amount,
+      remaining_seconds = v.remaining_seconds, updated_at = now()
+    from (values ${values}) as v (id, state, volume_ml, amount, remaining_seconds)
+    where ${stationTransactions.id} = v.id and ${inArray(stationTransactions.id, ids)}
+      and ${stationTransactions.state} = v.state
+      and ${stationTransactions.finishedAt} is null`);
+}

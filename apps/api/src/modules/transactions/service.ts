@@ -75,13 +75,21 @@ export function toView(row: TransactionRow, locale?: Locale): StationTransaction
 // figures every few seconds, so a restart shows where a fill stood.
 
 const PERSIST_EVERY_MS = 5_000;
-const liveOf = liveFiguresOf<TransactionRow, StationTransaction>(PERSIST_EVERY_MS);
+const liveOf = liveFiguresOf<TransactionRow, StationTransaction>(PERSIST_EVERY_MS, (ctx, rows) =>
+  repo.writeFigures(ctx.db, rows),
+);
 
 /** Listens to every process's changes; answers the function that stops it. */
 export function watchTransactions(ctx: ServiceContext) {
-  return ctx.bus.subscribe('stationTransaction.changed', ({ transaction }) =>
-    liveOf(ctx).heard(transaction),
+  const live = liveOf(ctx);
+  const stop = ctx.bus.subscribe('stationTransaction.changed', ({ transaction }) =>
+    live.heard(transaction),
   );
+  return () => {
+    stop();
+    // The figures still queued go to the database before it closes.
+    void live.close();
+  };
 }
 
 function withLive(ctx: ServiceContext, view: StationTransaction): StationTransaction {
@@ -103,13 +111,17 @@ export function cachedRow(ctx: ServiceContext, id: string) {
 
 /**
  * A running figure (litres and amount so far, seconds left): published at once, written to the
- * database every few seconds.
+ * database every few seconds with the other due figures of this process.
  */
 export async function progress(ctx: ServiceContext, id: string, set: TransactionPatch) {
   const row = await cachedRow(ctx, id);
   if (!row || row.finishedAt) return;
   const next = { ...row, ...set, updatedAt: ctx.clock.now() };
-  if (liveOf(ctx).reading(next)) await repo.patchOpen(ctx.db, id, set);
+  liveOf(ctx).reading(next);
+  // The connection flag is no running figure: the reconciliation and staff read it, and a
+  // queued copy could undo a later loss written elsewhere.
+  if (set.connectionLost !== undefined)
+    await repo.patchOpen(ctx.db, id, { connectionLost: set.connectionLost });
   await publish(ctx, next);
 }
 
