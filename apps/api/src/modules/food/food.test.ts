@@ -173,6 +173,10 @@ describe('POST /food/orders', () => {
     expect(order.number).toBeGreaterThan(0);
     const again = await place(user, { total: 1, lines: [burgerDeal(), fries] }, key);
     expect(again.json<FoodOrder>().id).toBe(order.id);
+    // The same key with another order is refused, and nothing more is held.
+    const other = await place(user, { lines: [fries] }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await openHolds(t.app.ctx.db, user.id)).toBe(1);
 
     const listed = await t.app.inject({ url: '/api/food/orders', headers: bearer(user.token) });

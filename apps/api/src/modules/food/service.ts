@@ -104,7 +104,19 @@ export async function placeOrder(
 ) {
   const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
   const done = await repo.findByRequestKey(ctx.db, userId, requestKey);
-  if (done && done.state !== 'placing') return toView(done);
+  if (done && done.state !== 'placing') {
+    // A repeat answers as the first time, even after closing time or a menu change; the same key
+    // with another order is refused (the record's fingerprint), and nothing runs again.
+    await payments.runIdempotent(
+      ctx.db,
+      { userId, scope: SCOPE, key: idempotencyKey, request: input },
+      {
+        act: () => Promise.reject(new AppError(409, 'ILLEGAL_STATE', 'error.conflict')),
+        finish: (_tx, _claim, id: string) => Promise.resolve({ id }),
+      },
+    );
+    return toView(done);
+  }
   const { station, menu, lines, total } = await priced(ctx, input.stationId, input.lines);
   const now = ctx.clock.now();
   const asap = input.pickupAt === 'asap';
