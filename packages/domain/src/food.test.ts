@@ -5,6 +5,9 @@ import {
   keepsLine,
   orderLinesSchema,
   pickupRefusal,
+  pickupSlots,
+  ALLERGENS,
+  ALLERGEN_NAMES,
   priceLines,
   receiptItemsOf,
   type Menu,
@@ -233,5 +236,25 @@ describe('when food may be ordered (§5)', () => {
     expect(pickupRefusal(late, at('2026-11-25T00:55:00Z'), 'asap')).toBe('closesBefore');
     const always: OpeningHours = Array.from({ length: 7 }, () => ({ from: '00:00', to: '24:00' }));
     expect(pickupRefusal(always, now, at('2026-11-26T11:00:00Z'))).toBe('tooFar');
+  });
+
+  it('offers pickup times every 15 minutes from the preparation time until closing', () => {
+    // 00:20 Faroe time (UTC in winter): from 00:30 (the preparation time) to closing at 01:00.
+    const slots = pickupSlots(late, at('2026-11-25T00:20:00Z'));
+    expect(slots.map((d) => d.toISOString().slice(11, 16))).toEqual(['00:30', '00:45', '01:00']);
+    expect(pickupSlots(late, at('2026-11-25T03:00:00Z'))).toEqual([]);
+    const always: OpeningHours = Array.from({ length: 7 }, () => ({ from: '00:00', to: '24:00' }));
+    const allDay = pickupSlots(always, at('2026-11-25T12:07:00Z'));
+    expect(allDay[0]?.toISOString()).toBe('2026-11-25T12:30:00.000Z');
+    expect(allDay).toHaveLength(47);
+    for (const slot of allDay)
+      expect(pickupRefusal(always, at('2026-11-25T12:07:00Z'), slot)).toBeNull();
+  });
+});
+
+describe('allergen names', () => {
+  it('names all 14 in both languages', () => {
+    for (const locale of ['fo', 'en'] as const)
+      for (const a of ALLERGENS) expect(ALLERGEN_NAMES[locale][a]).toMatch(/\S/);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, strict } from './fields.ts';
+import type { Locale } from './messages/index.ts';
 import type { FoodItem } from './receipts.ts';
 import { minutesOpenLeft, type OpeningHours } from './stations.ts';
 
@@ -25,6 +26,42 @@ export const ALLERGENS = [
   'molluscs',
 ] as const;
 export type Allergen = (typeof ALLERGENS)[number];
+
+/** The allergens' names, as a menu and a kitchen show them. */
+export const ALLERGEN_NAMES: Readonly<Record<Locale, Readonly<Record<Allergen, string>>>> = {
+  fo: {
+    gluten: 'Gluten',
+    crustaceans: 'Krabbadýr',
+    eggs: 'Egg',
+    fish: 'Fiskur',
+    peanuts: 'Jarðnøtir',
+    soybeans: 'Soja',
+    milk: 'Mjólk',
+    nuts: 'Nøtir',
+    celery: 'Selleri',
+    mustard: 'Sinnep',
+    sesame: 'Sesam',
+    sulphites: 'Sulfitt',
+    lupin: 'Lupin',
+    molluscs: 'Lindýr',
+  },
+  en: {
+    gluten: 'Gluten',
+    crustaceans: 'Crustaceans',
+    eggs: 'Eggs',
+    fish: 'Fish',
+    peanuts: 'Peanuts',
+    soybeans: 'Soybeans',
+    milk: 'Milk',
+    nuts: 'Nuts',
+    celery: 'Celery',
+    mustard: 'Mustard',
+    sesame: 'Sesame',
+    sulphites: 'Sulphites',
+    lupin: 'Lupin',
+    molluscs: 'Molluscs',
+  },
+};
 
 /** The most of one line, and the most lines, an order may have. */
 export const FOOD_QUANTITY_MAX = 20;
@@ -390,6 +427,23 @@ export function pickupRefusal(
   if (ready - now.getTime() > FOOD_PICKUP_AHEAD_HOURS * 3_600_000) return 'tooFar';
   if (open !== Infinity && ready > now.getTime() + open * 60_000) return 'closesBefore';
   return null;
+}
+
+/**
+ * The pickup times the app offers after 'as soon as possible': every `step` minutes from the
+ * kitchen's preparation time on, as far ahead as allowed, each one the rule above accepts.
+ */
+export function pickupSlots(hours: OpeningHours, now: Date, step = 15): Date[] {
+  const stepMs = step * 60_000;
+  const first = Math.ceil((now.getTime() + FOOD_PREP_MINUTES * 60_000) / stepMs) * stepMs;
+  const last = now.getTime() + FOOD_PICKUP_AHEAD_HOURS * 3_600_000;
+  const out: Date[] = [];
+  for (let at = first; at <= last; at += stepMs) {
+    const slot = new Date(at);
+    if (pickupRefusal(hours, now, slot) === null) out.push(slot);
+    else if (out.length > 0) break;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import {
   formatCurrency,
   formatDate,
   formatDateTime,
+  formatTime,
   formatReceiptDate,
 } from './format.ts';
 
@@ -118,6 +119,13 @@ describe('formatDate', () => {
     ['NaN', Number.NaN],
   ])('throws a RangeError for %s', (_label, value) => {
     expect(() => formatDate(value)).toThrow(RangeError);
+  });
+});
+
+describe('formatTime', () => {
+  it('shows the Faroe clock: winter UTC+0, summer UTC+1', () => {
+    expect(formatTime(new Date('2026-01-15T12:34:00Z'))).toBe('12:34');
+    expect(formatTime(new Date('2026-07-04T23:05:00Z'))).toBe('00:05');
   });
 });
 

@@ -58,6 +58,12 @@ export function formatDate(value: Date | string | number): string {
   return `${p.day}.${p.month}.${p.year}`;
 }
 
+/** 'HH:mm' on the Faroe clock. */
+export function formatTime(value: Date | string | number): string {
+  const p = parts(value);
+  return `${p.hour}:${p.minute}`;
+}
+
 /** 'DD.MM.YYYY kl. HH:mm' */
 export function formatDateTime(value: Date | string | number): string {
   const p = parts(value);

@@ -1,7 +1,7 @@
 import type { StationService } from '@stod/domain';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { HASH_PATTERN, WEB_FOOD_ONLY } from '../config.ts';
-import { FOOD_CART_ROUTE_NAMES, resetFoodCart } from '../features/food/store.ts';
+import { keepsFoodCart, resetFoodCart } from '../features/food/store.ts';
 import { useAppState } from '../lib/app-state.ts';
 import { isRouteHandle, type NotFoundData, type RouteHandle } from '../lib/route-meta.ts';
 import { isSignedIn } from '../lib/session.ts';
@@ -34,7 +34,7 @@ function runGuard(handle: RouteHandle, request: Request) {
     webFoodOnly: WEB_FOOD_ONLY,
   });
   if (to) return redirect(to);
-  if (!FOOD_CART_ROUTE_NAMES.includes(handle.name)) resetFoodCart();
+  if (!keepsFoodCart(handle.name, url)) resetFoodCart();
   return null;
 }
 

@@ -20,7 +20,7 @@ const withTexts =
   () =>
     Promise.all([load(), loadTexts(bundle)]).then(([screen]) => screen);
 
-/** A fuel, car-wash or charging screen with its texts, through the one loader of those flows. */
+/** A fuel, car-wash, charging or food screen with its texts, through the one loader of those flows. */
 const flow = (bundle: TextBundle, name: FlowScreen, also?: TextBundle): Lazy =>
   withTexts(bundle, () =>
     Promise.all([
@@ -60,7 +60,6 @@ const screens = {
   vouchers: withTexts('vouchers', () => import('../features/vouchers/screens/VouchersScreen.tsx').then((m) => ({ Component: m.VouchersScreen }))),
   subscriptions: withTexts('subscriptions', () => import('../features/subscriptions/screens/SubscriptionsScreen.tsx').then((m) => ({ Component: m.SubscriptionsScreen }))),
   later: () => import('../features/system/screens/NotYetAvailableScreen.tsx').then((m) => ({ Component: m.NotYetAvailableScreen })),
-  stationFlow: () => import('./station-flows.ts').then((m) => m.flowScreens.foodStation()),
   fuelNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.FuelNoPaymentScreen })),
   carwashNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.CarwashNoPaymentScreen })),
   // The screen itself lives in the shell's KeepAliveHost (rule 7); the route renders nothing.
@@ -134,12 +133,12 @@ export const appRoutes: RouteObject[] = [
   page(p.chargingDeepLink.pattern, { name: 'charging-deep-link', title: 'route.home', routeIndex: 10, ...homeLike }, screens.home),
 
   // Food order
-  page(p.foodOrder, { name: 'food-order', title: 'route.foodOrder', routeIndex: 11, ...food }, screens.later),
+  page(p.foodOrder, { name: 'food-order', title: 'route.foodOrder', routeIndex: 11, ...food }, flow('food', 'foodStart')),
   page(p.foodStations, { name: 'food-stations', title: 'route.chooseStation', routeIndex: 12, ...food, ...kept }, screens.keptAlive),
-  page(p.foodStation.pattern, { name: 'food-station', title: 'route.menu', routeIndex: 13, ...food }, screens.stationFlow),
-  page(p.foodCart.pattern, { name: 'food-station-cart', title: 'route.cart', routeIndex: 14, ...food }, screens.later),
-  page(p.foodCheckout.pattern, { name: 'food-station-checkout', title: 'route.checkout', routeIndex: 15, ...food }, screens.later),
-  page(p.foodOrderPlaced, { name: 'food-station-order', title: 'route.order', routeIndex: 16, ...food }, screens.later),
+  page(p.foodStation.pattern, { name: 'food-station', title: 'route.menu', routeIndex: 13, ...food }, flow('food', 'foodMenu')),
+  page(p.foodCart.pattern, { name: 'food-station-cart', title: 'route.cart', routeIndex: 14, ...food }, flow('food', 'foodCart')),
+  page(p.foodCheckout.pattern, { name: 'food-station-checkout', title: 'route.checkout', routeIndex: 15, ...food }, flow('food', 'foodCheckout')),
+  page(p.foodOrderPlaced, { name: 'food-station-order', title: 'route.order', routeIndex: 16, ...food }, flow('food', 'foodOrder')),
 
   // Fuel
   page(p.fuelNoPayment, { name: 'fuel-no-payment', title: 'route.noPayment', routeIndex: 12, ...auth }, screens.fuelNoPayment),

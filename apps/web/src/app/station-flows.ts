@@ -5,7 +5,7 @@ type Screen = Promise<{ Component: ComponentType }>;
 // prettier-ignore
 /**
  * The screens of the station flows: fuel, car wash, charging (with the owner's "My charging
- * stations"), and the food stand-in. The route table and the start-up reach them through this
+ * stations"), and food. The route table and the start-up reach them through this
  * module, so the first paint carries one small loader for them all, and each screen keeps its
  * own chunk. The fuel, car-wash and charging texts load beside them (`flow` in app/routes.ts).
  */
@@ -17,7 +17,11 @@ export const flowScreens = {
   carwashProducts: () => import('../features/carwash/screens/ProductsScreen.tsx').then((m) => ({ Component: m.ProductsScreen })),
   checklist: () => import('../features/carwash/screens/ChecklistScreen.tsx').then((m) => ({ Component: m.ChecklistScreen })),
   wash: () => import('../features/carwash/screens/WashScreen.tsx').then((m) => ({ Component: m.WashScreen })),
-  foodStation: () => import('../features/stations/screens/StationFlowScreen.tsx').then((m) => ({ Component: m.StationFlowScreen })),
+  foodStart: () => import('../features/food/screens/FoodStartScreen.tsx').then((m) => ({ Component: m.FoodStartScreen })),
+  foodMenu: () => import('../features/food/screens/MenuScreen.tsx').then((m) => ({ Component: m.MenuScreen })),
+  foodCart: () => import('../features/food/screens/CartScreen.tsx').then((m) => ({ Component: m.CartScreen })),
+  foodCheckout: () => import('../features/food/screens/CheckoutScreen.tsx').then((m) => ({ Component: m.CheckoutScreen })),
+  foodOrder: () => import('../features/food/screens/OrderScreen.tsx').then((m) => ({ Component: m.OrderScreen })),
   chargingInstallations: () => import('../features/charging/screens/InstallationsScreen.tsx').then((m) => ({ Component: m.InstallationsScreen })),
   chargingInstallation: () => import('../features/charging/screens/InstallationScreen.tsx').then((m) => ({ Component: m.InstallationScreen })),
   charge: () => import('../features/charging/screens/ChargeScreen.tsx').then((m) => ({ Component: m.ChargeScreen })),

@@ -58,6 +58,10 @@ const featureTexts = {
     fo: () => import('../features/installations/i18n/fo.json'),
     en: () => import('../features/installations/i18n/en.json'),
   },
+  food: {
+    fo: () => import('../features/food/i18n/fo.json'),
+    en: () => import('../features/food/i18n/en.json'),
+  },
 } satisfies Record<string, Record<Locale, TextLoader>>;
 
 export type TextBundle = keyof typeof featureTexts;
@@ -69,7 +73,8 @@ type FeatureTexts = typeof import('./app.fo.json') &
   typeof import('../features/fuel/i18n/fo.json') &
   typeof import('../features/carwash/i18n/fo.json') &
   typeof import('../features/charging/i18n/fo.json') &
-  typeof import('../features/installations/i18n/fo.json');
+  typeof import('../features/installations/i18n/fo.json') &
+  typeof import('../features/food/i18n/fo.json');
 export type FeatureEnHasAllKeys = Assert<
   typeof import('./app.en.json') &
     typeof import('../features/receipts/i18n/en.json') &
@@ -78,10 +83,8 @@ export type FeatureEnHasAllKeys = Assert<
     typeof import('../features/fuel/i18n/en.json') &
     typeof import('../features/carwash/i18n/en.json') &
     typeof import('../features/charging/i18n/en.json') &
-    typeof import('../features/installations/i18n/en.json') extends Record<
-    keyof FeatureTexts,
-    string
-  >
+    typeof import('../features/installations/i18n/en.json') &
+    typeof import('../features/food/i18n/en.json') extends Record<keyof FeatureTexts, string>
     ? true
     : false
 >;

@@ -6,7 +6,11 @@ import { useSession } from './session.ts';
 
 /** The kinds of event the API sends; each is named by its object's id and carries the object. */
 export type RealtimeKind =
-  'receipt.created' | 'paymentMethod.activated' | 'stationTransaction.changed' | 'charge.changed';
+  | 'receipt.created'
+  | 'paymentMethod.activated'
+  | 'stationTransaction.changed'
+  | 'charge.changed'
+  | 'foodOrder.changed';
 
 /** Spec §9, charging socket: websocket then polling, 12 attempts, 7.5 s to 12.5 s, timeout 20 s. */
 export const RECONNECT = { attempts: 12, minDelayMs: 7_500, maxDelayMs: 12_500, timeoutMs: 20_000 };

@@ -18,8 +18,14 @@ export type StationTransactionPrefKey = 'transaction_id' | 'fuel_data' | 'carwas
 /** Spec §3: the charge the device follows; written in lib/charge-saved.ts, as above. */
 export type ChargePrefKey = 'charge_id';
 
+/** The food carts, one per station, and the station last ordered from (features/food). */
+export type FoodPrefKey = 'food_cart' | 'food_station';
+
 export type PrefKey =
-  (typeof PREF_KEYS)[keyof typeof PREF_KEYS] | StationTransactionPrefKey | ChargePrefKey;
+  | (typeof PREF_KEYS)[keyof typeof PREF_KEYS]
+  | StationTransactionPrefKey
+  | ChargePrefKey
+  | FoodPrefKey;
 
 const native = () => import('@capacitor/preferences').then((m) => m.Preferences);
 

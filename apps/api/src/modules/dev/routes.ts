@@ -1,13 +1,17 @@
 import {
   appPlatforms,
   emailField,
+  idParam,
   multilineText,
+  openingHoursSchema,
   pageQueryShape,
   semverSchema,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../plugins/auth.ts';
+import { setOpeningHours } from '../stations/index.ts';
 import { listOutbox, setAppVersion, setMaintenance } from '../system/index.ts';
 
 /** The device simulators' controls and page, which app.ts mounts with the running simulators. */
@@ -86,6 +90,24 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       await setMaintenance(ctx, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    '/dev/stations/:id/opening-hours',
+    {
+      schema: {
+        tags: ['dev'],
+        summary:
+          'Set a station’s opening hours, Monday first, null for a closed day (development only)',
+        params: z.object({ id: idParam }),
+        body: z.strictObject({ openingHours: openingHoursSchema }),
+        response: { 204: z.null(), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await setOpeningHours(ctx.db, id, request.body.openingHours))) throw notFound();
       return reply.status(204).send(null);
     },
   );

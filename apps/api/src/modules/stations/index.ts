@@ -1,2 +1,2 @@
 export { getStation, parseStationId, providerStations } from './service.ts';
-export { findProduct } from './repo.ts';
+export { findProduct, setOpeningHours } from './repo.ts';

@@ -1,4 +1,10 @@
-import { localized, type Locale, type Station, type StationService } from '@stod/domain';
+import {
+  localized,
+  type Locale,
+  type OpeningHours,
+  type Station,
+  type StationService,
+} from '@stod/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -62,6 +68,16 @@ export async function listStations(
       .filter((p) => p.stationId === row.id && p.kind === 'bay')
       .map((p) => p.number),
   }));
+}
+
+/** Sets a station's opening hours; false when there is no such station. */
+export async function setOpeningHours(db: Db, id: number, hours: OpeningHours) {
+  const rows = await db
+    .update(stations)
+    .set({ openingHours: hours })
+    .where(eq(stations.id, id))
+    .returning({ id: stations.id });
+  return rows.length > 0;
 }
 
 export function listProductColors(db: Db) {

@@ -15,7 +15,7 @@ import { showToast } from '@stod/ui/toast-store.ts';
 import { beveragesQueryOptions } from './api/get-beverages.ts';
 import { productColorsQueryOptions } from './api/get-product-colors.ts';
 import { providerStationsQueryOptions } from './api/get-provider-stations.ts';
-import { stationsQueryOptions } from './api/get-stations.ts';
+import { stationsQueryOptions } from '../../lib/stations-query.ts';
 
 export type ProductColor = z.infer<typeof productColorSchema>;
 export type Beverage = z.infer<typeof beverageSchema>;

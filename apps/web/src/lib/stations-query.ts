@@ -1,9 +1,12 @@
 import { stationListSchema } from '@stod/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PRODUCT_SLUG } from '../../../config.ts';
-import { apiRequest, unwrap } from '../../../lib/api-client.ts';
+import { PRODUCT_SLUG } from '../config.ts';
+import { apiRequest, unwrap } from './api-client.ts';
 
-/** GET /api/stations/{product}: every station of the network (step 1 of the refresh). */
+/**
+ * GET /api/stations/{product}: every station of the network (step 1 of the station store's
+ * refresh). In lib because food's start screen reads it too.
+ */
 export function getStations(signal?: AbortSignal) {
   return apiRequest(`/stations/${PRODUCT_SLUG}`, {
     schema: stationListSchema,
