@@ -1,6 +1,6 @@
 import { distanceKm, formatDistance, openStatus, openStatusText, type Station } from '@stod/domain';
 import { ChevronRight, MapPin, UtensilsCrossed } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/index.ts';
@@ -14,8 +14,11 @@ import { ButtonLink } from '@stod/ui/Button.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
-import { useFollowedOrder } from '../api.ts';
-import { orderPath } from '../order-path.ts';
+
+// Only a signed-in user can have an order: a guest's first paint does without the order's code.
+const OpenOrder = lazy(() =>
+  import('../components/OpenOrder.tsx').then((m) => ({ default: m.OpenOrder })),
+);
 
 /**
  * `/food-order`: the station to order from (the one last ordered from, else the nearest), the
@@ -164,26 +167,9 @@ function StationRow({ station }: { station: Station }) {
 function OpenOrderBanner() {
   const signedIn = useSession((s) => s.status === 'signedIn');
   if (!signedIn) return null;
-  return <OpenOrder />;
-}
-
-function OpenOrder() {
-  const { t } = useTranslation();
-  const { data: order } = useFollowedOrder(null);
-  if (!order || !['placed', 'accepted', 'ready'].includes(order.state)) return null;
   return (
-    <Link
-      to={orderPath(order.id)}
-      data-testid="food-open-order"
-      className="flex min-h-16 items-center gap-3 rounded-2xl bg-emerald-50 px-4 py-3 ring-1 ring-emerald-200 hover:bg-emerald-100"
-    >
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="text-base font-semibold text-slate-900">
-          {t('food.openOrder', { number: order.number, state: t(`food.state.${order.state}`) })}
-        </span>
-        <span className="text-sm text-emerald-900">{t('food.openOrderLink')}</span>
-      </span>
-      <ChevronRight size={20} aria-hidden="true" className="shrink-0 text-emerald-800" />
-    </Link>
+    <Suspense fallback={null}>
+      <OpenOrder />
+    </Suspense>
   );
 }
