@@ -1,10 +1,11 @@
-import { ALLERGENS, type PricedProduct } from '@stod/domain';
+import { ALLERGEN_NAMES, ALLERGENS, isLocale, type PricedProduct } from '@stod/domain';
 import { useTranslation } from 'react-i18next';
 import type { KitchenLine } from '../lib/kitchen.ts';
 
 /** The product's allergens as text chips, in the EU's order; nothing when it has none. */
 function Allergens({ product }: { product: PricedProduct }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const names = ALLERGEN_NAMES[isLocale(i18n.language) ? i18n.language : 'fo'];
   const present = ALLERGENS.filter((a) => product.allergens.includes(a));
   if (present.length === 0) return null;
   return (
@@ -17,7 +18,7 @@ function Allergens({ product }: { product: PricedProduct }) {
             data-allergen={allergen}
             className="rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950 ring-1 ring-amber-500"
           >
-            {t(`kitchen.allergen.${allergen}`)}
+            {names[allergen]}
           </li>
         ))}
       </ul>
