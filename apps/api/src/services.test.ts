@@ -46,6 +46,7 @@ describe('the service context', () => {
     await ctx.jobs.stop();
     const names = (await ctx.db.select().from(jobs)).map((row) => row.name).sort();
     expect(names).toEqual([
+      'beverages.reconcile',
       'charges.reconcile',
       'food.expire',
       'installations.close-month',
@@ -54,7 +55,7 @@ describe('the service context', () => {
       'subscriptions.renew',
     ]);
     await ctx.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
-    expect(await ctx.jobs.runDue()).toBe(6);
+    expect(await ctx.jobs.runDue()).toBe(7);
     const [renew] = await ctx.db.select().from(jobs).where(eq(jobs.name, 'subscriptions.renew'));
     expect(renew?.lastError).toBeNull();
     expect(renew?.runAt.getTime()).toBeGreaterThan(Date.now());

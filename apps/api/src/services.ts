@@ -3,7 +3,7 @@ import { defineCarwash, watchCarwash } from './modules/carwash/index.ts';
 import { reconcileCharges, serveCommands, watchCharges } from './modules/charging/index.ts';
 import { closeMonth } from './modules/installations/index.ts';
 import { expireUnanswered, simulateKitchens } from './modules/food/index.ts';
-import { watchMachines } from './modules/beverages/index.ts';
+import { reconcileBeverages, watchMachines } from './modules/beverages/index.ts';
 import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { receiptProjections } from './modules/receipts/index.ts';
@@ -45,6 +45,11 @@ export async function createServices(
   if (config.STATION_RECONCILE_EVERY_SECONDS > 0)
     jobs.every('stations.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, (ctx) =>
       reconcileStationTransactions(ctx),
+    );
+  // Finishes the one-time drink purchases a crash or a lost webhook left half-way.
+  if (config.STATION_RECONCILE_EVERY_SECONDS > 0)
+    jobs.every('beverages.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, (ctx) =>
+      reconcileBeverages(ctx).then(() => undefined),
     );
   // Brings open charges to the truth of their chargers and payments.
   if (config.CHARGE_RECONCILE_EVERY_SECONDS > 0)
@@ -110,6 +115,8 @@ export const realtimeProjections: Projections = {
   // The customer follows an order by its id, as a charge.
   'foodOrder.changed': (_ctx, { orderId, order }) =>
     Promise.resolve({ id: orderId, object: order }),
+  // A cup on its way, named by its transaction id (the fill's `transaction_id`).
+  'beverage.changed': (_ctx, { fillId, fill }) => Promise.resolve({ id: fillId, object: fill }),
 };
 
 /** Staff sockets join their stations' rooms (an operator's, every station's). */

@@ -22,7 +22,15 @@ export const beverageMachineStates = [
 ] as const;
 export type BeverageMachineState = (typeof beverageMachineStates)[number];
 
-export const beverageFillStates = ['pending', 'pouring', 'poured', 'failed', 'expired'] as const;
+/** `paying`: a one-time purchase holds the code while its payment is made (a page may be open). */
+export const beverageFillStates = [
+  'pending',
+  'paying',
+  'pouring',
+  'poured',
+  'failed',
+  'expired',
+] as const;
 export type BeverageFillState = (typeof beverageFillStates)[number];
 
 const hashField = z
@@ -53,10 +61,25 @@ export const beveragePourSchema = strict({
 
 export type BeveragePour = z.infer<typeof beveragePourSchema>;
 
+/** POST /api/beverages/one-time-purchase: with a saved card, or on the gateway's payment page. */
 export const beverageOneTimeSchema = strict({
   hash: hashField,
   paymentMethodId: z.uuid({ error: 'validation.invalid' }).optional(),
 });
+export type BeverageOneTime = z.infer<typeof beverageOneTimeSchema>;
+
+/**
+ * The answer of a one-time purchase. With a saved card the cup is paid and pouring (`fill.state`
+ * `pouring` or `poured`) and `receiptId` names its receipt. Without one, `paymentUrl` is the
+ * gateway's payment page, which the app opens in a new window (§7); the fill waits in `paying`
+ * and pours once the payment completes, and the receipt follows.
+ */
+export const beveragePurchaseSchema = z.object({
+  paymentUrl: z.string().nullable(),
+  receiptId: z.string().nullable(),
+  fill: beverageFillSchema,
+});
+export type BeveragePurchase = z.infer<typeof beveragePurchaseSchema>;
 
 /**
  * Fair use (beyond the spec): a tier may ask for a pause between cups. The next cup may pour at

@@ -39,6 +39,8 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.beverageTitle': 'The drink cannot be poured',
   'error.beverageUsed': 'This code has already been used. Choose the drink on the machine again.',
   'error.beverageExpired': 'This code has expired. Choose the drink on the machine again.',
+  'error.beveragePaying':
+    'The drink is already being paid for. Finish that payment, or choose the drink on the machine again.',
   'error.fairUse':
     'Your subscription pours one cup every {{minutes}} minutes. The next cup is ready at {{time}}.',
   'error.machineOutOfOrder': 'The coffee machine is out of order. Nothing was charged.',
@@ -84,6 +86,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'gateway.year': 'Year',
   'gateway.cvc': 'CVC',
   'gateway.save': 'Save card',
+  'gateway.pay': 'Pay {{amount}}',
+  'gateway.paid': 'The payment is approved.',
+  'gateway.paymentCancelled': 'You cancelled. Nothing was charged.',
   'gateway.cancel': 'Cancel',
   'gateway.inactive': 'This page is no longer active.',
   'gateway.cancelled': 'You cancelled. No card was saved.',

@@ -42,6 +42,8 @@ export const serverFo = {
   'error.beverageTitle': 'Drykkurin kann ikki skonkjast',
   'error.beverageUsed': 'Hendan kotan er longu brúkt. Vel drykkin á maskinuni aftur.',
   'error.beverageExpired': 'Hendan kotan er farin úr gildi. Vel drykkin á maskinuni aftur.',
+  'error.beveragePaying':
+    'Drykkurin verður longu goldin. Ger gjaldið liðugt, ella vel drykkin á maskinuni aftur.',
   'error.fairUse':
     'Haldið hjá tær gevur ein kopp fyri hvørjar {{minutes}} minuttir. Næsti koppur er klárur kl. {{time}}.',
   'error.machineOutOfOrder': 'Kaffimaskinan er í ólagi. Einki varð kravt.',
@@ -87,6 +89,9 @@ export const serverFo = {
   'gateway.year': 'Ár',
   'gateway.cvc': 'CVC',
   'gateway.save': 'Goym kort',
+  'gateway.pay': 'Borga {{amount}}',
+  'gateway.paid': 'Gjaldið er góðkent.',
+  'gateway.paymentCancelled': 'Tú angraði. Einki varð kravt.',
   'gateway.cancel': 'Angra',
   'gateway.inactive': 'Hendan síðan er ikki longur virkin.',
   'gateway.cancelled': 'Tú angraði. Einki kort varð goymt.',

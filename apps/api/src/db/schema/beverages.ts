@@ -1,5 +1,15 @@
 import type { BeverageFillState } from '@stod/domain';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { receipts } from './receipts.ts';
 import { stations } from './stations.ts';
 import { userSubscriptions } from './subscriptions.ts';
@@ -38,6 +48,12 @@ export const beverageFills = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id),
     receiptId: uuid('receipt_id').references(() => receipts.id),
     errorKey: text('error_key'),
+    /** A one-time purchase: the request that bought it (`beverages:<Idempotency-Key>`), as sent. */
+    requestKey: text('request_key'),
+    idempotencyKey: text('idempotency_key'),
+    request: jsonb('request'),
+    /** A purchase without a saved card: the gateway's hosted payment page. */
+    gatewaySessionId: text('gateway_session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -47,5 +63,11 @@ export const beverageFills = pgTable(
     uniqueIndex('beverage_fills_hash').on(t.hash),
     index('beverage_fills_user_idx').on(t.userId, t.startedAt),
     index('beverage_fills_machine_idx').on(t.machineId, t.createdAt),
+    uniqueIndex('beverage_fills_request_key').on(t.userId, t.requestKey),
+    uniqueIndex('beverage_fills_gateway_session').on(t.gatewaySessionId),
+    // Purchases not yet settled (no receipt), for the reconciliation.
+    index('beverage_fills_open_purchase_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'purchase' and ${t.receiptId} is null`),
   ],
 );

@@ -2,8 +2,12 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 
 // The card gateway simulator keeps its own books, as a real gateway would on its side.
 
+/** Hosted sessions: `card` ones save a card, `payment` ones hold an amount on the card entered. */
 export const simGatewaySessions = pgTable('sim_gateway_sessions', {
   id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['card', 'payment'] })
+    .notNull()
+    .default('card'),
   reference: text('reference').notNull(),
   returnUrl: text('return_url').notNull(),
   status: text('status', { enum: ['open', 'completed', 'failed', 'expired'] })
@@ -11,6 +15,9 @@ export const simGatewaySessions = pgTable('sim_gateway_sessions', {
     .default('open'),
   token: text('token'),
   failure: text('failure'),
+  amount: integer('amount'),
+  description: text('description'),
+  authorizationId: text('authorization_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -46,6 +46,29 @@ export interface CardSession {
   failure: CardSessionFailure | null;
 }
 
+/**
+ * A hosted payment page for one amount: the customer enters a card on the gateway's page, which
+ * holds the amount on it (nothing is saved for later). The gateway tells the API by its signed
+ * webhook (`payment_session.completed` or `payment_session.failed`, as card sessions do); the
+ * hold is then captured or voided like any other.
+ */
+export interface PaymentSession {
+  id: string;
+  /** The hosted payment page the customer opens. */
+  url: string;
+  /** Where the hosted page sends the customer afterwards. */
+  returnUrl: string;
+  /** Ours, given at creation: `<purpose>:<our id>`. */
+  reference: string;
+  amount: number;
+  description: string;
+  status: 'open' | 'completed' | 'failed' | 'expired';
+  expiresAt: Date;
+  /** The hold on the customer's card, once the session completed. */
+  authorization: Authorization | null;
+  failure: CardSessionFailure | null;
+}
+
 export interface Authorization {
   id: string;
   status: 'authorised' | 'captured' | 'voided' | 'refunded' | 'expired';
@@ -61,6 +84,22 @@ export interface PaymentGateway {
     input: { reference: string; returnUrl: string },
   ): Promise<CardSession>;
   getCardSession(id: string): Promise<CardSession>;
+  /**
+   * Opens a hosted payment page for `amount`; a repeat of the key answers the same session. It
+   * can be paid until `expiresAt` at the latest (a gateway may end it sooner).
+   */
+  createPaymentSession(
+    key: string,
+    input: {
+      reference: string;
+      amount: number;
+      currency: 'DKK';
+      description: string;
+      returnUrl: string;
+      expiresAt: Date;
+    },
+  ): Promise<PaymentSession>;
+  getPaymentSession(id: string): Promise<PaymentSession>;
   /** Places a hold on the card. */
   authorise(
     key: string,

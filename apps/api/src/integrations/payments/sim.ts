@@ -1,32 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { luhnValid } from '@stod/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   simGatewayAuthorizations,
   simGatewayCards,
   simGatewayRequests,
-  simGatewaySessions,
 } from '../../db/schema/index.ts';
 import {
   GatewayError,
   type Authorization,
   type CardSession,
-  type CardSessionFailure,
   type GatewayErrorCode,
   type PaymentGateway,
+  type PaymentSession,
 } from './port.ts';
+import { cardSessionsSim } from './sim-card-sessions.ts';
+import { simId as id, toAuthorization, type EnteredCard } from './sim-cards.ts';
+import { paymentSessionsSim } from './sim-pay.ts';
+
+export { TEST_CARDS } from './sim-cards.ts';
 
 export const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-const SESSION_LIFETIME_MS = 30 * 60 * 1000;
-
-/** The well-known test cards; any other Luhn-valid number behaves like a good card. */
-export const TEST_CARDS: Record<string, 'declined' | 'insufficient_funds' | 'expired_card'> = {
-  '4000000000000002': 'declined',
-  '4000000000009995': 'insufficient_funds',
-  '4000000000000069': 'expired_card',
-};
 
 export interface GatewaySimOptions {
   db: Db;
@@ -37,25 +31,6 @@ export interface GatewaySimOptions {
   random?: () => number;
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
-
-function brandOf(number: string): string {
-  if (number.startsWith('4')) return 'visa';
-  if (/^5[1-5]|^2[2-7]/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  return 'card';
-}
-
-type AuthRow = typeof simGatewayAuthorizations.$inferSelect;
-const toAuthorization = (row: AuthRow, now: number): Authorization => ({
-  id: row.id,
-  status: row.status === 'authorised' && row.expiresAt.getTime() <= now ? 'expired' : row.status,
-  amount: row.amount,
-  captured: row.captured,
-  refunded: row.refunded,
-  expiresAt: row.expiresAt,
-});
-
 type Stored = { ok: Authorization } | { error: GatewayErrorCode };
 
 /**
@@ -64,11 +39,12 @@ type Stored = { ok: Authorization } | { error: GatewayErrorCode };
  * fails now and then, as a remote service does.
  */
 export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
-  enterCard(
-    sessionId: string,
-    card: { number: string; expMonth: number; expYear: number },
-  ): Promise<CardSession>;
+  /** What the hosted card-entry page does when the customer submits a card number. */
+  enterCard(sessionId: string, card: EnteredCard): Promise<CardSession>;
   cancelSession(sessionId: string): Promise<CardSession>;
+  /** What the hosted payment page does when the customer pays: the amount is held, once. */
+  payWithCard(sessionId: string, card: EnteredCard): Promise<PaymentSession>;
+  cancelPaymentSession(sessionId: string): Promise<PaymentSession>;
 } {
   const { db } = options;
   const random = options.random ?? Math.random;
@@ -124,106 +100,11 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
     return row;
   }
 
-  async function sessionView(sessionId: string): Promise<CardSession> {
-    const [row] = await db
-      .select()
-      .from(simGatewaySessions)
-      .where(eq(simGatewaySessions.id, sessionId));
-    if (!row) throw new GatewayError('not_found');
-    const [card] = row.token
-      ? await db.select().from(simGatewayCards).where(eq(simGatewayCards.token, row.token))
-      : [];
-    const expired = row.status === 'open' && row.expiresAt.getTime() <= Date.now();
-    return {
-      id: row.id,
-      url: `${options.pageBaseUrl}/checkout/${row.id}`,
-      returnUrl: row.returnUrl,
-      status: expired ? 'expired' : row.status,
-      expiresAt: row.expiresAt,
-      card: card
-        ? {
-            token: card.token,
-            brand: card.brand,
-            last4: card.last4,
-            expMonth: card.expMonth,
-            expYear: card.expYear,
-          }
-        : null,
-      failure: (row.failure as CardSessionFailure | null) ?? null,
-    };
-  }
+  const sessions = cardSessionsSim({ db, pageBaseUrl: options.pageBaseUrl, network });
 
-  return {
-    async createCardSession(key, input) {
-      await network();
-      const sessionId = `cs_${key.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 60)}`;
-      await db
-        .insert(simGatewaySessions)
-        .values({
-          id: sessionId,
-          reference: input.reference,
-          returnUrl: input.returnUrl,
-          expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
-        })
-        .onConflictDoNothing();
-      return sessionView(sessionId);
-    },
-
-    getCardSession: sessionView,
-
-    /** What the hosted page does when the customer submits a card number. */
-    async enterCard(sessionId, card) {
-      const session = await sessionView(sessionId);
-      if (session.status !== 'open') throw new GatewayError('illegal_state');
-      const number = card.number.replace(/\D/g, '');
-      const behaviour = TEST_CARDS[number] ?? 'ok';
-      const now = new Date();
-      const pastExpiry =
-        card.expYear < now.getFullYear() ||
-        (card.expYear === now.getFullYear() && card.expMonth < now.getMonth() + 1);
-      let failure: GatewayErrorCode | null = null;
-      if (!luhnValid(number)) failure = 'invalid_card';
-      else if (behaviour === 'declined') failure = 'declined';
-      else if (behaviour === 'expired_card' || pastExpiry) failure = 'expired_card';
-      if (failure) {
-        // A bad card does not end the session: the customer may try another.
-        await db
-          .update(simGatewaySessions)
-          .set({ failure })
-          .where(eq(simGatewaySessions.id, sessionId));
-        throw new GatewayError(failure);
-      }
-      const token = id('tok');
-      await db.transaction(async (tx) => {
-        await tx.insert(simGatewayCards).values({
-          token,
-          brand: brandOf(number),
-          last4: number.slice(-4),
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-          behaviour,
-        });
-        await tx
-          .update(simGatewaySessions)
-          .set({ status: 'completed', token, failure: null })
-          .where(and(eq(simGatewaySessions.id, sessionId), eq(simGatewaySessions.status, 'open')));
-      });
-      return sessionView(sessionId);
-    },
-
-    /**
-     * What the hosted page does when the customer cancels: an open session ends as failed,
-     * with the failure `cancelled`. A session already over stays as it is.
-     */
-    async cancelSession(sessionId) {
-      const session = await sessionView(sessionId);
-      if (session.status !== 'open') return session;
-      await db
-        .update(simGatewaySessions)
-        .set({ status: 'failed', failure: 'cancelled' })
-        .where(and(eq(simGatewaySessions.id, sessionId), eq(simGatewaySessions.status, 'open')));
-      return sessionView(sessionId);
-    },
+  const cards: Omit<PaymentGateway, 'createPaymentSession' | 'getPaymentSession'> = {
+    createCardSession: sessions.create,
+    getCardSession: sessions.view,
 
     authorise(key, input) {
       return once('authorise', key, async (tx) => {
@@ -324,6 +205,23 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
       if (!row) throw new GatewayError('not_found');
       return toAuthorization(row, Date.now());
     },
+  };
+
+  const payments = paymentSessionsSim({
+    db,
+    pageBaseUrl: options.pageBaseUrl,
+    network,
+    authorise: (key, input) => cards.authorise(key, input),
+    void: (key, input) => cards.void(key, input),
+  });
+  return {
+    ...cards,
+    createPaymentSession: payments.create,
+    getPaymentSession: payments.view,
+    payWithCard: payments.pay,
+    cancelPaymentSession: payments.cancel,
+    enterCard: sessions.enter,
+    cancelSession: sessions.cancel,
   };
 }
 

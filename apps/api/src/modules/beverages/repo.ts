@@ -1,7 +1,13 @@
 import type { BeverageFillState } from '@stod/domain';
-import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { beverageFills, beverageMachines, beverages, users } from '../../db/schema/index.ts';
+import {
+  beverageFills,
+  beverageMachines,
+  beverages,
+  stations,
+  users,
+} from '../../db/schema/index.ts';
 
 export type FillRow = typeof beverageFills.$inferSelect;
 export type FillPatch = Partial<Omit<FillRow, 'id' | 'hash' | 'createdAt'>>;
@@ -80,4 +86,90 @@ export async function lastSubscriptionCup(db: Db, userId: string, since: Date) {
 /** Holds the user's row until the transaction ends: one pour decision at a time per user. */
 export async function lockUser(tx: Db, userId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** Holds a fill until the transaction ends: one purchase decision at a time per code. */
+export async function lockFill(tx: Db, id: string) {
+  const [row] = await tx.select().from(beverageFills).where(eq(beverageFills.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function patchFill(db: Db, id: string, set: FillPatch) {
+  const [row] = await db.update(beverageFills).set(set).where(eq(beverageFills.id, id)).returning();
+  return row ?? null;
+}
+
+/** The fill a purchase request reserved, by the request's key. */
+export async function fillOfRequest(db: Db, userId: string, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(beverageFills)
+    .where(and(eq(beverageFills.userId, userId), eq(beverageFills.requestKey, requestKey)));
+  return row ?? null;
+}
+
+export async function fillOfSession(db: Db, gatewaySessionId: string) {
+  const [row] = await db
+    .select()
+    .from(beverageFills)
+    .where(eq(beverageFills.gatewaySessionId, gatewaySessionId));
+  return row ?? null;
+}
+
+/** Names the payment of a purchase once: only while it waits for one. */
+export async function setPayment(db: Db, id: string, paymentId: string) {
+  const [row] = await db
+    .update(beverageFills)
+    .set({ paymentId })
+    .where(
+      and(
+        eq(beverageFills.id, id),
+        eq(beverageFills.state, 'paying'),
+        isNull(beverageFills.paymentId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Notes that the machine took the pour: from now on the cup is owed its price. */
+export async function markPoured(db: Db, id: string, at: Date) {
+  const [row] = await db
+    .update(beverageFills)
+    .set({ startedAt: at })
+    .where(
+      and(
+        eq(beverageFills.id, id),
+        inArray(beverageFills.state, ['pouring', 'poured']),
+        isNull(beverageFills.startedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Purchases without their receipt yet, chosen before `before`: for the reconciliation. */
+export function openPurchases(db: Db, before: Date) {
+  return db
+    .select()
+    .from(beverageFills)
+    .where(
+      and(
+        sql`${beverageFills.kind} = 'purchase' and ${beverageFills.receiptId} is null`,
+        inArray(beverageFills.state, ['paying', 'pouring', 'poured']),
+        lt(beverageFills.createdAt, before),
+      ),
+    )
+    .orderBy(beverageFills.createdAt)
+    .limit(200);
+}
+
+/** The name of the station a machine stands at, for the receipt. */
+export async function stationNameOf(db: Db, machineId: string) {
+  const [row] = await db
+    .select({ name: stations.name })
+    .from(beverageMachines)
+    .innerJoin(stations, eq(stations.id, beverageMachines.stationId))
+    .where(eq(beverageMachines.id, machineId));
+  return row?.name ?? null;
 }

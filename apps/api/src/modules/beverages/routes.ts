@@ -1,8 +1,17 @@
-import { beverageFillSchema, beveragePourSchema, idField, strict } from '@stod/domain';
+import {
+  beverageFillSchema,
+  beverageOneTimeSchema,
+  beveragePourSchema,
+  beveragePurchaseSchema,
+  idField,
+  strict,
+} from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
+import { startKeyHeader } from '../fuel/index.ts';
+import { purchase } from './purchase.ts';
 import * as repo from './repo.ts';
 import * as service from './service.ts';
 
@@ -41,6 +50,36 @@ export const beverageRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => service.pourOnSubscription(ctx, authOf(request).userId, request.body),
+  );
+
+  app.post(
+    '/beverages/one-time-purchase',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Buys the drink once: on a saved card, or on the gateway’s payment page',
+        description: [
+          'With `paymentMethodId` (one of the caller’s own cards) the price is held, the machine',
+          'pours, the price is captured and a receipt written: the answer has the fill `pouring`',
+          'and its `receiptId`. Without it, the answer’s `paymentUrl` is the gateway’s payment',
+          'page, which the app opens in a new window; the fill waits in `paying`, pours once the',
+          'payment completes, and the receipt follows (GET /beverages/{hash} and the realtime',
+          '`beverage.changed` tell the app). A machine that cannot pour voids the hold: nothing is',
+          'charged. Each code pours once. Send an Idempotency-Key per attempt; a retry with the',
+          'same key answers the first result as it stands now, and never charges twice.',
+        ].join(' '),
+        security: bearer,
+        headers: startKeyHeader,
+        body: beverageOneTimeSchema,
+        response: {
+          200: beveragePurchaseSchema,
+          ...errorResponses(400, 401, 404, 409, 422, 503),
+        },
+      },
+    },
+    (request) =>
+      purchase(ctx, authOf(request).userId, request.body, request.headers['idempotency-key']),
   );
   return Promise.resolve();
 };

@@ -1,44 +1,23 @@
 import { randomInt } from 'node:crypto';
-import { formatDateTime, nextCupAt, type BeverageFill, type BeveragePour } from '@stod/domain';
+import { formatDateTime, nextCupAt, type BeveragePour } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
-import type { PourAnswer } from '../../integrations/beverage-machine/port.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { beverageCover } from '../subscriptions/index.ts';
+import { live, MACHINE_REFUSALS, notOurs, publish, refusal, toView, used } from './fills.ts';
 import * as repo from './repo.ts';
-import type { FillRow } from './repo.ts';
+import { settleQuietly } from './settle.ts';
 
 /**
  * Drinks from the coffee machines (spec §6, §7 "Beverages", §8): a choice on a machine becomes a
  * pending fill with a one-time hash; the app reads it, and pours it on the user's BEVERAGE
- * subscription. Each hash pours at most once, however many requests race for it.
+ * subscription (here) or buys it once (purchase.ts). Each hash pours at most once, however many
+ * requests race for it.
  */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789';
 const HASH_LENGTH = 24;
 const newHash = () =>
   Array.from({ length: HASH_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-
-/** A refusal the app shows as an alert: its title, then the message (§8). */
-function refusal(
-  status: number,
-  code: string,
-  key: ConstructorParameters<typeof AppError>[2],
-  params?: Record<string, string>,
-) {
-  return new AppError(status, code, key, undefined, undefined, {
-    headerKey: 'error.beverageTitle',
-    ...(params ? { params } : {}),
-  });
-}
-const notOurs = () => new AppError(404, 'NOT_PROVIDER_QR', 'error.notProviderQr');
-const used = () => refusal(409, 'BEVERAGE_USED', 'error.beverageUsed');
-const expired = () => refusal(409, 'BEVERAGE_EXPIRED', 'error.beverageExpired');
-const MACHINE_REFUSALS: Record<Exclude<PourAnswer, 'pouring'>, () => AppError> = {
-  busy: () => refusal(409, 'MACHINE_BUSY', 'error.machineBusy'),
-  'out of order': () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
-  unknown: () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
-  unreachable: () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
-};
 
 /** A machine's customer chose a drink: the pending fill and the code the machine shows. */
 export async function issue(ctx: ServiceContext, machineId: string, beverageFamily: string) {
@@ -61,49 +40,11 @@ export async function issue(ctx: ServiceContext, machineId: string, beverageFami
   return { hash: fill.hash, url, transactionId: fill.id, installationId: machineId, expiresAt };
 }
 
-async function toView(ctx: ServiceContext, row: FillRow, userId: string): Promise<BeverageFill> {
-  const now = ctx.clock.now();
-  const { cover } = await beverageCover(ctx, userId, row.beverageFamily, now);
-  const minutes = cover?.fairUseMinutes ?? null;
-  const since = new Date(now.getTime() - (minutes ?? 0) * 60_000);
-  const last = minutes ? await repo.lastSubscriptionCup(ctx.db, userId, since) : null;
-  return {
-    beverage_family: row.beverageFamily,
-    installation_id: row.machineId,
-    transaction_id: row.id,
-    name: row.name,
-    price: row.price,
-    state: row.state,
-    expiresAt: row.expiresAt.toISOString(),
-    covered: cover !== null,
-    nextCupAt: nextCupAt(last, minutes, now)?.toISOString() ?? null,
-  };
-}
-
-/** A fill as its code names it: 404 for no code of ours, and for another user's poured cup. */
-async function live(ctx: ServiceContext, userId: string, hash: string) {
-  const row = await repo.fillByHash(ctx.db, hash);
-  if (!row) throw notOurs();
-  if (row.userId && row.userId !== userId) throw used();
-  if (row.state === 'pending' && row.expiresAt.getTime() <= ctx.clock.now().getTime()) {
-    await repo.moveFill(ctx.db, row.id, ['pending'], { state: 'expired' });
-    throw expired();
-  }
-  if (row.state === 'expired') throw expired();
-  return row;
-}
-
 export async function read(ctx: ServiceContext, userId: string, hash: string) {
-  return toView(ctx, await live(ctx, userId, hash), userId);
-}
-
-async function publish(ctx: ServiceContext, row: FillRow) {
-  if (!row.userId) return;
-  await ctx.bus.publish('beverage.changed', {
-    userId: row.userId,
-    fillId: row.id,
-    fill: await toView(ctx, row, row.userId),
-  });
+  const row = await live(ctx, userId, hash);
+  // The app asks while the payment page is open: a lost webhook is no loss.
+  const now = row.state === 'paying' && row.userId === userId ? await settleQuietly(ctx, row) : row;
+  return toView(ctx, now, userId);
 }
 
 /** Pours on the subscription (§6), once per hash; fair use may ask for a pause between cups. */

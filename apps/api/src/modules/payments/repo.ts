@@ -25,6 +25,28 @@ export async function insertPayment(db: Db, values: typeof payments.$inferInsert
   return row ?? null;
 }
 
+/**
+ * Records a hold the gateway made on its own page (a hosted payment), with its step, in one
+ * transaction; answers null when the key has one already.
+ */
+export async function insertHeld(
+  db: Db,
+  values: typeof payments.$inferInsert,
+  step: { kind: StepKind; key: string; amount: number },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
+    if (!row) return null;
+    await tx.insert(paymentSteps).values({
+      paymentId: row.id,
+      kind: step.kind,
+      idempotencyKey: step.key,
+      amount: step.amount,
+    });
+    return row;
+  });
+}
+
 /** Puts a payment the gateway never answered back to `created`, once, for another try. */
 export async function reopenUnanswered(db: Db, paymentId: string, failure: string) {
   return db.transaction(async (tx) => {

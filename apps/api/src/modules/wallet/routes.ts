@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { verifyWebhook } from '../../integrations/payments/signature.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
+import { onPaymentSessionEvent } from '../payments/index.ts';
 import * as ownCards from './own-cards.ts';
 import * as service from './service.ts';
 
@@ -261,7 +262,9 @@ export const walletRoutes: FastifyPluginAsyncZod = (app) => {
           .object({ type: z.string(), sessionId: z.string().regex(/^[\x21-\x7e]{1,200}$/) })
           .safeParse(JSON.parse(raw));
         if (!parsed.success) throw new AppError(400, 'MALFORMED', 'error.malformed');
+        // Card sessions are the wallet's; payment pages belong to the module that opened them.
         await service.handleWebhook(ctx, parsed.data);
+        await onPaymentSessionEvent(ctx, parsed.data);
         return reply.status(204).send();
       },
     );

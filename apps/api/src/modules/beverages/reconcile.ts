@@ -1,0 +1,61 @@
+import { beverageOneTimeSchema } from '@stod/domain';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as payments from '../payments/index.ts';
+import { purchase } from './purchase.ts';
+import * as repo from './repo.ts';
+import type { FillRow } from './repo.ts';
+import { settleHosted } from './settle.ts';
+
+/** A purchase request that died is resumed once its claim has lapsed, as the caller's retry would. */
+const RESUME_AFTER_MS = payments.LEASE_MS + 5_000;
+
+const refused = (error: unknown) => error instanceof AppError && error.statusCode < 500;
+
+async function resume(ctx: ServiceContext, row: FillRow) {
+  if (row.gatewaySessionId) {
+    await settleHosted(ctx, row);
+    return;
+  }
+  if (!row.userId || !row.idempotencyKey) return;
+  // The stored request is read back through its schema: the fingerprint is of the request as sent.
+  await purchase(ctx, row.userId, beverageOneTimeSchema.parse(row.request), row.idempotencyKey);
+}
+
+/**
+ * Finishes the purchases a crash or a lost webhook left half-way: a paid page whose webhook never
+ * came pours (or its hold goes back), an unpaid one gives the code back once the page is over,
+ * and a card purchase cut off between hold, pour, capture and receipt is resumed under its own
+ * key. A refusal is the purchase's answer and ends the matter; anything else waits for the next
+ * pass. Safe on several processes at once: every step is keyed.
+ */
+export async function reconcileBeverages(ctx: ServiceContext) {
+  const before = new Date(ctx.clock.now().getTime() - RESUME_AFTER_MS);
+  let settled = 0;
+  for (const row of await repo.openPurchases(ctx.db, before)) {
+    try {
+      await resume(ctx, row);
+      settled += 1;
+    } catch (error) {
+      if (!refused(error))
+        ctx.log.warn(
+          { err: error, fillId: row.id },
+          'a purchase was not settled; next pass retries',
+        );
+    }
+  }
+  return settled;
+}
+
+// The gateway's word that a payment page ended (its webhook): the purchase behind it settles.
+payments.registerHostedPayments('beverages', async (ctx, sessionId) => {
+  const row = await repo.fillOfSession(ctx.db, sessionId);
+  if (!row) return;
+  try {
+    await settleHosted(ctx, row);
+  } catch (error) {
+    // A machine that refused the paid cup is the purchase's outcome (the hold went back), not
+    // the gateway's fault: the webhook is answered as delivered.
+    if (!refused(error)) throw error;
+  }
+});
