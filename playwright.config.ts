@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { LAUNCH_OPTIONS } from './e2e/launch.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -18,18 +19,7 @@ export default defineConfig({
     timezoneId: 'Atlantic/Faroe',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: LAUNCH_OPTIONS,
   },
   projects: [{ name: 'chromium' }],
   webServer: {

@@ -9,7 +9,8 @@ import { expect, test } from '@playwright/test';
  * ~110 KB, so this guard holds the line at what the stack allows (see apps/web/README.md).
  */
 // 138.5: the charging routes and the domain's charging schemas (the domain barrel is eager) added ~0.3 KB.
-const LOGIN_FIRST_PAINT_LIMIT_KB = 138.5;
+// 138.6: the beverage and food texts of the domain's eager messages measured 138.53 at ac99316.
+const LOGIN_FIRST_PAINT_LIMIT_KB = 138.6;
 
 /**
  * The JavaScript a guest's first paint of /food-order needs, gzip: the login's share, plus the

@@ -58,9 +58,10 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // The domain is pure (no I/O, no globals). Saying so lets the shell take its messages
-        // and constants without pulling every zod schema into the first paint.
+        // and constants without pulling every zod schema into the first paint. (No call is
+        // named pure by name: a minified library's own `z()` would be dropped with it, as the QR
+        // decoder's WebAssembly glue was.)
         moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
-        manualPureFunctions: ['z'],
       },
       output: {
         codeSplitting: {

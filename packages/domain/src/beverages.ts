@@ -50,6 +50,8 @@ export const beverageFillSchema = z.object({
   covered: z.boolean(),
   /** When fair use lets the next cup pour on the subscription, if not now. */
   nextCupAt: z.string().nullable(),
+  /** The receipt of a cup bought once, once it is written. */
+  receiptId: z.string().nullable(),
 });
 export type BeverageFill = z.infer<typeof beverageFillSchema>;
 

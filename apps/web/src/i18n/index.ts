@@ -62,6 +62,15 @@ const featureTexts = {
     fo: () => import('../features/food/i18n/fo.json'),
     en: () => import('../features/food/i18n/en.json'),
   },
+  beverages: {
+    fo: () => import('../features/beverages/i18n/fo.json'),
+    en: () => import('../features/beverages/i18n/en.json'),
+  },
+  // The QR scanner (lib/qr-scanner.tsx) opens from several features; its texts load with it.
+  scanner: {
+    fo: () => import('./scanner.fo.json'),
+    en: () => import('./scanner.en.json'),
+  },
 } satisfies Record<string, Record<Locale, TextLoader>>;
 
 export type TextBundle = keyof typeof featureTexts;
@@ -74,7 +83,9 @@ type FeatureTexts = typeof import('./app.fo.json') &
   typeof import('../features/carwash/i18n/fo.json') &
   typeof import('../features/charging/i18n/fo.json') &
   typeof import('../features/installations/i18n/fo.json') &
-  typeof import('../features/food/i18n/fo.json');
+  typeof import('../features/food/i18n/fo.json') &
+  typeof import('../features/beverages/i18n/fo.json') &
+  typeof import('./scanner.fo.json');
 export type FeatureEnHasAllKeys = Assert<
   typeof import('./app.en.json') &
     typeof import('../features/receipts/i18n/en.json') &
@@ -84,7 +95,9 @@ export type FeatureEnHasAllKeys = Assert<
     typeof import('../features/carwash/i18n/en.json') &
     typeof import('../features/charging/i18n/en.json') &
     typeof import('../features/installations/i18n/en.json') &
-    typeof import('../features/food/i18n/en.json') extends Record<keyof FeatureTexts, string>
+    typeof import('../features/food/i18n/en.json') &
+    typeof import('../features/beverages/i18n/en.json') &
+    typeof import('./scanner.en.json') extends Record<keyof FeatureTexts, string>
     ? true
     : false
 >;

@@ -21,6 +21,7 @@ function pairs(): [string, string, string][] {
   return [
     ['shell', join(src, 'i18n', 'fo.json'), join(src, 'i18n', 'en.json')],
     ['app', join(src, 'i18n', 'app.fo.json'), join(src, 'i18n', 'app.en.json')],
+    ['scanner', join(src, 'i18n', 'scanner.fo.json'), join(src, 'i18n', 'scanner.en.json')],
     ...features,
   ];
 }

@@ -1,3 +1,5 @@
+import { apiRequest, unwrap, type ResponseSchema } from './api-client.ts';
+
 /**
  * Idempotency keys for calls that move money: a start that places a hold (a refuelling, a wash)
  * or a subscription's payment. One key is made per attempt, named by what the attempt is (the
@@ -39,3 +41,24 @@ export function outcomeUnknown(statusCode: number): boolean {
 
 /** The keeper of the station flows' starts: an attempt outlives the screen it was made on. */
 export const stationAttemptKeys = new AttemptKeys();
+
+/**
+ * POSTs `body` under its attempt's key: the body names the attempt, so the same order or purchase
+ * pressed again after no answer repeats the first request, and a definite answer settles it.
+ */
+export async function postAttempt<T>(
+  attempts: AttemptKeys,
+  path: string,
+  body: object,
+  schema: ResponseSchema<T>,
+): Promise<T> {
+  const scope = JSON.stringify(body);
+  const result = await apiRequest(path, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': attempts.keyFor(scope) },
+    schema,
+  });
+  attempts.settle(scope, result[1]);
+  return unwrap(Promise.resolve(result));
+}

@@ -10,7 +10,8 @@ export type RealtimeKind =
   | 'paymentMethod.activated'
   | 'stationTransaction.changed'
   | 'charge.changed'
-  | 'foodOrder.changed';
+  | 'foodOrder.changed'
+  | 'beverage.changed';
 
 /** Spec §9, charging socket: websocket then polling, 12 attempts, 7.5 s to 12.5 s, timeout 20 s. */
 export const RECONNECT = { attempts: 12, minDelayMs: 7_500, maxDelayMs: 12_500, timeoutMs: 20_000 };

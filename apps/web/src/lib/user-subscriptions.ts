@@ -1,9 +1,12 @@
 import { userSubscriptionsResponseSchema, type Locale } from '@stod/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useLocale } from '../../../i18n/index.ts';
-import { apiRequest, unwrap } from '../../../lib/api-client.ts';
+import { useLocale } from '../i18n/index.ts';
+import { apiRequest, unwrap } from './api-client.ts';
 
-/** GET /api/user-subscriptions: the user's usable subscriptions, cancelled ones included. */
+/**
+ * GET /api/user-subscriptions: the user's usable subscriptions, cancelled ones included. In lib
+ * because the coffee machine's sheet asks too (features/beverages).
+ */
 export function getUserSubscriptions(signal?: AbortSignal) {
   return apiRequest('/user-subscriptions', {
     schema: userSubscriptionsResponseSchema,

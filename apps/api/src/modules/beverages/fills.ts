@@ -72,6 +72,7 @@ export async function toView(
     expiresAt: row.expiresAt.toISOString(),
     covered: cover !== null,
     nextCupAt: nextCupAt(last, minutes, now)?.toISOString() ?? null,
+    receiptId: row.receiptId,
   };
 }
 

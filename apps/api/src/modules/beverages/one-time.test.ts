@@ -66,6 +66,8 @@ describe('POST /beverages/one-time-purchase with a saved card', () => {
       (f) => f.state === 'poured',
     );
     expect(done.state).toBe('poured');
+    // The app follows the cup by its code, and finds the receipt there too.
+    expect(done.receiptId).toBe(body.receiptId);
   });
 
   it('charges once when the same request is sent again, in turn or at the same time', async () => {

@@ -193,7 +193,13 @@ describe('POST /api/dev/sim/chargers', () => {
         message: translate('error.conflict', 'en'),
       });
       const state = await t.app.inject({ url: '/api/dev/sim/state' });
-      expect(state.json()).toEqual({ station: null, pumps: [], bays: [], chargers: [] });
+      expect(state.json()).toEqual({
+        station: null,
+        pumps: [],
+        bays: [],
+        machines: [],
+        chargers: [],
+      });
     } finally {
       setChargerFleet(fleet);
     }

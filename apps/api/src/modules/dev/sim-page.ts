@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { escapeHtml, htmlPage } from '../../lib/html.ts';
+import { COFFEE_MARKUP, COFFEE_SCRIPT, COFFEE_STYLE } from './sim-coffee-page.ts';
 
 const STYLE = `body{background:#f3f5f7;font-size:16px;line-height:1.45}
 main{max-width:32rem}
@@ -25,7 +26,8 @@ select,input{width:100%;min-width:0;min-height:48px;padding:10px 12px;border:1px
 button{min-height:44px;padding:6px 10px;border:1px solid #0b6e69;border-radius:12px;background:#fff;color:#0b6e69;font:inherit;font-size:15px;font-weight:600;cursor:pointer}
 button.primary{border:0;background:#0b6e69;color:#fff}
 .empty{margin:0;color:#47525c}
-.message{min-height:1.5em;margin:12px 0 0;color:#b42318;font-weight:600}`;
+.message{min-height:1.5em;margin:12px 0 0;color:#b42318;font-weight:600}
+${COFFEE_STYLE}`;
 
 /** The page's behaviour, served as a file of its own: the CSP allows scripts from 'self' only. */
 const SCRIPT = `'use strict';
@@ -137,6 +139,8 @@ const SCRIPT = `'use strict';
       empty('pump', state.pumps.length);
       empty('bay', state.bays.length);
     }
+    // The coffee machine panel listens: it has a script of its own, below.
+    root.dispatchEvent(new CustomEvent('sim:state', { detail: state }));
     for (const charger of state.chargers)
       for (const c of charger.connectors)
         show('charger', c.connectorId, charger.connected ? c.status : 'Offline', chargerText(charger, c), charger.identity);
@@ -194,7 +198,7 @@ const SCRIPT = `'use strict';
     const { items } = await res.json();
     const wanted = new URL(location.href).searchParams.get('stationId');
     for (const s of items) {
-      if (s.pumps.length === 0 && s.carwashBays.length === 0) continue;
+      if (s.pumps.length === 0 && s.carwashBays.length === 0 && !s.services.includes('food')) continue;
       const option = document.createElement('option');
       option.value = String(s.id);
       option.textContent = s.name + ' (' + s.tokheim_station_id + ')';
@@ -202,23 +206,23 @@ const SCRIPT = `'use strict';
     }
     if (wanted && [...select.options].some((o) => o.value === wanted)) select.value = wanted;
     if (select.value) choose();
-    else say('No station has pumps or bays.');
+    else say('No station has pumps, bays or a kitchen.');
   })().catch(() => say('Could not read the stations.'));
   // The chargers need no station: they are read from the start, whatever the stations say.
   refresh().catch(() => say('Could not read the devices.'));
   setInterval(() => { refresh().catch(() => say('Could not read the devices.')); }, 1000);
 })();
-`;
+${COFFEE_SCRIPT}`;
 
 /** The simulator page: a person playing the customer at the station presses the buttons. */
-function page(base: string, stationsUrl: string) {
+function page(base: string, { stationsUrl, beveragesUrl }: SimPageOptions) {
   return htmlPage({
     lang: 'en',
     title: 'Device simulator',
     style: STYLE,
-    body: `<div id="sim" data-base="${escapeHtml(base)}" data-stations="${escapeHtml(stationsUrl)}">
+    body: `<div id="sim" data-base="${escapeHtml(base)}" data-stations="${escapeHtml(stationsUrl)}" data-beverages="${escapeHtml(beveragesUrl)}">
 <h1>Device simulator</h1>
-<p class="note">Development only. Play the customer at the pumps, the wash bays and the chargers: the app sees what a real forecourt, wash controller or charger would report.</p>
+<p class="note">Development only. Play the customer at the pumps, the wash bays, the coffee machine and the chargers: the app sees what a real forecourt, wash controller, coffee machine or charger would report.</p>
 <div class="bar">
 <label>Station<select id="station"></select></label>
 <label>Litres to stop at on the next lift (optional)<input id="litres" inputmode="decimal" autocomplete="off" placeholder="20"></label>
@@ -228,6 +232,7 @@ function page(base: string, stationsUrl: string) {
 <ul class="list" id="pumps"></ul>
 <h2>Wash bays</h2>
 <ul class="list" id="bays"></ul>
+${COFFEE_MARKUP}
 <h2>Chargers</h2>
 <p class="note">The chargers speak OCPP to the API over their own connections. Plug in, then unplug, clears a faulted or unavailable connector; offline and online act on the whole charger. Present card shows the demo user's provider card: it starts a charge billed to them once a car is plugged in, and stops it when shown again.</p>
 <ul class="list" id="chargers"></ul>
@@ -239,12 +244,14 @@ function page(base: string, stationsUrl: string) {
 export interface SimPageOptions {
   /** Where the page reads the stations to choose from. */
   stationsUrl: string;
+  /** Where the coffee machine panel reads the drinks. */
+  beveragesUrl: string;
 }
 
 /** Serves the simulator page and its script under the prefix it is registered with. */
-export const simPage: FastifyPluginCallback<SimPageOptions> = (app, { stationsUrl }, done) => {
+export const simPage: FastifyPluginCallback<SimPageOptions> = (app, options, done) => {
   const base = app.prefix;
-  const html = page(base, stationsUrl);
+  const html = page(base, options);
   app.get('/', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html),
   );

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { RunningSimulators } from '../../platform/adapters.ts';
 import { errorResponses } from '../../plugins/auth.ts';
 import { getStation } from '../stations/index.ts';
+import { coffeeMachinesAt, machineStatusSchema, simCoffeeRoutes } from './sim-coffee.ts';
 import { simPage } from './sim-page.ts';
 
 /** Where the device simulators' controls and page live. */
@@ -85,6 +86,8 @@ const simStateSchema = z.object({
       durationSeconds: z.number().nullable(),
     }),
   ),
+  /** The station's coffee machines, while their simulator runs. */
+  machines: z.array(machineStatusSchema),
   chargers: z.array(simChargerSchema),
 });
 
@@ -118,9 +121,14 @@ function deviceError(error: unknown): never {
   throw error;
 }
 
-type DeviceSims = Pick<RunningSimulators, 'forecourt' | 'carwash'>;
+type DeviceSims = Pick<RunningSimulators, 'forecourt' | 'carwash'> &
+  Partial<Pick<RunningSimulators, 'beverageMachines'>>;
 
-const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwash }, done) => {
+const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (
+  app,
+  { forecourt, carwash, beverageMachines = null },
+  done,
+) => {
   const { ctx } = app;
 
   app.get(
@@ -128,7 +136,8 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwa
     {
       schema: {
         tags: ['dev'],
-        summary: "A station's simulated pumps and bays, and the chargers (development only)",
+        summary:
+          "A station's simulated pumps, bays and coffee machines, and the chargers (development only)",
         querystring: z.object({ stationId: idParam.optional() }),
         response: { 200: simStateSchema, ...errorResponses(400, 404) },
       },
@@ -136,13 +145,15 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwa
     async (request) => {
       const chargers = chargerFleet()?.state() ?? [];
       const { stationId } = request.query;
-      if (stationId === undefined) return { station: null, pumps: [], bays: [], chargers };
+      if (stationId === undefined)
+        return { station: null, pumps: [], bays: [], machines: [], chargers };
       const station = await getStation(ctx, stationId, request.locale);
       const site = station.tokheim_station_id;
       return {
         station: { id: station.id, name: station.name, site },
         pumps: forecourt ? await forecourt.snapshot(site) : [],
         bays: carwash ? await carwash.snapshot(site) : [],
+        machines: await coffeeMachinesAt(ctx, beverageMachines, station.id),
         chargers,
       };
     },
@@ -236,15 +247,18 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (app, { forecourt, carwa
       },
     );
 
-  void app.register(simPage, { stationsUrl: `/api/stations/${ctx.config.PRODUCT_SLUG}` });
+  void app.register(simCoffeeRoutes, { beverageMachines });
+  const stationsUrl = `/api/stations/${ctx.config.PRODUCT_SLUG}`;
+  void app.register(simPage, { stationsUrl, beveragesUrl: `${stationsUrl}-beverages` });
   done();
 };
 
 const mounted = new WeakSet<FastifyInstance>();
 
 /**
- * The pumps', bays' and chargers' controls for developers and the simulator page: the person at
- * the station lifts the nozzle, hangs up, plugs a car in, or breaks a device or its connection.
+ * The pumps', bays', coffee machines' and chargers' controls for developers and the simulator
+ * page: the person at the station lifts the nozzle, hangs up, plugs a car in, chooses a drink, or
+ * breaks a device or its connection.
  * Never mounted in production; a second call for the same app does nothing. The chargers' fleet
  * may start later than the routes, so they are mounted even without pumps or bays.
  */

@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../lib/api-client.ts';
 import { apiErrorOf } from '../../lib/api-error.ts';
-import { AttemptKeys } from '../../lib/attempt-keys.ts';
+import { AttemptKeys, postAttempt } from '../../lib/attempt-keys.ts';
 import { useRealtimeConnected, useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -72,17 +72,8 @@ const orderAttempts = new AttemptKeys();
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: FoodOrderCreate) => {
-      const scope = JSON.stringify(body);
-      const result = await apiRequest('/food/orders', {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': orderAttempts.keyFor(scope) },
-        schema: foodOrderSchema,
-      });
-      orderAttempts.settle(scope, result[1]);
-      return unwrap(Promise.resolve(result));
-    },
+    mutationFn: (body: FoodOrderCreate) =>
+      postAttempt(orderAttempts, '/food/orders', body, foodOrderSchema),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueryKey(order.id), order);
       queryClient.setQueryData(latestOrderKey, order);

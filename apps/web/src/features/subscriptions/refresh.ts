@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getCurrentUser, setCurrentUser } from '../../lib/current-user.ts';
-import { userSubscriptionsQueryKey } from './api/get-user-subscriptions.ts';
+import { userSubscriptionsQueryKey } from '../../lib/user-subscriptions.ts';
 
 /**
  * After a change: the list on this screen and the signed-in user, whose userSubscriptions other

@@ -1,10 +1,20 @@
-import { Car, Fuel, MapPin, UserRound, UtensilsCrossed, Zap, type LucideIcon } from 'lucide-react';
+import {
+  Car,
+  Fuel,
+  MapPin,
+  ScanLine,
+  UserRound,
+  UtensilsCrossed,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BRAND } from '../../../config.ts';
 import type { TranslationKey } from '../../../i18n/index.ts';
 import { useInstallationLink } from '../../../lib/charge-link.ts';
 import { paths } from '../../../lib/paths.ts';
+import { openScanner } from '../../../lib/qr-scanner.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
@@ -82,6 +92,7 @@ export function HomeScreen() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
+  const navigate = useNavigate();
   usePumpLink();
   useInstallationLink();
 
@@ -112,6 +123,23 @@ export function HomeScreen() {
       <ActiveTransactionBanner />
       <ActiveChargeBanner />
       <PaymentMethodPrompt />
+      <button
+        type="button"
+        data-testid="home-scan"
+        onClick={() => void openScanner(navigate)}
+        className="flex min-h-16 items-center gap-4 rounded-3xl bg-white px-4 py-3 text-left text-slate-950 transition-colors hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand text-white"
+        >
+          <ScanLine size={22} />
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="text-lg font-semibold">{t('home.scan')}</span>
+          <span className="text-sm text-slate-700">{t('home.scanText')}</span>
+        </span>
+      </button>
       <nav aria-label={BRAND.name} className="grid grid-cols-2 gap-3">
         {entries.map(({ to, icon: Icon, label, text, chip }) => (
           <Link

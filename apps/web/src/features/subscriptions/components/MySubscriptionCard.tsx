@@ -5,9 +5,11 @@ import {
   type SubscriptionPlan,
   type SubscriptionState,
 } from '@stod/domain';
-import { CircleAlert, CircleCheck, Clock, Coffee, XCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, Coffee, ScanLine, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { openScanner } from '../../../lib/qr-scanner.tsx';
 import { Button } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
 import {
@@ -52,6 +54,7 @@ export function MySubscriptionCard({ sub, plan, now, busy, onCancel }: Props) {
   const state = subscriptionState(sub, now);
   const style = STATE_STYLES[state];
   const validTo = formatDate(sub.validTo);
+  const navigate = useNavigate();
 
   return (
     <article
@@ -116,6 +119,12 @@ export function MySubscriptionCard({ sub, plan, now, busy, onCancel }: Props) {
         )}
       </dl>
 
+      {sub.subscription.type === 'BEVERAGE' && state !== 'expired' && (
+        <Button data-testid="subscription-scan" onClick={() => void openScanner(navigate)}>
+          <ScanLine size={20} aria-hidden="true" />
+          {t('subscriptions.scan')}
+        </Button>
+      )}
       {canCancel(state) && (
         <Button variant="secondary" disabled={busy} onClick={() => onCancel(sub)}>
           {t('subscriptions.cancel')}

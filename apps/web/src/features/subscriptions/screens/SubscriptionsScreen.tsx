@@ -9,7 +9,7 @@ import { Section } from '@stod/ui/Section.tsx';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
 import { usePlans } from '../api/get-plans.ts';
-import { useUserSubscriptions } from '../api/get-user-subscriptions.ts';
+import { useUserSubscriptions } from '../../../lib/user-subscriptions.ts';
 import { IntervalSwitch } from '../components/IntervalSwitch.tsx';
 import { MySubscriptionCard } from '../components/MySubscriptionCard.tsx';
 import { PlanCard } from '../components/PlanCard.tsx';

@@ -1,0 +1,26 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { beverageFills, beverageMachines } from '../../db/schema/index.ts';
+
+/** A station's coffee machines, oldest first: the first is the one the dev route's codes use. */
+export function machinesOfStation(db: Db, stationId: number) {
+  return db
+    .select({ id: beverageMachines.id, name: beverageMachines.name })
+    .from(beverageMachines)
+    .where(eq(beverageMachines.stationId, stationId))
+    .orderBy(asc(beverageMachines.createdAt), asc(beverageMachines.id));
+}
+
+/** The drinks the machines are busy with, in one read. */
+export async function fillsById(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: beverageFills.id,
+      name: beverageFills.name,
+      state: beverageFills.state,
+      expiresAt: beverageFills.expiresAt,
+    })
+    .from(beverageFills)
+    .where(inArray(beverageFills.id, ids));
+}

@@ -1,0 +1,204 @@
+import { CameraOff, ScanLine } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@stod/ui/Button.tsx';
+import { closeModal, openModal } from '@stod/ui/modal-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
+import { isNativePlatform } from '../platform/capacitor.ts';
+import { hasCamera, qrReader, scanNative } from '../platform/scanner.ts';
+import { API_BASE } from '../config.ts';
+import { loadTexts } from '../i18n/index.ts';
+import i18next from 'i18next';
+import { deepLinkPath } from './deep-link.ts';
+
+/** How often a video frame is read: fast enough to feel instant, light on a mid-range phone. */
+export const SCAN_INTERVAL_MS = 200;
+
+/** The app's own origin: the API's when the app reaches it by URL (native), else the page's. */
+function ownOrigin(): string | null {
+  try {
+    return new URL(API_BASE, window.location.href).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The in-app path a scanned code leads to: a coffee machine's code (`/{hash}`), a pump's, or any
+ * other link of the app's own. Anything else is null.
+ */
+export function scannedPath(text: string, origin: string | null = ownOrigin()): string | null {
+  const path = deepLinkPath(text.trim(), origin);
+  return path === '/' ? null : path;
+}
+
+type CameraState = 'starting' | 'scanning' | 'denied' | 'none' | 'failed';
+
+function cameraError(error: unknown): CameraState {
+  const name = error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'none';
+  return 'failed';
+}
+
+/**
+ * The web's viewfinder: the back camera's picture, read for a QR code five times a second until
+ * one is found. The camera is released as soon as it is found, and whenever the sheet closes.
+ */
+export function QrViewfinder({ onCode }: { onCode: (text: string) => void }) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<CameraState>(hasCamera() ? 'starting' : 'none');
+  const [attempt, setAttempt] = useState(0);
+  const found = useRef(onCode);
+  useEffect(() => {
+    found.current = onCode;
+  });
+
+  useEffect(() => {
+    if (!hasCamera()) return;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // An object, so that the closures below read what stop() wrote.
+    const run = { stopped: false };
+    const stop = () => {
+      run.stopped = true;
+      clearTimeout(timer);
+      stream?.getTracks().forEach((track) => {
+        track.stop();
+      });
+    };
+    void (async () => {
+      try {
+        // The camera first: a refused camera downloads no decoder.
+        const media = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: { ideal: 'environment' } },
+          audio: false,
+        });
+        stream = media;
+        const reader = await qrReader();
+        const element = video.current;
+        if (run.stopped || !element) return stop();
+        element.srcObject = media;
+        await element.play().catch(() => undefined);
+        setState('scanning');
+        const tick = async () => {
+          const text =
+            element.readyState >= 2 ? await reader.read(element).catch(() => null) : null;
+          // The sheet may have closed while the frame was read.
+          if (run.stopped) return;
+          if (text) {
+            stop();
+            found.current(text);
+            return;
+          }
+          timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
+        };
+        void tick();
+      } catch (error) {
+        stop();
+        setState(cameraError(error));
+      }
+    })();
+    return stop;
+  }, [attempt]);
+
+  const problem = state === 'denied' || state === 'none' || state === 'failed';
+  return (
+    <div className="flex flex-col gap-4" data-testid="scanner" data-state={state}>
+      {problem ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl bg-slate-50 px-4 py-8 text-center"
+        >
+          <CameraOff size={40} aria-hidden="true" className="text-slate-600" />
+          <p className="text-base text-slate-800">
+            {t(
+              state === 'denied'
+                ? 'scanner.denied'
+                : state === 'none'
+                  ? 'scanner.noCamera'
+                  : 'scanner.failed',
+            )}
+          </p>
+          {state !== 'none' && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setState('starting');
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('scanner.retry')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <div className="relative aspect-square w-full overflow-hidden rounded-3xl bg-slate-900">
+          <video
+            ref={video}
+            muted
+            playsInline
+            aria-label={t('scanner.camera')}
+            className="size-full object-cover"
+          />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-[12%] rounded-3xl border-4 border-white/85 shadow-[0_0_0_100vmax_rgba(15,23,42,0.35)]"
+          />
+          {state === 'starting' && (
+            <div className="absolute inset-0 flex items-center justify-center">
+              <ScanLine
+                size={48}
+                aria-hidden="true"
+                className="animate-pulse text-white motion-reduce:animate-none"
+              />
+            </div>
+          )}
+        </div>
+      )}
+      <p className="text-center text-base text-slate-700">{t('scanner.hint')}</p>
+    </div>
+  );
+}
+
+/** Follows a scanned code to its screen, or says that it is not one of ours. */
+export function followScannedCode(text: string, navigate: (path: string) => unknown): void {
+  const path = scannedPath(text);
+  if (!path) {
+    showToast('error', i18next.t('scanner.notOurs'));
+    return;
+  }
+  void navigate(path);
+}
+
+/**
+ * Opens the scanner: the system's in the native shells, the web's viewfinder in a sheet
+ * otherwise. A code of ours opens its screen (a coffee machine's code opens home, then the
+ * drink's sheet).
+ */
+export async function openScanner(navigate: (path: string) => unknown): Promise<void> {
+  await loadTexts('scanner');
+  if (isNativePlatform()) {
+    await scanNative().then((result) => {
+      if (result.kind === 'code') followScannedCode(result.text, navigate);
+      else if (result.kind === 'denied') showToast('error', i18next.t('scanner.denied'));
+      else if (result.kind === 'unavailable') showToast('error', i18next.t('scanner.failed'));
+    });
+    return;
+  }
+  let id = 0;
+  id = openModal({
+    variant: 'sheet',
+    title: i18next.t('scanner.title'),
+    testId: 'scanner-sheet',
+    body: (
+      <QrViewfinder
+        onCode={(text) => {
+          closeModal(id);
+          followScannedCode(text, navigate);
+        }}
+      />
+    ),
+  });
+}
