@@ -28,6 +28,8 @@ export function beverageKit(app: FastifyInstance) {
       station = first?.id ?? 0;
     },
     machines,
+    /** The food station whose machine the codes come from. */
+    stationId: () => station,
 
     /**
      * A customer's choice on the station's machine: the code it shows. A machine still pouring

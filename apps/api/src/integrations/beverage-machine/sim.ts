@@ -11,16 +11,30 @@ export interface BeverageMachineSimOptions {
 
 interface Machine {
   state: BeverageMachineState;
+  /** Whether the vendor's service reaches the machine. Offline it goes on pouring by itself. */
+  online: boolean;
+  /** Cups finished while offline, reported when the connection is back. */
+  unreported: string[];
   transactionId: string | null;
   url: string | null;
   expiresAt: number;
   timer: NodeJS.Timeout | null;
 }
 
+/** What a call to a machine that the network does not reach ends with. */
+export class MachineUnreachable extends Error {
+  constructor(machineId: string) {
+    super(`coffee machine ${machineId} does not answer`);
+    this.name = 'MachineUnreachable';
+  }
+}
+
 /**
  * Coffee machines as the built-in simulator runs them: a machine shows a code while a drink
  * waits for payment (and goes back to idle when the code expires), pours for about 25 seconds,
- * shows "done" for a few seconds, and can be taken out of order (it then pours nothing).
+ * shows "done" for a few seconds, and can be taken out of order (it then pours nothing). It can
+ * lose its connection: calls to it then fail, while a cup already pouring goes on, and the
+ * machine reports its state again when it is back.
  */
 export function beverageMachineSim(options: BeverageMachineSimOptions) {
   const clock = simClock(options.speed);
@@ -31,15 +45,31 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
   const machineOf = (id: string) => {
     let machine = machines.get(id);
     if (!machine) {
-      machine = { state: 'idle', transactionId: null, url: null, expiresAt: 0, timer: null };
+      machine = {
+        state: 'idle',
+        online: true,
+        unreported: [],
+        transactionId: null,
+        url: null,
+        expiresAt: 0,
+        timer: null,
+      };
       machines.set(id, machine);
     }
     return machine;
   };
-  const tell = (id: string, machine: Machine) =>
-    events.emit({ machineId: id, state: machine.state, transactionId: machine.transactionId });
+  const tell = (id: string, machine: Machine) => {
+    if (machine.online)
+      events.emit({ machineId: id, state: machine.state, transactionId: machine.transactionId });
+  };
+  const reach = (id: string) => {
+    const machine = machineOf(id);
+    return machine.online ? Promise.resolve(machine) : Promise.reject(new MachineUnreachable(id));
+  };
   const become = (id: string, machine: Machine, state: BeverageMachineState) => {
     machine.state = state;
+    if (!machine.online && state === 'done' && machine.transactionId)
+      machine.unreported.push(machine.transactionId);
     if (state === 'idle') {
       machine.transactionId = null;
       machine.url = null;
@@ -48,9 +78,9 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
   };
 
   const port: BeverageMachinesPort = {
-    showCode(machineId, transactionId, url, expiresAt) {
-      const machine = machineOf(machineId);
-      if (machine.state === 'out of order' || machine.state === 'pouring') return Promise.resolve();
+    async showCode(machineId, transactionId, url, expiresAt) {
+      const machine = await reach(machineId);
+      if (machine.state === 'out of order' || machine.state === 'pouring') return;
       clock.cancel(machine.timer);
       machine.transactionId = transactionId;
       machine.url = url;
@@ -64,10 +94,10 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
             become(machineId, machine, 'idle');
         },
       );
-      return Promise.resolve();
     },
     pour(machineId, transactionId) {
       const machine = machines.get(machineId);
+      if (machine && !machine.online) return Promise.reject(new MachineUnreachable(machineId));
       let answer: PourAnswer;
       if (!machine) answer = 'unknown';
       else if (machine.state === 'out of order') answer = 'out of order';
@@ -87,13 +117,9 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
       }
       return Promise.resolve(answer);
     },
-    state(machineId) {
-      const machine = machineOf(machineId);
-      return Promise.resolve({
-        machineId,
-        state: machine.state,
-        transactionId: machine.transactionId,
-      });
+    async state(machineId) {
+      const machine = await reach(machineId);
+      return { machineId, state: machine.state, transactionId: machine.transactionId };
     },
     subscribe: (listener) => events.subscribe(listener),
     close() {
@@ -109,6 +135,22 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
     codeOf(machineId: string) {
       const machine = machines.get(machineId);
       return machine?.state === 'awaiting payment' ? machine.url : null;
+    },
+    /** The machine as it stands, reached or not: for the simulator page, which shows both. */
+    peek(machineId: string) {
+      const { state, transactionId, online } = machineOf(machineId);
+      return { state, transactionId, online };
+    },
+    /** Drops the machine's connection, or brings it back; back, it reports its state. */
+    setOnline(machineId: string, online: boolean) {
+      const machine = machineOf(machineId);
+      if (machine.online === online) return;
+      machine.online = online;
+      if (!online) return;
+      // A machine back online tells what it finished meanwhile, then how it stands.
+      for (const transactionId of machine.unreported.splice(0))
+        events.emit({ machineId, state: 'done', transactionId });
+      tell(machineId, machine);
     },
     /** Takes a machine out of order, or back. */
     setOutOfOrder(machineId: string, out: boolean) {

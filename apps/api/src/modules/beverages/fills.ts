@@ -29,7 +29,15 @@ export const MACHINE_REFUSALS: Record<Exclude<PourAnswer, 'pouring'>, () => AppE
   busy: () => refusal(409, 'MACHINE_BUSY', 'error.machineBusy'),
   'out of order': () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
   unknown: () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
-  unreachable: () => refusal(409, 'MACHINE_OUT_OF_ORDER', 'error.machineOutOfOrder'),
+  unreachable: () => refusal(409, 'MACHINE_UNREACHABLE', 'error.machineUnreachable'),
+};
+
+/** What a fill that the machine refused keeps as its reason (`errorKey`). */
+export const MACHINE_ERROR_KEYS: Record<Exclude<PourAnswer, 'pouring'>, string> = {
+  busy: 'error.machineBusy',
+  'out of order': 'error.machineOutOfOrder',
+  unknown: 'error.machineOutOfOrder',
+  unreachable: 'error.machineUnreachable',
 };
 
 /** The refusal a fill that ended without a cup answers with. */
@@ -37,6 +45,7 @@ export function refusalOf(row: FillRow) {
   if (row.state === 'expired') return expired();
   if (row.errorKey === 'error.machineBusy') return MACHINE_REFUSALS.busy();
   if (row.errorKey === 'error.machineOutOfOrder') return MACHINE_REFUSALS['out of order']();
+  if (row.errorKey === 'error.machineUnreachable') return MACHINE_REFUSALS.unreachable();
   return used();
 }
 

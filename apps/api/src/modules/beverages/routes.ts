@@ -105,7 +105,7 @@ export const beverageDevRoutes: FastifyPluginAsyncZod = (app) => {
             installationId: z.string(),
             expiresAt: z.string(),
           }),
-          ...errorResponses(400, 404),
+          ...errorResponses(400, 404, 503),
         },
       },
     },

@@ -1,9 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { formatDateTime, nextCupAt, type BeveragePour } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { beverageCover } from '../subscriptions/index.ts';
-import { live, MACHINE_REFUSALS, notOurs, publish, refusal, toView, used } from './fills.ts';
+import {
+  live,
+  MACHINE_ERROR_KEYS,
+  MACHINE_REFUSALS,
+  notOurs,
+  publish,
+  refusal,
+  toView,
+  used,
+} from './fills.ts';
 import * as repo from './repo.ts';
 import { settleQuietly } from './settle.ts';
 
@@ -36,7 +45,14 @@ export async function issue(ctx: ServiceContext, machineId: string, beverageFami
   });
   if (!fill) throw notFound();
   const url = `${ctx.config.publicUrl}/${fill.hash}`;
-  await ctx.beverageMachines.showCode(machineId, fill.id, url, expiresAt);
+  try {
+    await ctx.beverageMachines.showCode(machineId, fill.id, url, expiresAt);
+  } catch (error) {
+    // The machine never showed the code: nobody can scan it, so it is spent at once.
+    ctx.log.warn({ err: error, machineId }, 'a coffee machine did not take its code');
+    await repo.moveFill(ctx.db, fill.id, ['pending'], { state: 'expired' });
+    throw new AppError(503, 'MACHINE_UNREACHABLE', 'error.machineUnreachable');
+  }
   return { hash: fill.hash, url, transactionId: fill.id, installationId: machineId, expiresAt };
 }
 
@@ -98,7 +114,7 @@ export async function pourOnSubscription(ctx: ServiceContext, userId: string, in
     const failed = await repo.moveFill(ctx.db, claimed.id, ['pouring'], {
       state: 'failed',
       startedAt: null,
-      errorKey: answer === 'busy' ? 'error.machineBusy' : 'error.machineOutOfOrder',
+      errorKey: MACHINE_ERROR_KEYS[answer],
     });
     if (failed) await publish(ctx, failed);
     throw MACHINE_REFUSALS[answer]();

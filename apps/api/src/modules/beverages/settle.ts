@@ -4,7 +4,14 @@ import { crashPoint } from '../../lib/crash.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as payments from '../payments/index.ts';
 import { createReceipt } from '../receipts/index.ts';
-import { expired, freed, MACHINE_REFUSALS, publish, refusalOf } from './fills.ts';
+import {
+  expired,
+  freed,
+  MACHINE_ERROR_KEYS,
+  MACHINE_REFUSALS,
+  publish,
+  refusalOf,
+} from './fills.ts';
 import * as repo from './repo.ts';
 import type { FillRow } from './repo.ts';
 
@@ -99,7 +106,7 @@ export async function settlePaid(ctx: ServiceContext, fillId: string): Promise<F
     if (answer !== 'pouring') {
       await undo(ctx, row, paymentId, {
         state: 'failed',
-        errorKey: answer === 'busy' ? 'error.machineBusy' : 'error.machineOutOfOrder',
+        errorKey: MACHINE_ERROR_KEYS[answer],
       });
       throw MACHINE_REFUSALS[answer]();
     }

@@ -4,7 +4,7 @@ import { QR_SIZE } from './sim-coffee.ts';
 
 export const COFFEE_STYLE = `.state[data-state="awaiting payment"],.state[data-state=done]{background:#d6efe9;color:#064a46}
 .state[data-state=pouring]{background:#0b6e69;color:#fff}
-.state[data-state="out of order"]{background:#fde4e1;color:#8a1c12}
+.state[data-state="out of order"],.state[data-state=offline]{background:#fde4e1;color:#8a1c12}
 .code{display:grid;justify-items:center;gap:8px;margin:0}
 .code img{display:block;width:100%;max-width:${String(QR_SIZE)}px;height:auto;aspect-ratio:1;border:1px solid #e3e8ec;background:#fff}
 .code figcaption{display:grid;justify-items:center;gap:8px;text-align:center}
@@ -13,7 +13,7 @@ export const COFFEE_STYLE = `.state[data-state="awaiting payment"],.state[data-s
 
 export const COFFEE_MARKUP = `<h2>Coffee machine</h2>
 <section id="coffee" class="bar" aria-labelledby="coffee-drinks" hidden>
-<p class="note" id="coffee-drinks">Choose a drink as the customer does on the machine: it shows the drink's QR code, which a phone (or a test) scans. The code pours once and expires on its own.</p>
+<p class="note" id="coffee-drinks">Choose a drink as the customer does on the machine: it shows the drink's QR code, which a phone (or a test) scans. The code pours once and expires on its own. A machine can be out of order, or lose its connection to the app.</p>
 <div class="actions" id="drinks"></div>
 <ul class="list" id="machines"></ul>
 </section>
@@ -68,10 +68,14 @@ export const COFFEE_SCRIPT = `(() => {
     order.type = 'button';
     order.dataset.coffee = 'order';
     order.dataset.machine = m.machineId;
-    actions.append(order);
+    const link2 = element('button');
+    link2.type = 'button';
+    link2.dataset.coffee = 'connection';
+    link2.dataset.machine = m.machineId;
+    actions.append(order, link2);
     item.append(head, detail, code, actions);
     list.append(item);
-    const parts = { state, detail, code, img, link, left, copy, order, last: null, note: '' };
+    const parts = { state, detail, code, img, link, left, copy, order, connection: link2, last: null, note: '' };
     cards.set(m.machineId, parts);
     return parts;
   }
@@ -90,9 +94,9 @@ export const COFFEE_SCRIPT = `(() => {
 
   function render(m) {
     const parts = card(m);
-    parts.state.textContent = m.state;
-    parts.state.dataset.state = m.state;
-    parts.detail.textContent = detailOf(m, parts);
+    parts.state.textContent = m.online ? m.state : 'offline';
+    parts.state.dataset.state = m.online ? m.state : 'offline';
+    parts.detail.textContent = detailOf(m, parts) + (m.online ? '' : ' No connection: the app cannot reach it, and a cup already pouring goes on.');
     parts.last = m.state;
     if (m.url) {
       if (parts.img.dataset.text !== m.url) {
@@ -109,6 +113,9 @@ export const COFFEE_SCRIPT = `(() => {
     parts.order.textContent = out ? 'Back in order' : 'Out of order';
     parts.order.className = out ? 'primary' : '';
     parts.order.dataset.out = String(!out);
+    parts.connection.textContent = m.online ? 'Lose connection' : 'Reconnect';
+    parts.connection.className = m.online ? '' : 'primary';
+    parts.connection.dataset.online = String(!m.online);
   }
 
   root.addEventListener('sim:state', (event) => {
@@ -157,6 +164,13 @@ export const COFFEE_SCRIPT = `(() => {
     if (answer) render(answer.machine);
   }
 
+  async function connection(button) {
+    const answer = await post('/beverage-machines/connection', {
+      stationId: Number(select.value), machineId: button.dataset.machine, online: button.dataset.online === 'true',
+    });
+    if (answer) render(answer.machine);
+  }
+
   async function copy(button) {
     try {
       await navigator.clipboard.writeText(button.dataset.url);
@@ -169,7 +183,7 @@ export const COFFEE_SCRIPT = `(() => {
   panel.addEventListener('click', (event) => {
     const button = event.target.closest('button');
     if (!button || button.disabled) return;
-    const run = button.dataset.drink ? choose : ({ order, copy })[button.dataset.coffee];
+    const run = button.dataset.drink ? choose : ({ order, connection, copy })[button.dataset.coffee];
     if (!run) return;
     button.disabled = true;
     run(button).catch(() => say('The request failed.')).finally(() => { button.disabled = false; });

@@ -43,6 +43,8 @@ const choose = (beverageFamily = 'COFFEE') =>
   });
 const setOrder = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/dev/sim/beverage-machines/out-of-order', payload });
+const setConnection = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/dev/sim/beverage-machines/connection', payload });
 const qr = (text: string) =>
   t.app.inject({ url: `/api/dev/sim/qr?text=${encodeURIComponent(text)}` });
 
@@ -174,6 +176,44 @@ describe('GET /api/dev/sim/qr', () => {
   });
 });
 
+describe('POST /api/dev/sim/beverage-machines/connection', () => {
+  it('drops the connection (no new code, calls fail) and brings it back', async () => {
+    const [machine] = await machinesAt(food);
+    const machineId = machine?.machineId ?? '';
+    const down = await setConnection({ stationId: food.id, machineId, online: false });
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ machine: { machineId, online: false } });
+    try {
+      expect((await choose()).statusCode).toBe(503);
+      await expect(machines.pour(machineId, crypto.randomUUID())).rejects.toThrow();
+    } finally {
+      const up = await setConnection({ stationId: food.id, machineId, online: true });
+      expect(up.statusCode).toBe(200);
+      expect(up.json()).toMatchObject({ machine: { online: true } });
+    }
+    expect((await choose()).statusCode).toBe(200);
+  });
+
+  it('answers 400 for bad input and 404 for a machine of another station', async () => {
+    const [machine] = await machinesAt(food);
+    const machineId = machine?.machineId;
+    for (const [payload, field] of [
+      [{ stationId: food.id, machineId, online: 'no' }, 'online'],
+      [{ stationId: food.id, machineId: 'x', online: false }, 'machineId'],
+      [{ stationId: food.id, machineId, online: false, extra: 1 }, 'extra'],
+    ] as [Record<string, unknown>, string][]) {
+      const res = await setConnection(payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys(res.json<{ fieldErrors: object }>().fieldErrors)).toContain(field);
+    }
+    const other = noFood ?? { id: 999_999 };
+    expect(
+      (await setConnection({ stationId: other.id, machineId, online: false })).statusCode,
+    ).toBe(404);
+    expect((await machinesAt(food))[0]?.online).toBe(true);
+  });
+});
+
 describe('GET /api/dev/sim: the coffee machine panel', () => {
   it('has the panel, whose script chooses drinks, draws codes and breaks the machine', async () => {
     const page = await t.app.inject({ url: '/api/dev/sim' });
@@ -184,7 +224,12 @@ describe('GET /api/dev/sim: the coffee machine panel', () => {
     expect(page.body).toContain('id="drinks"');
     expect(page.body).toContain('data-beverages="/api/stations/stod-beverages"');
     const script = (await t.app.inject({ url: '/api/dev/sim/page.js' })).body;
-    for (const part of ["'/beverage-machines'", "'/beverage-machines/out-of-order'", "'/qr?text='"])
+    for (const part of [
+      "'/beverage-machines'",
+      "'/beverage-machines/out-of-order'",
+      "'/beverage-machines/connection'",
+      "'/qr?text='",
+    ])
       expect(script).toContain(part);
     expect(script).toContain("'sim:state'");
 

@@ -17,6 +17,8 @@ export const machineStatusSchema = z.object({
   machineId: z.string(),
   name: z.string(),
   state: z.enum(beverageMachineStates),
+  /** Whether the app reaches the machine; offline, a cup already pouring goes on. */
+  online: z.boolean(),
   /** The drink the machine is busy with: the fill its code names. */
   transactionId: z.string().nullable(),
   drink: z.string().nullable(),
@@ -37,7 +39,7 @@ export async function coffeeMachinesAt(
 ): Promise<MachineStatus[]> {
   if (!sim) return [];
   const machines = await repo.machinesOfStation(ctx.db, stationId);
-  const states = await Promise.all(machines.map((m) => sim.state(m.id)));
+  const states = machines.map((m) => sim.peek(m.id));
   // The simulator takes any transaction id; only a fill's can be looked up.
   const ids = states.flatMap((s) =>
     s.transactionId && UUID.test(s.transactionId) ? [s.transactionId] : [],
@@ -45,13 +47,18 @@ export async function coffeeMachinesAt(
   const fills = new Map((await repo.fillsById(ctx.db, ids)).map((f) => [f.id, f]));
   const now = ctx.clock.now().getTime();
   return machines.map((machine, i) => {
-    const { state, transactionId } = states[i] ?? { state: 'idle' as const, transactionId: null };
+    const { state, transactionId, online } = states[i] ?? {
+      state: 'idle' as const,
+      transactionId: null,
+      online: true,
+    };
     const fill = transactionId ? fills.get(transactionId) : undefined;
     const url = sim.codeOf(machine.id);
     return {
       machineId: machine.id,
       name: machine.name,
       state,
+      online,
       transactionId,
       drink: fill?.name ?? null,
       fillState: fill?.state ?? null,
@@ -114,7 +121,28 @@ export const simCoffeeRoutes: FastifyPluginCallbackZod<{
     },
   );
 
-  if (sim)
+  if (sim) {
+    /** The machine of that station, after `change`, as the panel shows it. */
+    const changeMachine = async (
+      stationId: number,
+      machineId: string,
+      change: (id: string) => void,
+    ) => {
+      const machines = await repo.machinesOfStation(ctx.db, stationId);
+      if (!machines.some((m) => m.id === machineId)) throw notFound();
+      change(machineId);
+      const machine = (await coffeeMachinesAt(ctx, sim, stationId)).find(
+        (m) => m.machineId === machineId,
+      );
+      if (!machine) throw notFound();
+      return { machine };
+    };
+    const machineAnswer = {
+      200: z.object({ machine: machineStatusSchema }),
+      ...errorResponses(400, 404),
+    };
+    const which = { stationId: idField, machineId: z.uuid({ error: 'validation.invalid' }) };
+
     app.post(
       '/beverage-machines/out-of-order',
       {
@@ -124,28 +152,40 @@ export const simCoffeeRoutes: FastifyPluginCallbackZod<{
           description:
             'Out of order, the machine drops the code it shows and pours nothing; back in ' +
             'order, it is idle.',
-          body: strict({
-            stationId: idField,
-            machineId: z.uuid({ error: 'validation.invalid' }),
-            outOfOrder: z.boolean({ error: 'validation.invalid' }),
-          }),
-          response: {
-            200: z.object({ machine: machineStatusSchema }),
-            ...errorResponses(400, 404),
-          },
+          body: strict({ ...which, outOfOrder: z.boolean({ error: 'validation.invalid' }) }),
+          response: machineAnswer,
         },
       },
       async (request) => {
         const { stationId, machineId, outOfOrder } = request.body;
-        const machines = await repo.machinesOfStation(ctx.db, stationId);
-        if (!machines.some((m) => m.id === machineId)) throw notFound();
-        sim.setOutOfOrder(machineId, outOfOrder);
-        const machine = (await coffeeMachinesAt(ctx, sim, stationId)).find(
-          (m) => m.machineId === machineId,
-        );
-        if (!machine) throw notFound();
-        return { machine };
+        return changeMachine(stationId, machineId, (id) => {
+          sim.setOutOfOrder(id, outOfOrder);
+        });
       },
     );
+
+    app.post(
+      '/beverage-machines/connection',
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            "Drop a simulated coffee machine's connection, or bring it back (development only)",
+          description:
+            'Offline, every call to the machine fails as a lost network would: no new code, no ' +
+            'pour; a cup already pouring goes on, and the machine reports its state when it is ' +
+            'back.',
+          body: strict({ ...which, online: z.boolean({ error: 'validation.invalid' }) }),
+          response: machineAnswer,
+        },
+      },
+      async (request) => {
+        const { stationId, machineId, online } = request.body;
+        return changeMachine(stationId, machineId, (id) => {
+          sim.setOnline(id, online);
+        });
+      },
+    );
+  }
   done();
 };
