@@ -132,10 +132,13 @@ function Outcome({
   );
 }
 
+/** Refusals that §8 answers with the generic toast, though the server titles them too. */
+const GENERIC_REFUSALS = new Set(['NO_BEVERAGE_SUBSCRIPTION', 'DRINK_NOT_IN_SUBSCRIPTION']);
+
 /** The generic toast, or the server's alert with its header (§8). */
 function refused(error: unknown, t: (key: 'error.generic' | 'modal.close') => string) {
   const apiError = apiErrorOf(error);
-  if (apiError.header) {
+  if (apiError.header && !GENERIC_REFUSALS.has(apiError.code)) {
     openModal({
       title: apiError.header,
       body: apiError.message,
