@@ -9,7 +9,9 @@ export const COFFEE_STYLE = `.state[data-state="awaiting payment"],.state[data-s
 .code img{display:block;width:100%;max-width:${String(QR_SIZE)}px;height:auto;aspect-ratio:1;border:1px solid #e3e8ec;background:#fff}
 .code figcaption{display:grid;justify-items:center;gap:8px;text-align:center}
 .code a{color:#0b6e69;font-size:14px;word-break:break-all}
-.left{font-weight:700;font-variant-numeric:tabular-nums}`;
+.left{font-weight:700;font-variant-numeric:tabular-nums}
+#drinks{display:flex;flex-wrap:wrap;gap:8px}
+#drinks button{flex:1 1 9.5rem;overflow-wrap:normal}`;
 
 export const COFFEE_MARKUP = `<h2>Coffee machine</h2>
 <section id="coffee" class="bar" aria-labelledby="coffee-drinks" hidden>
