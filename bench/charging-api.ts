@@ -3,6 +3,9 @@
 // the bench's questions over IPC. Run with `echo` as the argument, it is the baseline instead: a
 // bare WebSocket server that sends every frame back.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
@@ -33,12 +36,48 @@ export type ToApi =
   { type: 'memory' } | { type: 'window'; open: boolean } | { type: 'count' } | { type: 'close' };
 export type FromApi =
   | { type: 'ready'; port: number; homes: HomeSeat[]; publics: PublicSeat[]; setupMs: number }
-  | { type: 'memory'; rss: number; heapUsed: number; external: number }
+  | {
+      type: 'memory';
+      rss: number;
+      heapUsed: number;
+      heapTotal: number;
+      external: number;
+      arrayBuffers: number;
+      /** The resident pages of the embedded database's WebAssembly memory (0 on PostgreSQL). */
+      wasm: number;
+    }
   | { type: 'window'; line: string }
   | { type: 'count'; charging: number; queued: number }
   | { type: 'failed'; message: string };
 
 const send = (message: FromApi) => process.send?.(message);
+
+/**
+ * The resident bytes of the mappings exactly `size` long: on Linux, where a WebAssembly memory is
+ * a mapping of its own, the pages PGlite's database has touched (it never shrinks, and grows
+ * page by page as tables and caches fill). 0 where /proc is not there.
+ */
+function residentOfSize(size: number): number {
+  let text: string;
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return 0;
+  }
+  const page = 4096;
+  const want = Math.ceil(size / page) * page;
+  let counting = false;
+  let total = 0;
+  for (const line of text.split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
+    if (range) {
+      counting = parseInt(range[2] ?? '0', 16) - parseInt(range[1] ?? '0', 16) === want;
+    } else if (counting && line.startsWith('Rss:')) {
+      total += Number(line.split(/\s+/)[1] ?? 0) * 1024;
+    }
+  }
+  return total;
+}
 
 const REGISTER_BATCH = 1000;
 
@@ -80,7 +119,16 @@ async function api(plan: BenchPlan) {
   const { charges, idTags, users } = await import('../apps/api/src/db/schema/index.ts');
   const { isNull, sql } = await import('drizzle-orm');
 
+  // The embedded database in a folder, as `npm start` keeps it (DATA_DIR): in memory, its files
+  // (the WAL's 16 MB segments among them) would count as the API's own memory.
+  const dataDir = process.env.TEST_DATABASE_URL
+    ? null
+    : mkdtempSync(join(tmpdir(), 'stod-bench-charging-'));
+  process.on('exit', () => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
   const t = await createTestApp({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     // Reconciliation and offline closing have nothing to do here; the bench measures the path.
@@ -169,10 +217,26 @@ async function api(plan: BenchPlan) {
     void (async () => {
       switch (message.type) {
         case 'memory': {
+          // V8 hands the pages a collection freed back to the system on background threads, a
+          // little after it: collect, let that happen, and again, before reading the figures.
           const gc = (globalThis as { gc?: () => void }).gc;
-          for (let i = 0; i < 3; i += 1) gc?.();
+          for (let round = 0; round < 3; round += 1) {
+            for (let i = 0; i < 2; i += 1) gc?.();
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
           const m = process.memoryUsage();
-          send({ type: 'memory', rss: m.rss, heapUsed: m.heapUsed, external: m.external });
+          const pglite = (ctx.db as unknown as { $client?: { mod?: { HEAPU8?: Uint8Array } } })
+            .$client;
+          const wasmBytes = pglite?.mod?.HEAPU8?.byteLength ?? 0;
+          send({
+            type: 'memory',
+            rss: m.rss,
+            heapUsed: m.heapUsed,
+            heapTotal: m.heapTotal,
+            external: m.external,
+            arrayBuffers: m.arrayBuffers,
+            wasm: wasmBytes > 0 ? residentOfSize(wasmBytes) : 0,
+          });
           return;
         }
         case 'window':
