@@ -46,7 +46,8 @@ export async function createServices(
     jobs.every('stations.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, (ctx) =>
       reconcileStationTransactions(ctx),
     );
-  // Finishes the one-time drink purchases a crash or a lost webhook left half-way.
+  // Finishes the one-time drink purchases a crash or a lost webhook left half-way, and the pours
+  // whose end was never heard.
   if (config.STATION_RECONCILE_EVERY_SECONDS > 0)
     jobs.every('beverages.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, (ctx) =>
       reconcileBeverages(ctx).then(() => undefined),

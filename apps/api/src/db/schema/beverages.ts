@@ -69,5 +69,9 @@ export const beverageFills = pgTable(
     index('beverage_fills_open_purchase_idx')
       .on(t.createdAt)
       .where(sql`${t.kind} = 'purchase' and ${t.receiptId} is null`),
+    // Cups pouring, for the reconciliation of pours whose end was never heard.
+    index('beverage_fills_pouring_idx')
+      .on(t.startedAt)
+      .where(sql`${t.state} = 'pouring'`),
   ],
 );

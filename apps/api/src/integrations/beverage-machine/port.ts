@@ -15,12 +15,17 @@ export interface BeverageMachineEvent {
 
 export type PourAnswer = 'pouring' | 'busy' | 'out of order' | 'unknown' | 'unreachable';
 
+/** What a machine knows of one transaction: still shown, pouring, poured, or nothing. */
+export type TransactionAnswer = 'awaiting payment' | 'pouring' | 'done' | 'unknown';
+
 export interface BeverageMachinesPort {
   /** The machine shows the code of a pending transaction until `expiresAt`. */
   showCode(machineId: string, transactionId: string, url: string, expiresAt: Date): Promise<void>;
   /** Pours the transaction the machine shows; a repeat for the same one answers 'pouring'. */
   pour(machineId: string, transactionId: string): Promise<PourAnswer>;
   state(machineId: string): Promise<BeverageMachineEvent>;
+  /** The machine's word on one transaction, for a pour whose end was never heard. */
+  transaction(machineId: string, transactionId: string): Promise<TransactionAnswer>;
   subscribe(listener: (event: BeverageMachineEvent) => void): () => void;
   close(): Promise<void>;
 }

@@ -15,11 +15,16 @@ interface Machine {
   online: boolean;
   /** Cups finished while offline, reported when the connection is back. */
   unreported: string[];
+  /** The transactions it poured, newest last: the vendor's service answers for them later. */
+  poured: string[];
   transactionId: string | null;
   url: string | null;
   expiresAt: number;
   timer: NodeJS.Timeout | null;
 }
+
+/** How many poured transactions a machine can still answer for. */
+const POURED_KEPT = 500;
 
 /** What a call to a machine that the network does not reach ends with. */
 export class MachineUnreachable extends Error {
@@ -49,6 +54,7 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
         state: 'idle',
         online: true,
         unreported: [],
+        poured: [],
         transactionId: null,
         url: null,
         expiresAt: 0,
@@ -68,8 +74,11 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
   };
   const become = (id: string, machine: Machine, state: BeverageMachineState) => {
     machine.state = state;
-    if (!machine.online && state === 'done' && machine.transactionId)
-      machine.unreported.push(machine.transactionId);
+    if (state === 'done' && machine.transactionId) {
+      if (!machine.online) machine.unreported.push(machine.transactionId);
+      machine.poured.push(machine.transactionId);
+      if (machine.poured.length > POURED_KEPT) machine.poured.shift();
+    }
     if (state === 'idle') {
       machine.transactionId = null;
       machine.url = null;
@@ -116,6 +125,14 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
         answer = 'pouring';
       }
       return Promise.resolve(answer);
+    },
+    async transaction(machineId, transactionId) {
+      const machine = await reach(machineId);
+      if (machine.transactionId === transactionId && machine.state !== 'idle') {
+        if (machine.state === 'out of order') return 'unknown';
+        return machine.state;
+      }
+      return machine.poured.includes(transactionId) ? 'done' : 'unknown';
     },
     async state(machineId) {
       const machine = await reach(machineId);

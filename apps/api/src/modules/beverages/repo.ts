@@ -164,6 +164,26 @@ export function openPurchases(db: Db, before: Date) {
     .limit(200);
 }
 
+/**
+ * Cups pouring since before `before` whose end was never heard (the machine's "done" lost with a
+ * crash or a dropped connection). A purchase still without its receipt is the purchase
+ * reconciliation's to finish first.
+ */
+export function pouringSince(db: Db, before: Date) {
+  return db
+    .select()
+    .from(beverageFills)
+    .where(
+      and(
+        eq(beverageFills.state, 'pouring'),
+        lt(beverageFills.startedAt, before),
+        sql`(${beverageFills.kind} = 'subscription' or ${beverageFills.receiptId} is not null)`,
+      ),
+    )
+    .orderBy(beverageFills.startedAt)
+    .limit(200);
+}
+
 /** The name of the station a machine stands at, for the receipt. */
 export async function stationNameOf(db: Db, machineId: string) {
   const [row] = await db

@@ -1,0 +1,1 @@
+CREATE INDEX "beverage_fills_pouring_idx" ON "beverage_fills" USING btree ("started_at") WHERE "beverage_fills"."state" = 'pouring';

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beverageFills } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { beverageKit } from '../../test/beverages.ts';
+import { cardCustomer, until } from '../../test/stations.ts';
+import { POUR_LOST_AFTER_MS, reconcilePours } from './reconcile.ts';
+
+// A pour whose end was never heard: the process died between claiming the code and the machine's
+// answer, or the machine's "done" was lost. The reconciliation asks the machine and finishes it.
+
+let t: TestApp;
+let kit: ReturnType<typeof beverageKit>;
+
+beforeAll(async () => {
+  t = await createTestApp({ SIM_SPEED: '500' });
+  kit = beverageKit(t.app);
+  await kit.seed();
+});
+afterAll(() => t.close());
+
+const longAgo = () => new Date(Date.now() - POUR_LOST_AFTER_MS - 60_000);
+
+/** The fill as a crash left it: claimed for a subscription cup, pouring, long ago. */
+async function leftPouring(hash: string, userId: string) {
+  await t.app.ctx.db
+    .update(beverageFills)
+    .set({ state: 'pouring', kind: 'subscription', userId, startedAt: longAgo(), pouredAt: null })
+    .where(eq(beverageFills.hash, hash));
+}
+
+const stateOf = async (hash: string) => (await kit.fill(hash)).state;
+
+describe('the reconciliation of pours whose end was never heard', () => {
+  it('pours a code the machine still shows: the pour never reached it', async () => {
+    const user = await cardCustomer(t.app);
+    const code = await kit.choose();
+    await leftPouring(code.hash, user.id);
+    expect(await reconcilePours(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    await until(
+      () => stateOf(code.hash),
+      (state) => state === 'poured',
+    );
+  });
+
+  it('records a cup the machine poured while nobody listened', async () => {
+    const user = await cardCustomer(t.app);
+    const code = await kit.choose();
+    expect(await kit.machines().pour(code.installationId, code.transactionId)).toBe('pouring');
+    await until(
+      () => kit.machines().transaction(code.installationId, code.transactionId),
+      (answer) => answer === 'done',
+    );
+    // As though the machine's "done" had been lost: the fill still says pouring.
+    await leftPouring(code.hash, user.id);
+    await reconcilePours(t.app.ctx);
+    expect(await stateOf(code.hash)).toBe('poured');
+  });
+
+  it('fails a pour the machine knows nothing of, and waits for a machine that does not answer', async () => {
+    const user = await cardCustomer(t.app);
+    const code = await kit.choose();
+    await leftPouring(code.hash, user.id);
+    kit.machines().setOnline(code.installationId, false);
+    try {
+      await reconcilePours(t.app.ctx);
+      expect(await stateOf(code.hash)).toBe('pouring');
+    } finally {
+      kit.machines().setOnline(code.installationId, true);
+    }
+    // Out of order and back, the machine dropped the code: nothing was poured.
+    kit.machines().setOutOfOrder(code.installationId, true);
+    kit.machines().setOutOfOrder(code.installationId, false);
+    await reconcilePours(t.app.ctx);
+    const fill = await kit.fill(code.hash);
+    expect(fill.state).toBe('failed');
+    expect(fill.startedAt).toBeNull();
+  });
+
+  it('leaves a cup alone while it pours', async () => {
+    const user = await cardCustomer(t.app);
+    const code = await kit.choose();
+    await t.app.ctx.db
+      .update(beverageFills)
+      .set({ state: 'pouring', kind: 'subscription', userId: user.id, startedAt: new Date() })
+      .where(eq(beverageFills.hash, code.hash));
+    await reconcilePours(t.app.ctx);
+    expect(await stateOf(code.hash)).toBe('pouring');
+  });
+});
