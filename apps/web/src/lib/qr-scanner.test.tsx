@@ -53,6 +53,53 @@ describe('QrViewfinder', () => {
     });
   });
 
+  it('reads the code from the camera, then lets the camera go; closing lets it go too', async () => {
+    const stopped: string[] = [];
+    const stream = (name: string) => {
+      // happy-dom's MediaStream has no tracks of its own.
+      const media = new MediaStream();
+      Object.defineProperty(media, 'getTracks', {
+        value: () => [{ stop: () => stopped.push(name) }],
+      });
+      return media;
+    };
+    let frames = 0;
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        static getSupportedFormats = () => Promise.resolve(['qr_code']);
+        // The code comes into view on the third frame.
+        detect = () => Promise.resolve((frames += 1) >= 3 ? [{ rawValue: 'the-code' }] : []);
+      },
+    );
+    const ready = vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    try {
+      withCamera(() => Promise.resolve(stream('first')));
+      const onCode = vi.fn();
+      const first = renderWithApp(<QrViewfinder onCode={onCode} />);
+      await waitFor(() => {
+        expect(onCode).toHaveBeenCalledWith('the-code');
+      });
+      expect(stopped).toEqual(['first']);
+      first.unmount();
+
+      frames = -1000;
+      withCamera(() => Promise.resolve(stream('second')));
+      const second = renderWithApp(<QrViewfinder onCode={onCode} />);
+      await waitFor(() => {
+        expect(screen.getByTestId('scanner').dataset.state).toBe('scanning');
+      });
+      second.unmount();
+      expect(stopped).toEqual(['first', 'second']);
+      expect(onCode).toHaveBeenCalledTimes(1);
+    } finally {
+      ready.mockRestore();
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('says that there is no camera, with nothing to retry', () => {
     renderWithApp(<QrViewfinder onCode={() => undefined} />);
     expect(screen.getByText('Eingin kamera er á hesum tóli.')).toBeTruthy();

@@ -59,14 +59,16 @@ export function QrViewfinder({ onCode }: { onCode: (text: string) => void }) {
     if (!hasCamera()) return;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // An object, so that the closures below read what stop() wrote.
-    const run = { stopped: false };
+    let stopped = false;
+    // Read through a call: the awaits below may find the sheet closed meanwhile.
+    const closed = () => stopped;
     const stop = () => {
-      run.stopped = true;
+      stopped = true;
       clearTimeout(timer);
       stream?.getTracks().forEach((track) => {
         track.stop();
       });
+      stream = null;
     };
     void (async () => {
       try {
@@ -76,9 +78,11 @@ export function QrViewfinder({ onCode }: { onCode: (text: string) => void }) {
           audio: false,
         });
         stream = media;
+        // Closed while the camera was asked for: no decoder to download.
+        if (closed()) return stop();
         const reader = await qrReader();
         const element = video.current;
-        if (run.stopped || !element) return stop();
+        if (closed() || !element) return stop();
         element.srcObject = media;
         await element.play().catch(() => undefined);
         setState('scanning');
@@ -86,7 +90,7 @@ export function QrViewfinder({ onCode }: { onCode: (text: string) => void }) {
           const text =
             element.readyState >= 2 ? await reader.read(element).catch(() => null) : null;
           // The sheet may have closed while the frame was read.
-          if (run.stopped) return;
+          if (closed()) return;
           if (text) {
             stop();
             found.current(text);

@@ -46,7 +46,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.machineOutOfOrder': 'The coffee machine is out of order. Nothing was charged.',
   'error.machineBusy': 'The coffee machine is busy with another drink. Nothing was charged.',
   'error.machineUnreachable':
-    'The coffee machine is not answering right now. Nothing was charged. Try again in a moment.',
+    'The coffee machine is not answering right now. Nothing was charged. Choose the drink on the machine again in a moment.',
   'mail.passwordReset.subject': 'Reset your password',
   'mail.passwordReset.text':
     'Open this link within an hour to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail.',

@@ -49,7 +49,7 @@ export const serverFo = {
   'error.machineOutOfOrder': 'Kaffimaskinan er í ólagi. Einki varð kravt.',
   'error.machineBusy': 'Kaffimaskinan er upptikin við øðrum drykki. Einki varð kravt.',
   'error.machineUnreachable':
-    'Kaffimaskinan svarar ikki júst nú. Einki varð kravt. Royn aftur um eina løtu.',
+    'Kaffimaskinan svarar ikki júst nú. Einki varð kravt. Vel drykkin á maskinuni aftur um eina løtu.',
   'mail.passwordReset.subject': 'Nýtt loyniorð',
   'mail.passwordReset.text':
     'Trýst á leinkjuna innan ein tíma fyri at velja eitt nýtt loyniorð:\n\n{{link}}\n\nHevur tú ikki biðið um hetta, kanst tú síggja burtur frá hesum teldubrævinum.',

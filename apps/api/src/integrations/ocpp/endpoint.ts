@@ -79,10 +79,12 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
       reject(400, 'No supported OCPP subprotocol');
       return;
     }
-    // The charger's secret is checked once and not kept: ocpp-rpc holds the handshake for the
-    // connection's life, and the password's Buffer is a slice that pins a whole pooled 8 KB slab.
+    // The charger's secret is checked once and not kept: ocpp-rpc holds the handshake (its
+    // headers too) for the connection's life, and the password's Buffer is a slice that pins a
+    // whole pooled 8 KB slab.
     const password = handshake.password;
     (handshake as { password?: Buffer }).password = undefined;
+    delete (handshake.headers as Record<string, unknown>).authorization;
     void options
       .authenticate(identity, password)
       .then((answer) => {

@@ -55,7 +55,7 @@ const UNREACHABLE = {
   code: 'MACHINE_UNREACHABLE',
   header: expect.any(String),
   message:
-    'The coffee machine is not answering right now. Nothing was charged. Try again in a moment.',
+    'The coffee machine is not answering right now. Nothing was charged. Choose the drink on the machine again in a moment.',
 };
 
 /** Runs `body` with the machine offline, and brings it back whatever happens. */
@@ -123,7 +123,10 @@ describe('a coffee machine without its connection', () => {
     kit.machines().setOnline(code.installationId, false);
     try {
       // The cup finishes offline (25 simulated seconds): nobody hears it yet.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await until(
+        () => Promise.resolve(kit.machines().peek(code.installationId).state),
+        (state) => state !== 'pouring',
+      );
       expect((await kit.fill(code.hash)).state).toBe('pouring');
     } finally {
       kit.machines().setOnline(code.installationId, true);

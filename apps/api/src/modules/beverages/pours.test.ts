@@ -77,14 +77,48 @@ describe('the reconciliation of pours whose end was never heard', () => {
     expect(fill.startedAt).toBeNull();
   });
 
-  it('leaves a cup alone while it pours', async () => {
+  it('leaves a cup the machine is still pouring, which its "done" then records', async () => {
     const user = await cardCustomer(t.app);
     const code = await kit.choose();
-    await t.app.ctx.db
-      .update(beverageFills)
-      .set({ state: 'pouring', kind: 'subscription', userId: user.id, startedAt: new Date() })
-      .where(eq(beverageFills.hash, code.hash));
-    await reconcilePours(t.app.ctx);
+    await leftPouring(code.hash, user.id);
+    kit.machines().setOnline(code.installationId, false);
+    // The machine took the pour just before its line went down; it reports when it is back.
+    kit.machines().setOnline(code.installationId, true);
+    expect(await kit.machines().pour(code.installationId, code.transactionId)).toBe('pouring');
+    expect(await kit.machines().transaction(code.installationId, code.transactionId)).toBe(
+      'pouring',
+    );
+    expect(await reconcilePours(t.app.ctx)).toBe(0);
     expect(await stateOf(code.hash)).toBe('pouring');
+    await until(
+      () => stateOf(code.hash),
+      (state) => state === 'poured',
+    );
+  });
+
+  it('refunds a cup bought once that the machine lost before it poured', async () => {
+    const user = await cardCustomer(t.app);
+    const code = await kit.choose();
+    const bought = await kit.buy(user.token, { hash: code.hash, paymentMethodId: user.cardId });
+    expect(bought.statusCode, bought.body).toBe(200);
+    // The machine breaks mid-cup and forgets it; its "done" never comes.
+    kit.machines().setOutOfOrder(code.installationId, true);
+    try {
+      await t.app.ctx.db
+        .update(beverageFills)
+        .set({ startedAt: longAgo() })
+        .where(eq(beverageFills.hash, code.hash));
+      await reconcilePours(t.app.ctx);
+    } finally {
+      kit.machines().setOutOfOrder(code.installationId, false);
+    }
+    expect((await kit.fill(code.hash)).state).toBe('failed');
+    const [payment] = await kit.paymentsFor(code.transactionId);
+    expect(payment?.amountRefunded).toBe(payment?.amountCaptured);
+    expect(payment?.amountCaptured).toBeGreaterThan(0);
+    // Asked again, nothing moves twice.
+    await reconcilePours(t.app.ctx);
+    const [again] = await kit.paymentsFor(code.transactionId);
+    expect(again?.amountRefunded).toBe(payment?.amountRefunded);
   });
 });

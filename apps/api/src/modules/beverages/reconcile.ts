@@ -55,29 +55,33 @@ export async function reconcileBeverages(ctx: ServiceContext) {
  * Asks the machine about a cup whose end was never heard: poured, it is recorded poured; still
  * showing its code (the pour never reached the machine), it is poured now, as the machine pours a
  * transaction once however often it is asked; unknown to the machine, nothing was poured and the
- * fill fails (no money moved for a subscription cup, and no fair-use pause is owed). A machine
+ * fill fails: a cup bought once is refunded, a subscription cup owes no fair-use pause. A machine
  * that does not answer is asked again on the next pass.
  */
-async function settlePour(ctx: ServiceContext, row: FillRow) {
+async function settlePour(ctx: ServiceContext, row: FillRow): Promise<boolean> {
   const answer = await ctx.beverageMachines.transaction(row.machineId, row.id);
-  if (answer === 'pouring') return;
+  if (answer === 'pouring') return false;
   if (answer === 'done') {
     const poured = await repo.moveFill(ctx.db, row.id, ['pouring'], {
       state: 'poured',
       pouredAt: ctx.clock.now(),
     });
     if (poured) await publish(ctx, poured);
-    return;
+    return true;
   }
   const again =
     answer === 'awaiting payment' ? await ctx.beverageMachines.pour(row.machineId, row.id) : null;
-  if (again === 'pouring') return;
+  if (again === 'pouring') return true;
+  // A cup bought once was captured when the machine took it: no cup, no charge.
+  if (row.kind === 'purchase' && row.paymentId)
+    await payments.refund(ctx, row.paymentId, row.price, `${row.id}:refund`);
   const failed = await repo.moveFill(ctx.db, row.id, ['pouring'], {
     state: 'failed',
     startedAt: null,
     errorKey: MACHINE_ERROR_KEYS[again ?? 'unknown'],
   });
   if (failed) await publish(ctx, failed);
+  return true;
 }
 
 /** The pours whose end was never heard, each asked of its machine. */
@@ -86,8 +90,7 @@ export async function reconcilePours(ctx: ServiceContext) {
   let settled = 0;
   for (const row of await repo.pouringSince(ctx.db, before)) {
     try {
-      await settlePour(ctx, row);
-      settled += 1;
+      if (await settlePour(ctx, row)) settled += 1;
     } catch (error) {
       ctx.log.warn({ err: error, fillId: row.id }, 'a pour was not settled; next pass retries');
     }

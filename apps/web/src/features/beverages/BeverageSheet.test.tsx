@@ -114,7 +114,7 @@ describe('BeverageSheet', () => {
     expect(screen.getByTestId('beverage-why').textContent).toMatch(/\d{2}:\d{2}/);
   });
 
-  it('links a poured cup’s receipt, and an expired code says to choose again', async () => {
+  it('links a poured cup’s receipt, and closes on “Liðugt”', async () => {
     const { user, onClose } = open(fill({ state: 'poured', receiptId: 'r-9' }));
     expect(screen.getByRole('link', { name: 'Vís kvittan' }).getAttribute('href')).toBe(
       '/profile/receipts/r-9',

@@ -211,7 +211,10 @@ function Choose({
     const popup = card || isNativePlatform() ? null : window.open('about:blank', '_blank');
     purchase.mutate(card ? { hash, paymentMethodId: card } : { hash }, {
       onSuccess: (answer) => {
-        if (!answer.paymentUrl) return;
+        if (!answer.paymentUrl) {
+          popup?.close();
+          return;
+        }
         onPaymentUrl(answer.paymentUrl);
         openPaymentPage(answer.paymentUrl, popup);
       },

@@ -35,6 +35,8 @@ export function useFill(hash: string, initial: BeverageFill) {
     queryFn: ({ signal }) => unwrap(getFill(hash, signal)),
     initialData: initial,
     staleTime: Infinity,
+    // The same code opened again finds the last sheet's fill in the cache: read it afresh.
+    refetchOnMount: 'always',
     refetchInterval: (q) =>
       moving(q.state.data) && (!connected || q.state.data?.state === 'paying')
         ? FILL_POLL_MS
