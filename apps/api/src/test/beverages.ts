@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { BeveragePurchase } from '@stod/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beverageFills, paymentSteps, payments, receipts, stations } from '../db/schema/index.ts';
+import {
+  beverageFills,
+  paymentSteps,
+  payments,
+  receipts,
+  stations,
+  subscriptionPlans,
+} from '../db/schema/index.ts';
 import type { BeverageMachineSim } from '../integrations/beverage-machine/sim.ts';
 import { seedStationNetwork } from '../seed/index.ts';
 import { bearer } from './app.ts';
+import { cardCustomer } from './stations.ts';
 
 interface Code {
   hash: string;
@@ -61,6 +69,33 @@ export function beverageKit(app: FastifyInstance) {
         payload: body,
       });
     },
+
+    /** A customer with a card and a BEVERAGE subscription of the tier at `tier` (0 the first). */
+    async subscriber(tier = 0) {
+      const user = await cardCustomer(app);
+      const plans = await db().select().from(subscriptionPlans).orderBy(subscriptionPlans.index);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/subscriptions/${String(plans[tier]?.id)}/subscribe`,
+        headers: { ...bearer(user.token), 'idempotency-key': `sub-${randomUUID()}` },
+        payload: { interval: 'monthly', paymentMethodId: user.cardId },
+      });
+      if (res.statusCode !== 201) throw new Error(`not subscribed: ${res.body}`);
+      return user;
+    },
+
+    /** POST /api/beverages: the code poured on the user's subscription. */
+    pour: (token: string, code: Omit<Code, 'url'>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/beverages',
+        headers: { ...bearer(token), 'accept-language': 'en' },
+        payload: {
+          hash: code.hash,
+          installationId: code.installationId,
+          transactionId: code.transactionId,
+        },
+      }),
 
     read: (token: string, hash: string) =>
       app.inject({ url: `/api/beverages/${hash}`, headers: bearer(token) }),

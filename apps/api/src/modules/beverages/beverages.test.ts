@@ -1,11 +1,12 @@
 import type { BeverageFill } from '@stod/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beverageFills, stations, subscriptionPlans } from '../../db/schema/index.ts';
+import { beverageFills, stations } from '../../db/schema/index.ts';
 import type { BeverageMachineSim } from '../../integrations/beverage-machine/sim.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, statuses, type TestApp } from '../../test/app.ts';
+import { beverageKit } from '../../test/beverages.ts';
 import { cardCustomer, until } from '../../test/stations.ts';
 
 // Pouring on the coffee subscription: the code a machine shows, read and poured once by the
@@ -13,7 +14,6 @@ import { cardCustomer, until } from '../../test/stations.ts';
 
 let t: TestApp;
 let station: number;
-let plans: { id: number; productIds: string }[];
 
 beforeAll(async () => {
   // Fast machines: a cup pours in 25 simulated seconds, a few real milliseconds here.
@@ -24,24 +24,13 @@ beforeAll(async () => {
     s.services.includes('food'),
   );
   station = first?.id ?? 0;
-  plans = await t.app.ctx.db.select().from(subscriptionPlans).orderBy(subscriptionPlans.index);
 });
 afterAll(() => t.close());
 
 type Customer = Awaited<ReturnType<typeof cardCustomer>>;
 
-async function subscriber(tier = 0) {
-  const user = await cardCustomer(t.app);
-  const plan = plans[tier];
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/subscriptions/${String(plan?.id)}/subscribe`,
-    headers: { ...bearer(user.token), 'idempotency-key': `sub-${crypto.randomUUID()}` },
-    payload: { interval: 'monthly', paymentMethodId: user.cardId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return user;
-}
+/** A customer with a card and a BEVERAGE subscription of that tier (0 the first). */
+const subscriber = (tier = 0) => beverageKit(t.app).subscriber(tier);
 
 async function choose(beverageFamily: string) {
   const res = await t.app.inject({
@@ -59,17 +48,7 @@ const read = (user: Customer, hash: string) =>
 const pour = (
   user: Customer,
   code: { hash: string; installationId: string; transactionId: string },
-) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/beverages',
-    headers: { ...bearer(user.token), 'accept-language': 'en' },
-    payload: {
-      hash: code.hash,
-      installationId: code.installationId,
-      transactionId: code.transactionId,
-    },
-  });
+) => beverageKit(t.app).pour(user.token, code);
 
 const machines = () => t.app.ctx.beverageMachines as BeverageMachineSim;
 

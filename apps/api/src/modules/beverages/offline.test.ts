@@ -1,8 +1,7 @@
 import type { BeverageFill } from '@stod/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
-import { subscriptionPlans } from '../../db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import { beverageKit } from '../../test/beverages.ts';
 import { cardCustomer, until } from '../../test/stations.ts';
 
@@ -19,37 +18,6 @@ beforeAll(async () => {
   await seedSubscriptionPlans(t.app.ctx.db);
 });
 afterAll(() => t.close());
-
-async function subscriber() {
-  const user = await cardCustomer(t.app);
-  const [plan] = await t.app.ctx.db
-    .select()
-    .from(subscriptionPlans)
-    .orderBy(subscriptionPlans.index);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/subscriptions/${String(plan?.id)}/subscribe`,
-    headers: { ...bearer(user.token), 'idempotency-key': crypto.randomUUID() },
-    payload: { interval: 'monthly', paymentMethodId: user.cardId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return user;
-}
-
-const pour = (
-  token: string,
-  code: { hash: string; installationId: string; transactionId: string },
-) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/beverages',
-    headers: { ...bearer(token), 'accept-language': 'en' },
-    payload: {
-      hash: code.hash,
-      installationId: code.installationId,
-      transactionId: code.transactionId,
-    },
-  });
 
 const UNREACHABLE = {
   code: 'MACHINE_UNREACHABLE',
@@ -70,17 +38,17 @@ async function offline(machineId: string, body: () => Promise<void>) {
 
 describe('a coffee machine without its connection', () => {
   it('pours nothing on the subscription, owes no pause, and pours once it is back', async () => {
-    const user = await subscriber();
+    const user = await kit.subscriber();
     const code = await kit.choose();
     await offline(code.installationId, async () => {
-      const res = await pour(user.token, code);
+      const res = await kit.pour(user.token, code);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject(UNREACHABLE);
       expect((await kit.fill(code.hash)).state).toBe('failed');
     });
     // Nothing poured: the fair-use pause is not owed, and a new code pours.
     const next = await kit.choose();
-    expect((await pour(user.token, next)).statusCode).toBe(200);
+    expect((await kit.pour(user.token, next)).statusCode).toBe(200);
   });
 
   it('voids the hold of a cup bought once: nothing charged, no receipt', async () => {
@@ -114,12 +82,12 @@ describe('a coffee machine without its connection', () => {
   });
 
   it('finishes a cup that was pouring when the connection dropped, once it is back', async () => {
-    const user = await subscriber();
+    const user = await kit.subscriber();
     const code = await kit.choose();
     kit.machines().setOnline(code.installationId, false);
     // The pour reached the machine just before the line went down.
     kit.machines().setOnline(code.installationId, true);
-    expect((await pour(user.token, code)).statusCode).toBe(200);
+    expect((await kit.pour(user.token, code)).statusCode).toBe(200);
     kit.machines().setOnline(code.installationId, false);
     try {
       // The cup finishes offline (25 simulated seconds): nobody hears it yet.
