@@ -378,7 +378,12 @@ describe('a simulated OCPP 1.6J charger', () => {
     expect(start.params).toMatchObject({ connectorId: 1, idTag: 'GOOD-CARD' });
     expect(csms.of(AC, 'Authorize').map((c) => c.params.idTag)).toEqual(['STOLEN', 'GOOD-CARD']);
     expect(csms.of(AC, 'StartTransaction')).toHaveLength(1);
-    expect(fleet.stateOf(AC)).toEqual(fleet.state()[0]);
+    // The same charger either way; its energy and power follow the clock between the two reads.
+    const steady = (state: ReturnType<typeof fleet.stateOf> | undefined) => ({
+      ...state,
+      connectors: state?.connectors.map((c) => ({ ...c, energyWh: 0, powerW: 0 })),
+    });
+    expect(steady(fleet.stateOf(AC))).toEqual(steady(fleet.state()[0]));
     expect(() => fleet.stateOf('NOBODY')).toThrow(SimChargerUnknown);
   });
 
