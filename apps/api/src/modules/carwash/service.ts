@@ -214,7 +214,13 @@ export async function startWash(ctx: ServiceContext, userId: string, id: string,
     await apply(ctx, row, { type: 'startFailed' });
     throw carwashStartFailed();
   }
-  await apply(ctx, row, { type: 'start' }, { deadline: null });
+  const moved = await apply(ctx, row, { type: 'start' }, { deadline: null });
+  if (!moved) {
+    // The bay's own countdown event moved it first and is capturing: the answer waits for the
+    // same keyed capture, so a started wash is never answered as not yet paid.
+    const fresh = await repo.find(ctx.db, id);
+    if (fresh) await settleMoney(ctx, fresh);
+  }
   return getOne(ctx, userId, id, locale);
 }
 
