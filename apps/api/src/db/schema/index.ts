@@ -15,3 +15,5 @@ export * from './charging.ts';
 export * from './installations.ts';
 export * from './food.ts';
 export * from './beverages.ts';
+export * from './campaigns.ts';
+export * from './push.ts';
