@@ -35,6 +35,7 @@ import { fuelRoutes } from './modules/fuel/index.ts';
 import { installationAdminRoutes, installationRoutes } from './modules/installations/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { notificationDevRoutes, notificationRoutes } from './modules/notifications/index.ts';
 import { devRoutes, registerDeviceSims } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -199,7 +200,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(foodRoutes);
       await api.register(beverageRoutes);
       await api.register(adminRoutes);
+      await api.register(notificationRoutes);
       if (!config.isProduction) await api.register(devRoutes);
+      if (!config.isProduction) await api.register(notificationDevRoutes);
       if (!config.isProduction) await api.register(beverageDevRoutes);
     },
     { prefix: '/api' },

@@ -139,7 +139,33 @@ const envSchema = z.object({
   CHARGE_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(30),
   /** The seeded installations' chargers connect to this app's /ocpp as simulated chargers. */
   SIM_CHARGERS: z.enum(['true', 'false']).optional(),
+  /**
+   * Web Push (VAPID) keys for the installed web app, base64url, as web-push generates them.
+   * Outside production they are generated once and kept in the database when not set.
+   */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who the push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z.string().optional(),
+  /** Firebase Cloud Messaging (HTTP v1) for the Android shell: a service account's fields. */
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_CLIENT_EMAIL: z.string().optional(),
+  FCM_PRIVATE_KEY: z.string().optional(),
+  /** Apple Push Notification service for the iOS shell: the team's .p8 key and its ids. */
+  APNS_KEY_ID: z.string().optional(),
+  APNS_TEAM_ID: z.string().optional(),
+  APNS_PRIVATE_KEY: z.string().optional(),
+  APNS_BUNDLE_ID: z.string().default('fo.stod.app'),
+  /** APNs' production service; otherwise the sandbox, for development builds of the shell. */
+  APNS_PRODUCTION: bool,
 });
+
+/** Variables that only work together: all of a group are set, or none. */
+const TOGETHER = [
+  ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+  ['FCM_PROJECT_ID', 'FCM_CLIENT_EMAIL', 'FCM_PRIVATE_KEY'],
+  ['APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_PRIVATE_KEY'],
+] as const;
 
 type Env = z.infer<typeof envSchema>;
 
@@ -253,6 +279,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...simulators.problems);
   const trustProxy = trustProxyOf(c.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
+  for (const group of TOGETHER) {
+    const set = group.filter((name) => c[name] !== undefined && c[name] !== '');
+    if (set.length > 0 && set.length < group.length)
+      problems.push(`${group.join(', ')}: set all of them or none (only ${set.join(', ')} is set)`);
+  }
   if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS)
     problems.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
   if (problems.length > 0)

@@ -7,6 +7,7 @@ import { reconcileBeverages, watchMachines } from './modules/beverages/index.ts'
 import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { receiptProjections } from './modules/receipts/index.ts';
+import { defineNotifications } from './modules/notifications/index.ts';
 import { renewDue } from './modules/subscriptions/index.ts';
 import { reconcileStationTransactions, watchTransactions } from './modules/transactions/index.ts';
 import { defineWalletJobs, walletProjections } from './modules/wallet/index.ts';
@@ -31,6 +32,8 @@ export async function createServices(
   const owned = await createContext(config, options);
   const { jobs } = owned.ctx;
   defineWalletJobs(jobs);
+  // Push messages are sent by a job, retried with back-off.
+  defineNotifications(jobs);
   // Voids holds whose service never started; safe to repeat after a crash, as its steps are keyed.
   if (config.RECONCILE_EVERY_SECONDS > 0)
     jobs.every('payments.reconcile', config.RECONCILE_EVERY_SECONDS, (ctx) =>

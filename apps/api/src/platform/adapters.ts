@@ -29,10 +29,12 @@ import { kitchensOf } from '../integrations/menu/sim-kitchens.ts';
 import { memoryCounter } from '../integrations/ratelimit/memory.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
 import { redisCounter } from '../integrations/ratelimit/redis.ts';
+import { pushPort, type PushPort } from '../integrations/push/index.ts';
 
 /** The outside world, one port each: a device or provider is reached through nothing else. */
 export interface Ports {
   mailer: Mailer;
+  push: PushPort & { close?(): void };
   counter: Counter;
   gateway: PaymentGateway;
   identity: IdentityProvider;
@@ -94,6 +96,7 @@ export function assembleAdapters(
   const mailer =
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
+  const push = overrides.push ?? pushPort(config, db, options.log);
 
   const gatewaySimulator =
     overrides.gateway || !simulates('gateway')
@@ -193,6 +196,7 @@ export function assembleAdapters(
   return {
     ports: {
       mailer,
+      push,
       counter,
       gateway,
       identity,

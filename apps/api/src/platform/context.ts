@@ -108,6 +108,7 @@ export async function createContext(
         await jobs.stop();
         await Promise.allSettled([
           ports.mailer.close(),
+          Promise.resolve(ports.push.close?.()),
           ports.counter.close(),
           pdfs.close(),
           bus.close(),

@@ -47,6 +47,10 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.machineBusy': 'The coffee machine is busy with another drink. Nothing was charged.',
   'error.machineUnreachable':
     'The coffee machine is not answering right now. Nothing was charged. Choose the drink on the machine again in a moment.',
+  'error.campaignWindow': 'The end must be later than the start.',
+  'error.campaignNotStarted': 'The campaign has not started yet. Delete it or change its dates.',
+  'error.imageType': 'The picture must be a PNG, JPEG or WebP.',
+  'error.imageTooLarge': 'The picture is too large. It may be at most 2 MB.',
   'mail.passwordReset.subject': 'Reset your password',
   'mail.passwordReset.text':
     'Open this link within an hour to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail.',
@@ -65,6 +69,25 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.foodReady.subject': 'Order {{number}} is ready',
   'mail.foodReady.text':
     'Your order at {{station}} is ready to collect. Give the number {{number}} at the counter.',
+  'push.chargeComplete.title': 'Your car is charged',
+  'push.chargeComplete.body':
+    'Charging at {{installation}} is complete: {{kwh}} kWh for {{amount}}.',
+  'push.chargerFaulted.title': 'The charger reported a fault',
+  'push.chargerFaulted.body':
+    '{{installation}} reported a fault. Open the app to see how your charge is doing.',
+  'push.foodAccepted.title': 'Your order is accepted',
+  'push.foodAccepted.body': 'Order {{number}} at {{station}} will be ready at about {{time}}.',
+  'push.foodReady.title': 'Your food is ready',
+  'push.foodReady.body':
+    'Order {{number}} is waiting for you at {{station}}. Give the number at the counter.',
+  'push.fuelReceipt.title': 'Your refuelling receipt',
+  'push.fuelReceipt.body':
+    'The connection to the pump was lost, but your refuelling at {{station}} is recorded: {{litres}} l for {{amount}}.',
+  'push.invitation.title': 'An invitation to charge',
+  'push.invitation.body': '{{owner}} invites you to charge at {{installation}}.',
+  'push.renewalRefused.title': 'Your subscription was not renewed',
+  'push.renewalRefused.body':
+    'The payment for {{plan}} was refused. It stays usable until {{date}}.',
   'statement.title': 'Earnings statement',
   'statement.month': 'Month',
   'statement.installation': 'Charging station',

@@ -50,6 +50,10 @@ export const serverFo = {
   'error.machineBusy': 'Kaffimaskinan er upptikin við øðrum drykki. Einki varð kravt.',
   'error.machineUnreachable':
     'Kaffimaskinan svarar ikki júst nú. Einki varð kravt. Vel drykkin á maskinuni aftur um eina løtu.',
+  'error.campaignWindow': 'Endin má vera seinni enn byrjanin.',
+  'error.campaignNotStarted': 'Kampanjan er ikki byrjað enn. Strika hana ella broyt tíðirnar.',
+  'error.imageType': 'Myndin má vera PNG, JPEG ella WebP.',
+  'error.imageTooLarge': 'Myndin er ov stór. Hon kann í mesta lagi vera 2 MB.',
   'mail.passwordReset.subject': 'Nýtt loyniorð',
   'mail.passwordReset.text':
     'Trýst á leinkjuna innan ein tíma fyri at velja eitt nýtt loyniorð:\n\n{{link}}\n\nHevur tú ikki biðið um hetta, kanst tú síggja burtur frá hesum teldubrævinum.',
@@ -68,6 +72,23 @@ export const serverFo = {
   'mail.foodReady.subject': 'Bíleging {{number}} er klár',
   'mail.foodReady.text':
     'Bílegingin hjá tær á {{station}} er klár at heinta. Sig nummarið {{number}} við diskin.',
+  'push.chargeComplete.title': 'Elbilurin er ladaður',
+  'push.chargeComplete.body': 'Ladingin á {{installation}} er liðug: {{kwh}} kWh fyri {{amount}}.',
+  'push.chargerFaulted.title': 'Feilur á ladaranum',
+  'push.chargerFaulted.body':
+    '{{installation}} boðar frá einum feili. Hygg í appina, hvussu ladingin gongur.',
+  'push.foodAccepted.title': 'Bílegingin er móttikin',
+  'push.foodAccepted.body': 'Bíleging {{number}} á {{station}} verður klár umleið kl. {{time}}.',
+  'push.foodReady.title': 'Maturin er klárur',
+  'push.foodReady.body':
+    'Bíleging {{number}} bíðar eftir tær á {{station}}. Sig nummarið við diskin.',
+  'push.fuelReceipt.title': 'Kvittan fyri tanking',
+  'push.fuelReceipt.body':
+    'Sambandið við pumpuna fór, men tankingin á {{station}} er skrásett: {{litres}} l fyri {{amount}}.',
+  'push.invitation.title': 'Innbjóðing at lada',
+  'push.invitation.body': '{{owner}} bjóðar tær at lada á {{installation}}.',
+  'push.renewalRefused.title': 'Haldið varð ikki endurnýggjað',
+  'push.renewalRefused.body': 'Gjaldið fyri {{plan}} varð avvíst. Tað kann brúkast til {{date}}.',
   'statement.title': 'Inntøkuyvirlit',
   'statement.month': 'Mánaður',
   'statement.installation': 'Ladistøð',

@@ -15,6 +15,7 @@ import {
   revokeUserSessions,
 } from '../auth/index.ts';
 import { usable as usableSubscriptions } from '../subscriptions/index.ts';
+import { forgetUser } from '../notifications/index.ts';
 import * as repo from '../users/index.ts';
 import { emailTexts } from './emails.ts';
 
@@ -212,6 +213,7 @@ export async function deleteAccount(ctx: ServiceContext, userId: string, passwor
   await confirmPassword(ctx, user, password, 'password');
   await ctx.db.transaction(async (tx) => {
     await revokeUserSessions(tx, userId);
+    await forgetUser(tx, userId);
     await repo.anonymiseUser(tx, userId);
   });
   await announceRevoked(ctx, userId);

@@ -11,6 +11,7 @@ import * as users from '../users/index.ts';
 import { inBackground } from './background.ts';
 import { emailTexts } from './emails.ts';
 import * as repo from './repo.ts';
+import { forgetSession } from '../notifications/index.ts';
 
 const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 const RESET_WINDOW_SECONDS = 3600;
@@ -116,6 +117,7 @@ export async function authenticate(ctx: ServiceContext, token: string) {
 
 export async function signOut(ctx: ServiceContext, auth: { userId: string; sessionId: string }) {
   await repo.revokeSession(ctx.db, auth.sessionId);
+  await forgetSession(ctx.db, auth.sessionId);
   await ctx.bus.publish('session.revoked', { userId: auth.userId, sessionId: auth.sessionId });
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '../../integrations/ocpp/port.ts';
 import { verifyChargerPassword } from './registry.ts';
 import * as repo from './repo.ts';
+import { announce } from '../notifications/index.ts';
 import type { ChargeRow } from './repo.ts';
 import { cachedCharge, closeAt, freshest, progress, publish, stopCharge } from './service.ts';
 import { openByTag, tagVerdict } from './tag-starts.ts';
@@ -115,6 +116,8 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
         report.timestamp,
       );
       if (open) await publish(ctx, freshest(ctx, open));
+      if (open && status === 'Faulted' && ['charging', 'stopping'].includes(open.state))
+        await announce.chargerFaulted(ctx, open);
     },
     async authorize(link, idTag) {
       // The backend's own tag of a charge opened in the app, or a provider card's.

@@ -14,6 +14,7 @@ import { liveFiguresOf } from '../../platform/live-figures.ts';
 import { ChargerUnreachable } from '../../integrations/ocpp/port.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { crashPoint } from '../../lib/crash.ts';
+import { announce } from '../notifications/index.ts';
 import * as payments from '../payments/index.ts';
 import { createReceipt } from '../receipts/index.ts';
 import * as wallet from '../wallet/index.ts';
@@ -649,6 +650,7 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
   if (!written) return (await repo.findCharge(ctx.db, row.id)) ?? row;
   await ctx.bus.publish('receipt.created', { userId: row.userId, receiptId: written.receiptId });
   await publish(ctx, written.row);
+  await announce.chargeComplete(ctx, written.row);
   return written.row;
 }
 

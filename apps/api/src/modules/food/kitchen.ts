@@ -5,6 +5,7 @@ import { crashPoint } from '../../lib/crash.ts';
 import * as payments from '../payments/index.ts';
 import { createReceipt } from '../receipts/index.ts';
 import type { StationScope } from '../admin/index.ts';
+import { announce } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 import type { FoodOrderRow } from './repo.ts';
 import { publish, toView } from './service.ts';
@@ -60,11 +61,12 @@ export async function accept(
   const row = await scoped(ctx, id, scope);
   if (row.state === 'placed') {
     const now = ctx.clock.now();
-    await repo.transition(ctx.db, row.id, ['placed'], {
+    const moved = await repo.transition(ctx.db, row.id, ['placed'], {
       state: 'accepted',
       acceptedAt: now,
       readyBy: new Date(now.getTime() + readyInMinutes * 60_000),
     });
+    if (moved) await announce.foodAccepted(ctx, moved);
   } else if (!['accepted', 'ready', 'collected'].includes(row.state)) throw illegalState();
   const settled = await settleAccepted(ctx, (await repo.findOrder(ctx.db, row.id)) ?? row);
   return kitchenView(ctx, settled);
@@ -122,6 +124,7 @@ export async function markReady(ctx: ServiceContext, id: string, scope: StationS
   if (!moved) throw illegalState();
   await publish(ctx, moved);
   await tellReady(ctx, moved);
+  await announce.foodReady(ctx, moved);
   return kitchenView(ctx, moved);
 }
 

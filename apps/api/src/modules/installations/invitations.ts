@@ -9,6 +9,7 @@ import {
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { announce } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 import { grantShare, ownedInstallation } from './service.ts';
 
@@ -84,6 +85,13 @@ export async function invite(
   } catch (error) {
     ctx.log.warn({ err: error, invitationId: row.id }, 'the invitation e-mail was not sent');
   }
+  if (invitee)
+    await announce.invitation(ctx, {
+      id: row.id,
+      userId: invitee.id,
+      owner: owner.name,
+      installation: installation.name,
+    });
   return view(row, installation.name, userId, owner.name);
 }
 

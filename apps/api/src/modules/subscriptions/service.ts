@@ -20,6 +20,7 @@ import * as payments from '../payments/index.ts';
 import { findUserById } from '../users/index.ts';
 import { toView as methodView } from '../wallet/index.ts';
 import * as wallet from '../wallet/index.ts';
+import { announce } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 
 /** A plan's name in a language: the operator writes it in Faroese, and in English if it may. */
@@ -340,6 +341,12 @@ export async function renewDue(ctx: ServiceContext, now = ctx.clock.now()) {
       if (moved) {
         failed += 1;
         await notifyRenewalFailed(ctx, sub.userId, plan, sub.validTo);
+        await announce.renewalRefused(ctx, {
+          subscriptionId: sub.id,
+          userId: sub.userId,
+          plan: (locale) => planName(plan, locale),
+          validTo: sub.validTo,
+        });
       }
     }
   }

@@ -19,6 +19,7 @@ import * as payments from '../payments/index.ts';
 import { createReceipt } from '../receipts/index.ts';
 import { findUserById } from '../users/index.ts';
 import * as vouchers from '../vouchers/index.ts';
+import { announce } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 import type { TransactionPatch, TransactionRow } from './repo.ts';
 
@@ -282,7 +283,17 @@ export async function settleMoney(ctx: ServiceContext, row: TransactionRow) {
   if (!written) return (await repo.find(ctx.db, row.id)) ?? row;
   await ctx.bus.publish('receipt.created', { userId: row.userId, receiptId: written.receiptId });
   await publish(ctx, written.row);
-  if (written.row.notifyByMail) await mailReceipt(ctx, written.row);
+  if (written.row.notifyByMail) {
+    await mailReceipt(ctx, written.row);
+    await announce.fuelReceipt(ctx, {
+      id: written.row.id,
+      userId: written.row.userId,
+      receiptId: written.receiptId,
+      stationName: written.row.stationName,
+      volumeMl: written.row.volumeMl ?? 0,
+      amount: written.row.amount,
+    });
+  }
   return written.row;
 }
 
