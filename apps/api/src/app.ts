@@ -35,7 +35,7 @@ import { fuelRoutes } from './modules/fuel/index.ts';
 import { installationAdminRoutes, installationRoutes } from './modules/installations/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { notificationDevRoutes, notificationRoutes } from './modules/notifications/index.ts';
+import { notificationDevRoutes, notificationRoutes } from './modules/notifications/routes.ts';
 import { devRoutes, registerDeviceSims } from './modules/dev/routes.ts';
 import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';

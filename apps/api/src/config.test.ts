@@ -111,6 +111,15 @@ describe('timeouts', () => {
     );
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
+
+  it('takes the push providers’ variables whole or not at all', () => {
+    expect(() => loadConfig({ FCM_PROJECT_ID: 'stod-app' })).toThrow(
+      /FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all of them or none/,
+    );
+    expect(() => loadConfig({ APNS_KEY_ID: 'K', APNS_TEAM_ID: 'T' })).toThrow(/APNS_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'x' })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(loadConfig({}).APNS_BUNDLE_ID).toBe('fo.stod.app');
+  });
 });
 
 describe('receipt PDFs', () => {

@@ -31,7 +31,7 @@ export async function createTestDatabase(serverUrl: string, prefix = 'stod_test'
   };
 }
 
-async function freePort() {
+export async function freePort() {
   return new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bearer } from './app.ts';
 
 /** A browser's PushSubscription as JSON, with real keys, for an endpoint under `base`. */
-export function webSubscription(base: string, id = randomUUID()) {
+export function webSubscription(base: string, id: string = randomUUID()) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return JSON.stringify({

@@ -90,7 +90,7 @@ export function webPushSender(options: {
         response = await send(request.endpoint, {
           method: request.method,
           headers: request.headers as Record<string, string>,
-          body: request.body ? new Uint8Array(request.body) : null,
+          body: new Uint8Array(request.body),
           signal: AbortSignal.timeout(15_000),
         });
       } catch (error) {

@@ -94,7 +94,7 @@ export const notificationDevRoutes: FastifyPluginAsyncZod = (app) => {
           endpoint: id,
           at: new Date().toISOString(),
           bytes: body?.length ?? 0,
-          encoding: (request.headers['content-encoding'] as string | undefined) ?? null,
+          encoding: request.headers['content-encoding'] ?? null,
         });
         received.length = Math.min(received.length, 200);
         return reply.status(201).send();

@@ -105,3 +105,4 @@ export const notificationRoutes: FastifyPluginAsyncZod = (app) => {
   );
   return Promise.resolve();
 };
+export { notificationDevRoutes } from './dev-routes.ts';
