@@ -59,7 +59,7 @@ const screens = {
   receipt: withTexts('receipts', () => import('../features/receipts/screens/ReceiptScreen.tsx').then((m) => ({ Component: m.ReceiptScreen }))),
   vouchers: withTexts('vouchers', () => import('../features/vouchers/screens/VouchersScreen.tsx').then((m) => ({ Component: m.VouchersScreen }))),
   subscriptions: withTexts('subscriptions', () => import('../features/subscriptions/screens/SubscriptionsScreen.tsx').then((m) => ({ Component: m.SubscriptionsScreen }))),
-  later: () => import('../features/system/screens/NotYetAvailableScreen.tsx').then((m) => ({ Component: m.NotYetAvailableScreen })),
+  pushNotifications: withTexts('push', () => import('../features/push/screens/PushNotificationsScreen.tsx').then((m) => ({ Component: m.PushNotificationsScreen }))),
   fuelNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.FuelNoPaymentScreen })),
   carwashNoPayment: () => import('../features/stations/screens/NoPaymentScreen.tsx').then((m) => ({ Component: m.CarwashNoPaymentScreen })),
   // The screen itself lives in the shell's KeepAliveHost (rule 7); the route renders nothing.
@@ -171,7 +171,7 @@ export const appRoutes: RouteObject[] = [
   page(p.installationShare.pattern, { name: 'installation-share', title: 'route.installationShare', routeIndex: 14, ...auth }, mine('myInstallationShare')),
   page(p.installationShareUser.pattern, { name: 'installation-share-user', title: 'route.installationShareUser', routeIndex: 15, ...auth }, mine('myInstallationShareUser')),
   page(p.profileAgreement, { name: 'profile-agreement', title: 'route.agreement', routeIndex: 12, ...auth }, screens.agreement),
-  page(p.pushNotifications, { name: 'push-notifications', title: 'route.pushNotifications', routeIndex: 12, ...auth }, screens.later),
+  page(p.pushNotifications, { name: 'push-notifications', title: 'route.pushNotifications', routeIndex: 12, ...auth }, screens.pushNotifications),
   page(p.language, { name: 'language', title: 'route.language', routeIndex: 12, ...auth }, screens.language),
 
   // Other routes

@@ -66,6 +66,10 @@ const featureTexts = {
     fo: () => import('../features/beverages/i18n/fo.json'),
     en: () => import('../features/beverages/i18n/en.json'),
   },
+  push: {
+    fo: () => import('../features/push/i18n/fo.json'),
+    en: () => import('../features/push/i18n/en.json'),
+  },
   // The QR scanner (lib/qr-scanner.tsx) opens from several features; its texts load with it.
   scanner: {
     fo: () => import('./scanner.fo.json'),
@@ -85,6 +89,7 @@ type FeatureTexts = typeof import('./app.fo.json') &
   typeof import('../features/installations/i18n/fo.json') &
   typeof import('../features/food/i18n/fo.json') &
   typeof import('../features/beverages/i18n/fo.json') &
+  typeof import('../features/push/i18n/fo.json') &
   typeof import('./scanner.fo.json');
 export type FeatureEnHasAllKeys = Assert<
   typeof import('./app.en.json') &
@@ -97,6 +102,7 @@ export type FeatureEnHasAllKeys = Assert<
     typeof import('../features/installations/i18n/en.json') &
     typeof import('../features/food/i18n/en.json') &
     typeof import('../features/beverages/i18n/en.json') &
+    typeof import('../features/push/i18n/en.json') &
     typeof import('./scanner.en.json') extends Record<keyof FeatureTexts, string>
     ? true
     : false

@@ -21,11 +21,22 @@ export type ChargePrefKey = 'charge_id';
 /** The food carts, one per station, and the station last ordered from (features/food). */
 export type FoodPrefKey = 'food_cart' | 'food_station';
 
+/** Spec §3: the ids of the campaigns dismissed on this device (features/campaigns). */
+export type CampaignPrefKey = 'dismissedCampaigns';
+
+/**
+ * Spec §3: the push permission decision and the push token (features/push), with the id the
+ * server gave the token and this installation's device id.
+ */
+export type PushPrefKey = 'push_permission' | 'push_token' | 'push_token_id' | 'push_device_id';
+
 export type PrefKey =
   | (typeof PREF_KEYS)[keyof typeof PREF_KEYS]
+  | PushPrefKey
   | StationTransactionPrefKey
   | ChargePrefKey
-  | FoodPrefKey;
+  | FoodPrefKey
+  | CampaignPrefKey;
 
 const native = () => import('@capacitor/preferences').then((m) => m.Preferences);
 

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { ModalHost } from '@stod/ui/ModalHost.tsx';
 import { ToastHost } from '@stod/ui/ToastHost.tsx';
+import { usePushStartup } from '../../features/push/use-push-startup.ts';
 import { useDeepLinks } from './useDeepLinks.ts';
 import { useLocationServices } from './useLocationServices.ts';
 import { useMaintenanceRedirect } from './useMaintenanceRedirect.ts';
@@ -19,6 +20,7 @@ function Services({ routeName, backAllowed }: Props) {
   useNativeBackButton(backAllowed);
   useDeepLinks();
   useLocationServices();
+  usePushStartup();
   return null;
 }
 
