@@ -45,6 +45,11 @@ describe('message catalogues', () => {
     }
   });
 
+  it('puts no full stop after an amount, which ends in "kr." already', () => {
+    const all = [fo, en, serverMessages.fo, serverMessages.en].flatMap((c) => Object.entries(c));
+    expect(all.filter(([, text]) => text.includes('{{amount}}.')).map(([key]) => key)).toEqual([]);
+  });
+
   it('exposes both catalogues under their locale', () => {
     expect(messages.fo).toBe(fo);
     expect(messages.en).toBe(en);

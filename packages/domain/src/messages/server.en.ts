@@ -62,7 +62,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
     'The payment for {{plan}} was refused, so it will not renew. It stays usable until {{date}}; after that you can subscribe again in the app with a card that works.',
   'mail.fuelReceipt.subject': 'Your refuelling receipt from {{station}}',
   'mail.fuelReceipt.text':
-    'The connection to the pump was lost while you refuelled, but the refuelling has now finished. You filled {{litres}} l of {{product}} for {{amount}}. The receipt is in the app under Receipts.',
+    'The connection to the pump was lost while you refuelled, but the refuelling has now finished. You filled {{litres}} l of {{product}} for {{amount}}, and the receipt is in the app under Receipts.',
   'mail.invitation.subject': '{{owner}} invites you to charge at {{installation}}',
   'mail.invitation.text':
     '{{owner}} has given you access to charge your electric car at {{installation}}.\n\nOpen the link to accept the invitation. If you have no account yet, you can create one with this e-mail address:\n\n{{link}}\n\nIf you do not want access, you can ignore this e-mail.',
@@ -71,7 +71,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
     'Your order at {{station}} is ready to collect. Give the number {{number}} at the counter.',
   'push.chargeComplete.title': 'Your car is charged',
   'push.chargeComplete.body':
-    'Charging at {{installation}} is complete: {{kwh}} kWh for {{amount}}.',
+    'Charging at {{installation}} is complete: {{kwh}} kWh for {{amount}}',
   'push.chargerFaulted.title': 'The charger reported a fault',
   'push.chargerFaulted.body':
     '{{installation}} reported a fault. Open the app to see how your charge is doing.',
@@ -82,7 +82,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
     'Order {{number}} is waiting for you at {{station}}. Give the number at the counter.',
   'push.fuelReceipt.title': 'Your refuelling receipt',
   'push.fuelReceipt.body':
-    'The connection to the pump was lost, but your refuelling at {{station}} is recorded: {{litres}} l for {{amount}}.',
+    'The connection to the pump was lost, but your refuelling at {{station}} is recorded: {{litres}} l for {{amount}}',
   'push.invitation.title': 'An invitation to charge',
   'push.invitation.body': '{{owner}} invites you to charge at {{installation}}.',
   'push.renewalRefused.title': 'Your subscription was not renewed',

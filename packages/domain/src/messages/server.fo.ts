@@ -65,7 +65,7 @@ export const serverFo = {
     'Gjaldið fyri {{plan}} varð avvíst, so haldið verður ikki endurnýggjað. Tað kann brúkast til {{date}}; eftir tað kanst tú tekna tað aftur í appini við einum korti, ið virkar.',
   'mail.fuelReceipt.subject': 'Kvittan fyri tanking á {{station}}',
   'mail.fuelReceipt.text':
-    'Sambandið við pumpuna fór, meðan tú tankaði, men nú er tankingin liðug. Tú tankaði {{litres}} l {{product}} fyri {{amount}}. Kvittanin er í appini undir Kvittanir.',
+    'Sambandið við pumpuna fór, meðan tú tankaði, men nú er tankingin liðug. Tú tankaði {{litres}} l {{product}} fyri {{amount}}, og kvittanin er í appini undir Kvittanir.',
   'mail.invitation.subject': '{{owner}} bjóðar tær at lada á {{installation}}',
   'mail.invitation.text':
     '{{owner}} hevur givið tær atgongd til at lada elbilin á {{installation}}.\n\nLat leinkið upp fyri at taka ímóti innbjóðingini. Hevur tú ikki eina kontu enn, kanst tú stovna eina við hesum teldubústaðinum:\n\n{{link}}\n\nVilt tú ikki hava atgongd, kanst tú síggja burtur frá hesum teldubrævinum.',
@@ -73,7 +73,7 @@ export const serverFo = {
   'mail.foodReady.text':
     'Bílegingin hjá tær á {{station}} er klár at heinta. Sig nummarið {{number}} við diskin.',
   'push.chargeComplete.title': 'Elbilurin er ladaður',
-  'push.chargeComplete.body': 'Ladingin á {{installation}} er liðug: {{kwh}} kWh fyri {{amount}}.',
+  'push.chargeComplete.body': 'Ladingin á {{installation}} er liðug: {{kwh}} kWh fyri {{amount}}',
   'push.chargerFaulted.title': 'Feilur á ladaranum',
   'push.chargerFaulted.body':
     '{{installation}} boðar frá einum feili. Hygg í appina, hvussu ladingin gongur.',
@@ -84,7 +84,7 @@ export const serverFo = {
     'Bíleging {{number}} bíðar eftir tær á {{station}}. Sig nummarið við diskin.',
   'push.fuelReceipt.title': 'Kvittan fyri tanking',
   'push.fuelReceipt.body':
-    'Sambandið við pumpuna fór, men tankingin á {{station}} er skrásett: {{litres}} l fyri {{amount}}.',
+    'Sambandið við pumpuna fór, men tankingin á {{station}} er skrásett: {{litres}} l fyri {{amount}}',
   'push.invitation.title': 'Innbjóðing at lada',
   'push.invitation.body': '{{owner}} bjóðar tær at lada á {{installation}}.',
   'push.renewalRefused.title': 'Haldið varð ikki endurnýggjað',

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { subscriptionPlans, userSubscriptions, users } from '../../db/schema/index.ts';
@@ -211,7 +211,7 @@ export async function lockUserSubscription(tx: Db, userId: string, id: string) {
 /**
  * Holds a subscription for one request that changes its period (an upgrade or a renewal), so no
  * other can charge for it meanwhile; the same request may take it again. Answers false when
- * another request holds it.
+ * another request holds it. With `validTo` it is a renewal's hold, of that period only.
  */
 export async function holdFor(db: Db, id: string, key: string, validTo?: Date) {
   const rows = await db
@@ -222,7 +222,15 @@ export async function holdFor(db: Db, id: string, key: string, validTo?: Date) {
         eq(userSubscriptions.id, id),
         or(isNull(userSubscriptions.upgradeKey), eq(userSubscriptions.upgradeKey, key)),
         inArray(userSubscriptions.status, USABLE),
-        ...(validTo ? [eq(userSubscriptions.validTo, validTo)] : []),
+        // A renewal holds only a period that is still due and a subscription still renewing: a
+        // second run that read it before the first refused it finds nothing more to do.
+        ...(validTo
+          ? [
+              eq(userSubscriptions.validTo, validTo),
+              eq(userSubscriptions.status, 'active'),
+              isNotNull(userSubscriptions.nextPaymentAt),
+            ]
+          : []),
       ),
     )
     .returning({ id: userSubscriptions.id });
