@@ -1,5 +1,5 @@
 import type { DeviceTokenInput, PushKind } from '@stod/domain';
-import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   pushMessages,
@@ -107,6 +107,15 @@ export async function insertMessage(db: Db, values: typeof pushMessages.$inferIn
   const [row] = await db.insert(pushMessages).values(values).onConflictDoNothing().returning();
   return row;
 }
+
+/** Pending messages written before `before`, oldest first, a bounded batch. */
+export const pendingBefore = (db: Db, before: Date) =>
+  db
+    .select({ id: pushMessages.id })
+    .from(pushMessages)
+    .where(and(eq(pushMessages.state, 'pending'), lt(pushMessages.createdAt, before)))
+    .orderBy(asc(pushMessages.createdAt))
+    .limit(500);
 
 export const findMessage = async (db: Db, id: string) =>
   (await db.select().from(pushMessages).where(eq(pushMessages.id, id)))[0];

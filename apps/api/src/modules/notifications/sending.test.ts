@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pushMessages, pushTokens } from '../../db/schema/index.ts';
 import { PushError } from '../../integrations/push/index.ts';
@@ -11,7 +11,7 @@ import {
   sendQueued,
   webSubscription,
 } from '../../test/push.ts';
-import { notify, SEND_ATTEMPTS, sendMessage } from './service.ts';
+import { notify, SEND_ATTEMPTS, sendMessage, sendStranded } from './service.ts';
 
 let t: TestApp;
 let base: string;
@@ -129,6 +129,34 @@ describe('sending', () => {
     } finally {
       send.mockRestore();
     }
+  });
+
+  it('sends a message whose send was never scheduled (its process died), once', async () => {
+    const user = await registerUser(t.app);
+    await registerDevice(t.app, user.token, { deviceMeta: deviceMeta('android') });
+    const userId = await userIdOf(user.token);
+    // Written as notify writes it, but no send scheduled, and a few minutes old.
+    const [token] = await t.app.ctx.db
+      .select()
+      .from(pushTokens)
+      .where(eq(pushTokens.userId, userId));
+    await t.app.ctx.db.insert(pushMessages).values({
+      key: `stranded:1:${token?.id ?? ''}`,
+      userId,
+      tokenId: token?.id ?? null,
+      platform: 'android',
+      kind: 'foodReady',
+      title: 'Maturin er klárur',
+      body: 'Bíleging 7',
+      url: '/food-order/order?id=1',
+      createdAt: sql`now() - interval '5 minutes'`,
+    });
+    expect(await sendStranded(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    await sendQueued(t.app);
+    expect((await pushesTo(t.app, user.email))[0]).toMatchObject({ state: 'sent' });
+    await sendStranded(t.app.ctx);
+    await sendQueued(t.app);
+    expect(await pushesTo(t.app, user.email)).toHaveLength(1);
   });
 
   it('writes each device’s message in the user’s language, and none to a signed-out session', async () => {

@@ -31,6 +31,24 @@ export function defineNotifications(jobs: Jobs<ServiceContext>) {
       maxAttempts: SEND_ATTEMPTS,
     }),
   );
+  // A message written by a process that died before it scheduled the send is sent all the same.
+  jobs.every('push.sweep', 60, (ctx) => sendStranded(ctx));
+}
+
+/** A message still waiting this long after it was written has lost its send, or is retrying. */
+const STRANDED_MS = 60_000;
+
+/**
+ * Schedules the send of every message still pending a minute after it was written. A send that
+ * is waiting for its retry keeps its time (the job is keyed by the message), so nothing is sent
+ * twice; only a message whose send was never scheduled goes now.
+ */
+export async function sendStranded(ctx: ServiceContext) {
+  const job = sendJobs.get(ctx.jobs);
+  const before = new Date(ctx.clock.now().getTime() - STRANDED_MS);
+  const stranded = await repo.pendingBefore(ctx.db, before);
+  for (const { id } of stranded) await job?.at(ctx.clock.now(), { messageId: id }, id);
+  return stranded.length;
 }
 
 // ---------------------------------------------------------------------------------------------
