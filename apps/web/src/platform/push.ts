@@ -13,10 +13,26 @@ const nativePush = () => import('@capacitor/push-notifications').then((m) => m.P
 const nativeLocal = () =>
   import('@capacitor/local-notifications').then((m) => m.LocalNotifications);
 
-/** The service worker's registration, if the app runs under one (production web builds). */
+/** How long a production build waits for its service worker, registered after the first paint. */
+const WORKER_WAIT_MS = 10_000;
+
+/**
+ * The service worker's registration, if the app runs under one. Production builds register it
+ * just after the first paint, so they wait for it a while; a development build has none.
+ */
 async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  const now = await navigator.serviceWorker.getRegistration();
+  if (now || !import.meta.env.PROD) return now ?? null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), WORKER_WAIT_MS);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const webPermission = (): PushPermission => {
