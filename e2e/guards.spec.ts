@@ -50,11 +50,14 @@ test.describe('navigation guards', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fa1b2c3d4e5f6a7b8c9d0$/);
   });
 
-  test('later features show their title and "not yet available"', async ({ page, request }) => {
+  test('the last screens of the profile show their title and content', async ({
+    page,
+    request,
+  }) => {
     const user = await registerViaApi(request, 'later');
     await openSignedIn(page, user, '/profile/push-notifications');
     await expect(page.getByRole('heading', { name: 'Fráboðanir', level: 1 })).toBeVisible();
-    await expect(page.getByText('Hetta er ikki tøkt enn.')).toBeVisible();
+    await expect(page.getByTestId('push-device')).toBeVisible();
     await page.goto('/profile/payment-methods/stodkort/create/complete');
     await expect(page.getByRole('heading', { name: 'Støðkort stovnað', level: 1 })).toBeVisible();
   });
