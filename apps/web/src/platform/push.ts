@@ -13,8 +13,14 @@ const nativePush = () => import('@capacitor/push-notifications').then((m) => m.P
 const nativeLocal = () =>
   import('@capacitor/local-notifications').then((m) => m.LocalNotifications);
 
-/** How long a production build waits for its service worker, registered after the first paint. */
-const WORKER_WAIT_MS = 10_000;
+/**
+ * How long a production build waits for its service worker to be active: it is registered after
+ * the first paint and activates once it has cached the app shell.
+ */
+const WORKER_WAIT_MS = 60_000;
+
+/** A production build in a browser registers a service worker (features/system/web-update.ts). */
+const workerExpected = () => import.meta.env.PROD && 'serviceWorker' in navigator;
 
 /**
  * The service worker's registration, if the app runs under one. Production builds register it
@@ -36,7 +42,7 @@ async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
 }
 
 const webPermission = (): PushPermission => {
-  if (!('Notification' in window)) return 'unsupported';
+  if (!('Notification' in window) || !('PushManager' in window)) return 'unsupported';
   return Notification.permission === 'default' ? 'prompt' : Notification.permission;
 };
 
@@ -45,8 +51,11 @@ export async function pushPermission(): Promise<PushPermission> {
     const { receive } = await (await nativePush()).checkPermissions();
     return receive === 'granted' ? 'granted' : receive === 'denied' ? 'denied' : 'prompt';
   }
-  if (!(await workerRegistration())) return 'unsupported';
-  return webPermission();
+  const permission = webPermission();
+  if (permission === 'denied' || permission === 'unsupported') return permission;
+  // The worker may still be caching the app shell; the token waits for it, the answer need not.
+  if (!workerExpected() && !(await navigator.serviceWorker.getRegistration())) return 'unsupported';
+  return permission;
 }
 
 /** Asks the user (the system's own dialog); answers the decision. */
@@ -55,8 +64,10 @@ export async function requestPushPermission(): Promise<PushPermission> {
     const { receive } = await (await nativePush()).requestPermissions();
     return receive === 'granted' ? 'granted' : receive === 'denied' ? 'denied' : 'prompt';
   }
-  if (!(await workerRegistration())) return 'unsupported';
+  if (webPermission() === 'unsupported') return 'unsupported';
+  // Asked at once, while the tap still counts as the user's: the worker is waited for later.
   const answer = await Notification.requestPermission();
+  if (!workerExpected() && !(await navigator.serviceWorker.getRegistration())) return 'unsupported';
   return answer === 'default' ? 'prompt' : answer;
 }
 
