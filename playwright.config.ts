@@ -11,6 +11,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
+  // No campaign runs while the journeys run (e2e/campaign-fixtures.ts).
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${String(port)}`,
     ...devices['Pixel 7'],
@@ -20,6 +22,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: LAUNCH_OPTIONS,
+    // The production build registers a service worker, which would answer requests before a
+    // spec's page.route() sees them. A spec that needs it says `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium' }],
   webServer: {

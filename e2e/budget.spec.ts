@@ -10,7 +10,8 @@ import { expect, test } from '@playwright/test';
  */
 // 138.5: the charging routes and the domain's charging schemas (the domain barrel is eager) added ~0.3 KB.
 // 138.6: the beverage and food texts of the domain's eager messages measured 138.53 at ac99316.
-const LOGIN_FIRST_PAINT_LIMIT_KB = 138.6;
+// 138.7: the shell's lazy mount of the campaigns for a signed-in user added ~0.07 KB (138.65).
+const LOGIN_FIRST_PAINT_LIMIT_KB = 138.7;
 
 /**
  * The JavaScript a guest's first paint of /food-order needs, gzip: the login's share, plus the

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -37,8 +38,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/sw/sw.ts), built after the app with the list of files to precache: the
+ * app shell that starts offline. The app registers it itself after the first paint
+ * (app/shell/useUpdateCheck.ts), in production builds on the web only; `vite` (dev) has none.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  // public/manifest.webmanifest, linked from index.html.
+  manifest: false,
+  devOptions: { enabled: false },
+  injectManifest: {
+    // A classic worker: module workers are not in every browser the app runs in.
+    rollupFormat: 'iife',
+    // index.html, every JS and CSS file, the woff2 fonts (every target browser reads woff2), the
+    // icons and the manifest. Left out, and cached on first use instead: the QR decoder's
+    // WebAssembly (1 MB, only for scanning without BarcodeDetector), the older woff fonts and
+    // the menu's pictures.
+    globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+    globIgnores: ['food/**', '**/*.map'],
+    // Their names carry their content's hash already.
+    dontCacheBustURLsMatching: /^assets\//,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), serviceWorker],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

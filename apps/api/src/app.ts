@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -41,6 +38,7 @@ import { stationRoutes } from './modules/stations/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
+import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -51,14 +49,9 @@ import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createServices, realtimeProjections, staffRealtime } from './services.ts';
+import { registerStaticApps } from './static.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
-
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const defaultConsoleDist = fileURLToPath(new URL('../../console/dist', import.meta.url));
-
-/** Where the staff console is served. */
-export const CONSOLE_PATH = '/console/';
 
 /** What a test may hand in instead of what the configuration would choose. */
 export interface AppDeps extends PortOverrides {
@@ -151,6 +144,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
+        // The web app's service worker (/sw.js) and its manifest, from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
       },
     },
@@ -189,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(identityRoutes);
       await api.register(receiptRoutes);
       await api.register(voucherRoutes);
+      await api.register(campaignRoutes);
       await api.register(subscriptionRoutes);
       await api.register(transactionRoutes);
       await api.register(fuelRoutes);
@@ -214,48 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (simulators.providerCards && !config.isProduction)
     registerProviderCardsSim(app, simulators.providerCards);
 
-  const webDist = config.WEB_DIST ?? defaultWebDist;
-  const hasWeb = existsSync(`${webDist}/index.html`);
-  const staticOptions = {
-    wildcard: false,
-    index: false,
-    // The build writes .br and .gz beside each asset; send those to clients that take them.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (reply: FastifyReply, path: string) => {
-      reply.header(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  } as const;
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, ...staticOptions });
-  // The staff console is a build of its own under /console, so the customer app carries none of it.
-  const consoleDist = config.CONSOLE_DIST ?? defaultConsoleDist;
-  const hasConsole = existsSync(`${consoleDist}/index.html`);
-  if (hasConsole)
-    await app.register(fastifyStatic, {
-      root: consoleDist,
-      prefix: CONSOLE_PATH,
-      decorateReply: !hasWeb,
-      ...staticOptions,
-    });
-
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    const isPage = !isApi && (request.method === 'GET' || request.method === 'HEAD');
-    // Deep links are the single-page apps' to resolve, including their own 404 screens.
-    const isConsole = request.url === '/console' || request.url.startsWith(CONSOLE_PATH);
-    if (isPage && isConsole && hasConsole)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDist);
-    if (isPage && !isConsole && hasWeb)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
-    return reply.status(404).send({
-      statusCode: 404,
-      code: 'NOT_FOUND',
-      message: translate('error.notFound', request.locale),
-    });
-  });
+  await registerStaticApps(app, config);
 
   return app;
 }

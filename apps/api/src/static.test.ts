@@ -16,6 +16,11 @@ beforeAll(async () => {
     writeFileSync(join(dir, name, 'index.html'), `<!doctype html><title>${name}</title>`);
     writeFileSync(join(dir, name, 'assets', `${name}-1.js`), `console.log('${name}')`);
   }
+  // What the web build adds for the installable app (apps/web/vite.config.ts, public/).
+  writeFileSync(join(dir, 'web', 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'web', 'manifest.webmanifest'), '{"name":"Støð"}');
+  mkdirSync(join(dir, 'web', 'icons'));
+  writeFileSync(join(dir, 'web', 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   app = await buildApp(
     testConfig({ WEB_DIST: join(dir, 'web'), CONSOLE_DIST: join(dir, 'console') }),
   );
@@ -46,8 +51,44 @@ describe('the apps the API serves', () => {
     expect(own.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/assets/web-1.js')).statusCode).toBe(200);
     // Neither app's files are reachable under the other's path.
-    expect((await get('/assets/console-1.js')).body).toContain('<title>web</title>');
-    expect((await get('/console/assets/web-1.js')).body).toContain('<title>console</title>');
+    for (const url of ['/assets/console-1.js', '/console/assets/web-1.js']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json<{ code: string }>().code, url).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers a build file that is gone with a 404, not with the app', async () => {
+    // A service worker would otherwise keep the app's page under a script's name.
+    for (const url of ['/assets/web-0.js', '/assets/old/web-0.css', '/console/assets/gone.js']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
+  it('has browsers check the service worker, the manifest and the icons on every load', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    // Served from the root, its scope is the whole app without a Service-Worker-Allowed header.
+    expect(worker.headers['service-worker-allowed']).toBeUndefined();
+
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+
+    const icon = await get('/icons/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets the page register its worker and read its manifest from this origin only', async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('keeps API 404s as JSON under /api', async () => {

@@ -19,3 +19,4 @@ export * from './charging.ts';
 export * from './installations.ts';
 export * from './food.ts';
 export * from './beverages.ts';
+export * from './campaigns.ts';

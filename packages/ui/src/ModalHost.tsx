@@ -53,6 +53,7 @@ function ModalFrame({ modal, isTop }: { modal: ModalEntry; isTop: boolean }) {
   const panel = useRef<HTMLDivElement>(null);
   const sheet = modal.variant === 'sheet';
   const dismissible = modal.dismissible !== false;
+  const closeButton = dismissible && modal.closeButton !== false;
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -90,20 +91,25 @@ function ModalFrame({ modal, isTop }: { modal: ModalEntry; isTop: boolean }) {
           'modal-panel relative flex w-full max-w-md flex-col gap-4 bg-white p-6 text-slate-900 shadow-2xl focus:outline-none',
           sheet
             ? 'max-h-[85dvh] overflow-y-auto rounded-t-3xl pb-[calc(env(safe-area-inset-bottom)+1.5rem)]'
-            : 'rounded-3xl',
+            : 'max-h-[calc(100dvh-2.5rem)] overflow-y-auto rounded-3xl',
         )}
       >
         {sheet && (
           <div aria-hidden="true" className="mx-auto -mt-2 h-1.5 w-10 rounded-full bg-slate-300" />
         )}
-        {(modal.title ?? dismissible) && (
+        {modal.media && (
+          <div className={cn('-mx-6 shrink-0 overflow-hidden', !sheet && '-mt-6 rounded-t-3xl')}>
+            {modal.media}
+          </div>
+        )}
+        {(modal.title ?? closeButton) && (
           <div className="flex items-start gap-3">
             {modal.title && (
               <h2 id={titleId} className="flex-1 text-xl font-semibold">
                 {modal.title}
               </h2>
             )}
-            {dismissible && (
+            {closeButton && (
               <button
                 type="button"
                 onClick={() => closeModal(modal.id, true)}

@@ -19,6 +19,10 @@ export interface ModalSpec {
   actions?: ModalAction[];
   /** Escape, the backdrop and the close button close it. */
   dismissible?: boolean;
+  /** The corner close button of a dismissible modal; leave it out when an action says the same. */
+  closeButton?: boolean;
+  /** A picture shown edge to edge above the title. */
+  media?: ReactNode;
   /** Called once when the modal is closed without one of its actions. */
   onDismiss?: () => void;
   testId?: string;

@@ -12,6 +12,7 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { findUserByEmail, insertUser } from '../modules/users/index.ts';
+import { seedCampaigns } from './campaigns.ts';
 import { seedCharging } from './charging.ts';
 import { seedEnglish } from './english.ts';
 import { seedReceipts } from './receipts.ts';
@@ -43,6 +44,7 @@ export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
       const neighbour = demo ? await neighbourOf(ctx.db) : null;
       await seedCharging(ctx.db, { demo: demo?.id ?? null, neighbour });
       await seedBeverageMachines(ctx.db);
+      await seedCampaigns(ctx.db);
     }
     return false;
   }
@@ -55,6 +57,7 @@ export async function seedDemo(ctx: ServiceContext) {
     await seedStationNetwork(tx);
     await seedVouchers(tx);
     await seedSubscriptionPlans(tx);
+    await seedCampaigns(tx);
     const demo = await insertUser(tx, {
       email: DEMO_ACCOUNT.email,
       passwordHash: await hashPassword(DEMO_ACCOUNT.password),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useRouteMeta, useRouteTitle } from '../../lib/route-meta.ts';
+import { useSession } from '../../lib/session.ts';
 import { cn } from '@stod/ui/cn.ts';
 import { Header } from './Header.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
@@ -10,6 +11,8 @@ import { useSessionExpiry } from './useSessionExpiry.ts';
 
 const ShellServices = lazy(() => import('./ShellServices.tsx'));
 const KeepAliveHost = lazy(() => import('./KeepAliveHost.tsx'));
+// Spec §4: campaigns open for a signed-in user after startup; their code loads only then.
+const Campaigns = lazy(() => import('../../features/campaigns/Campaigns.tsx'));
 
 /** The app frame: header, the current screen with its transition, and the global hosts. */
 export function Shell() {
@@ -17,6 +20,7 @@ export function Shell() {
   const location = useLocation();
   const navigation = useNavigation();
   const title = useRouteTitle(meta);
+  const signedIn = useSession((s) => s.status === 'signedIn');
   const transition = useRouteTransition(location.pathname, meta);
   // Mounted from the first kept-alive route on, and then for good (rule 7).
   const [keepAlive, setKeepAlive] = useState(meta.keepAlive);
@@ -68,6 +72,11 @@ export function Shell() {
       <Suspense fallback={null}>
         <ShellServices routeName={meta.name} backAllowed={meta.back} />
       </Suspense>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <Campaigns />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -8,7 +8,14 @@ import { getPreference, PREF_KEYS, setPreference } from '../../platform/preferen
 import { openModal, useModalStore } from '@stod/ui/modal-store.ts';
 import { appVersionQueryOptions } from './api/get-app-version.ts';
 
-const UPDATE_MODAL_ID = 'update-modal';
+export const UPDATE_MODAL_ID = 'update-modal';
+
+/** A reload on the web, past the service worker's cached build to the newest one. */
+function reloadToNewest(): void {
+  import('../../platform/service-worker.ts')
+    .then((worker) => worker.reloadToNewest())
+    .catch(() => reloadApp());
+}
 
 /**
  * Spec §2 App shell: an old version gets 'Nýggj dagføring'. 'Bíða til í morgin' stores the next
@@ -34,8 +41,8 @@ export async function checkForUpdate(now = new Date()): Promise<void> {
         label: i18next.t('update.get'),
         variant: 'primary',
         closes: false,
-        // The web has no store: a reload fetches the newest build.
-        onPress: () => (storeUrl ? openExternal(storeUrl) : reloadApp()),
+        // The web has no store: a reload fetches the newest build (through a new service worker).
+        onPress: () => (storeUrl ? openExternal(storeUrl) : reloadToNewest()),
       },
       ...(result.locked
         ? []

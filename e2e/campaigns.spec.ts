@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y-fixtures.ts';
+import {
+  allCampaigns,
+  asOperator,
+  endRunningCampaigns,
+  type AdminCampaign,
+} from './campaign-fixtures.ts';
+import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { shot } from './wallet-fixtures.ts';
+
+/**
+ * The demo's two campaigns, which the global setup ended, run again for this journey: opened
+ * through the operator's API before it and ended after it, so no other journey meets them.
+ */
+let demo: AdminCampaign[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const operator = await asOperator(request);
+  // In the order the app opens them: by position (the demo's starts are the same).
+  demo = (await allCampaigns(request, operator))
+    .filter((c) => c.image !== null)
+    .sort((a, b) => a.position - b.position);
+  expect(demo).toHaveLength(2);
+  for (const campaign of demo) {
+    const response = await request.patch(`/api/admin/campaigns/${campaign.id}`, {
+      headers: operator,
+      data: { endsAt: null },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+});
+
+test.afterAll(async ({ request }) => {
+  await endRunningCampaigns(request, await asOperator(request));
+});
+
+/** The campaign modal once its picture has loaded, with this title. */
+async function expectCampaign(page: Page, campaign: AdminCampaign) {
+  const modal = page.getByTestId('campaign-modal');
+  // Spec §4: 2 seconds after startup or after the last one; the wait leaves room for a slow CI.
+  await expect(modal.getByRole('heading', { level: 2 })).toHaveText(campaign.titleFo, {
+    timeout: 10_000,
+  });
+  const picture = modal.getByRole('img', { name: campaign.titleFo });
+  await expect(picture).toHaveJSProperty('complete', true);
+  await expect(picture).toHaveJSProperty('naturalWidth', campaign.image?.width);
+  // Nothing moves once it is shown: its room was kept from the picture's own size.
+  const box = await picture.boundingBox();
+  expect(box && Math.round((box.width / box.height) * 100)).toBe(
+    Math.round(((campaign.image?.width ?? 16) / (campaign.image?.height ?? 9)) * 100),
+  );
+  return modal;
+}
+
+test('two campaigns open one after the other, and "Lat aftur" keeps them closed', async ({
+  page,
+  request,
+}) => {
+  const [first, second] = demo as [AdminCampaign, AdminCampaign];
+  const user = await registerViaApi(request, 'campaigns');
+  await openSignedIn(page, user, '/home');
+
+  let modal = await expectCampaign(page, first);
+  await expect(modal.getByRole('button')).toHaveText(['Lat aftur']);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot(shot('campaign-first'));
+  await expectAccessible(page);
+
+  await modal.getByRole('button', { name: 'Lat aftur' }).click();
+  await expect(page.getByTestId('campaign-modal')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('dismissedCampaigns'))).toBe(
+    JSON.stringify([first.id]),
+  );
+
+  modal = await expectCampaign(page, second);
+  await page.screenshot(shot('campaign-second'));
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Lat aftur' }).click();
+  await expect(page.getByTestId('campaign-modal')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('dismissedCampaigns'))).toBe(
+    JSON.stringify([first.id, second.id]),
+  );
+  await page.screenshot(shot('campaign-dismissed'));
+
+  // After a reload the app asks again, and both stay closed: well past the 2 seconds, none opens.
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/campaigns/active'));
+  await page.reload();
+  expect((await asked).status()).toBe(200);
+  await page.waitForTimeout(4000);
+  await expect(page.getByTestId('campaign-modal')).toHaveCount(0);
+});
+
+test('a campaign opens in English for an English reader', async ({ page, request }) => {
+  const [first] = demo as [AdminCampaign];
+  const user = await registerViaApi(request, 'campaigns-en');
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('stod_locale', 'en'));
+  await openSignedIn(page, user, '/home');
+  const modal = page.getByTestId('campaign-modal');
+  await expect(modal.getByRole('heading', { level: 2 })).toHaveText(first.titleEn, {
+    timeout: 10_000,
+  });
+  await expect(modal.getByRole('img', { name: first.titleEn })).toBeVisible();
+  await expect(modal.getByRole('button')).toHaveText(['Close']);
+  await page.screenshot(shot('campaign-english'));
+});
