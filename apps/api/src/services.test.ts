@@ -51,17 +51,18 @@ describe('the service context', () => {
       'food.expire',
       'installations.close-month',
       'payments.reconcile',
+      'push.sweep',
       'stations.reconcile',
       'subscriptions.renew',
     ]);
     await ctx.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
-    expect(await ctx.jobs.runDue()).toBe(7);
+    expect(await ctx.jobs.runDue()).toBe(8);
     const [renew] = await ctx.db.select().from(jobs).where(eq(jobs.name, 'subscriptions.renew'));
     expect(renew?.lastError).toBeNull();
     expect(renew?.runAt.getTime()).toBeGreaterThan(Date.now());
   });
 
-  it('leaves out a job whose interval is 0', async () => {
+  it('leaves out a job whose interval is 0 (the push sweep has no switch)', async () => {
     owned = await createServices(
       testConfig({
         RECONCILE_EVERY_SECONDS: '0',
@@ -75,6 +76,8 @@ describe('the service context', () => {
     );
     await owned.ctx.jobs.start();
     await owned.ctx.jobs.stop();
-    expect(await owned.ctx.db.select().from(jobs)).toEqual([]);
+    expect((await owned.ctx.db.select().from(jobs)).map((row) => row.name)).toEqual([
+      'push.sweep',
+    ]);
   });
 });
