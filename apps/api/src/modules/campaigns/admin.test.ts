@@ -97,10 +97,11 @@ describe('bad inputs', () => {
       code: 'VALIDATION',
       fieldErrors: { endsAt: 'Endin má vera seinni enn byrjanin.' },
     });
+    const sameMoment = inHours(1);
     const windowEn = await call(
       'POST',
       '/api/admin/campaigns',
-      campaignBody({ startsAt: inHours(1), endsAt: inHours(1) }),
+      campaignBody({ startsAt: sameMoment, endsAt: sameMoment }),
       { ...operator, 'accept-language': 'en' },
     );
     expect(windowEn.json()).toMatchObject({
