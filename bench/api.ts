@@ -1,32 +1,59 @@
 // API benchmark: every figure is a ratio to a bare Fastify route measured in the same run.
+// The servers run in this process; the load comes from bench/load.mjs (autocannon) in a
+// child process of its own, to 127.0.0.1 only. Each case is a warm-up, then a measure, each
+// ending after a number of seconds or of requests, whichever comes first. BENCH_SECONDS and
+// BENCH_REQUESTS set the measure's; BENCH_ONLY=<text> measures only the cases whose name has it.
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/index.ts';
 import { createTestApp } from '../apps/api/src/test/app.ts';
 
-const CONCURRENCY = 100;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
+const CONNECTIONS = 100;
+const MEASURE = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  requests: Number(process.env.BENCH_REQUESTS ?? 30_000),
+};
+const WARMUP = { seconds: 2, requests: 8000 };
+/** A case that runs much longer than its phases should is stopped, and the run fails. */
+const CASE_TIMEOUT_MS = (MEASURE.seconds + WARMUP.seconds + 30) * 1000;
+const loader = fileURLToPath(new URL('./load.mjs', import.meta.url));
 
 interface Result {
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-/** Runs one measurement from a worker thread, so the client does not slow the server. */
+/** Loads one route from a child process and answers what it measured after the warm-up. */
 function load(port: number, path: string, headers: Record<string, string> = {}): Promise<Result> {
+  const job = JSON.stringify({
+    port,
+    path,
+    headers,
+    connections: CONNECTIONS,
+    warmup: WARMUP,
+    measure: MEASURE,
+  });
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load.mjs', import.meta.url), {
-      workerData: { port, path, headers, concurrency: CONCURRENCY, requests: REQUESTS },
-    });
-    worker.once('message', (result: Result) => {
-      void worker.terminate();
-      if (result.errors > 0) reject(new Error(`${path}: ${String(result.errors)} failed requests`));
-      else resolve(result);
-    });
-    worker.once('error', reject);
+    execFile(
+      process.execPath,
+      [loader, job],
+      { timeout: CASE_TIMEOUT_MS, killSignal: 'SIGKILL' },
+      (error, stdout) => {
+        if (error) {
+          reject(new Error(`${path}: the load generator failed: ${error.message}`));
+          return;
+        }
+        const result = JSON.parse(stdout) as Result;
+        if (result.errors > 0)
+          reject(new Error(`${path}: ${String(result.errors)} failed requests`));
+        else resolve(result);
+      },
+    );
   });
 }
 
@@ -46,28 +73,42 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 const signIn = await app.inject({ method: 'POST', url: '/api/auth/signIn', payload: DEMO_ACCOUNT });
 const token = signIn.json<{ access_token: string }>().access_token;
+const auth = { authorization: `Bearer ${token}` };
 
-// Warm up both servers before measuring.
-await load(barePort, '/bare');
-await load(port, '/api/maintenance');
+// The demo account's receipts make the list a realistic one; an empty page would flatter it.
+const receipts = await app.inject({ method: 'GET', url: '/api/receipts', headers: auth });
+const receiptCount = receipts.json<{ total: number }>().total;
+if (receiptCount === 0) throw new Error('the demo account has no receipts');
 
-const baseline = await load(barePort, '/bare');
-const cases: [string, Result][] = [
-  ['GET /api/maintenance', await load(port, '/api/maintenance')],
-  [
-    'GET /api/user/v2 (auth)',
-    await load(port, '/api/user/v2', { authorization: `Bearer ${token}` }),
-  ],
-  ['GET /api/app-version', await load(port, '/api/app-version?platform=ios&version=1.0.0')],
+const slug = app.ctx.config.PRODUCT_SLUG;
+const cases: [string, string, Record<string, string>][] = [
+  ['GET /api/maintenance', '/api/maintenance', {}],
+  ['GET /api/app-version', '/api/app-version?platform=ios&version=1.0.0', {}],
+  [`GET /api/stations/${slug}`, `/api/stations/${slug}`, {}],
+  ['GET /api/user/v2 (auth)', '/api/user/v2', auth],
+  [`GET /api/receipts (auth, ${String(receiptCount)})`, '/api/receipts', auth],
 ];
+const only = process.env.BENCH_ONLY;
+const chosen = only ? cases.filter(([name]) => name.includes(only)) : cases;
 
-const fmt = (n: number) => n.toFixed(2);
-console.log(`API, ${String(REQUESTS)} requests at ${String(CONCURRENCY)} concurrent (${where})`);
-console.log(`baseline bare Fastify: ${fmt(baseline.rps)} req/s, p99 ${fmt(baseline.p99)} ms`);
-for (const [name, r] of cases) {
+try {
+  const baseline = await load(barePort, '/bare');
+  const results: [string, Result][] = [];
+  for (const [name, path, headers] of chosen) results.push([name, await load(port, path, headers)]);
+
+  const fmt = (n: number) => n.toFixed(2);
   console.log(
-    `${name.padEnd(28)} throughput ×${fmt(r.rps / baseline.rps)}  p50 ×${fmt(r.p50 / baseline.p50)}  p99 ×${fmt(r.p99 / baseline.p99)}  (p99 ${fmt(r.p99)} ms)`,
+    `API, ${String(MEASURE.seconds)} s or ${String(MEASURE.requests)} requests a case at ${String(CONNECTIONS)} connections, load from a child process (${where})`,
   );
+  console.log(
+    `baseline bare Fastify: ${fmt(baseline.rps)} req/s, p50 ${fmt(baseline.p50)} ms, p99 ${fmt(baseline.p99)} ms`,
+  );
+  for (const [name, r] of results) {
+    console.log(
+      `${name.padEnd(32)} throughput ×${fmt(r.rps / baseline.rps)}  p50 ×${fmt(r.p50 / baseline.p50)}  p99 ×${fmt(r.p99 / baseline.p99)}  (${fmt(r.rps)} req/s, ${String(r.requests)} requests, p99 ${fmt(r.p99)} ms)`,
+    );
+  }
+} finally {
+  await server.close();
+  await bare.close();
 }
-await server.close();
-await bare.close();

@@ -1,52 +1,44 @@
-// A load generator for bench/api.ts; it runs in its own worker thread so it
-// does not compete with the server for the event loop.
-import { Agent, request } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
+// The load generator of bench/api.ts. It runs as a child process of its own, so the
+// client never shares a process or an event loop with the server it measures.
+// Usage: node bench/load.mjs '<job as JSON>'; it prints one line of JSON, the result.
+import autocannon from 'autocannon';
 
-/** @param {{port: number, path: string, headers: Record<string,string>, concurrency: number, requests: number}} job */
-async function run(job) {
-  const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
-  /** @type {number[]} */
-  const latencies = [];
-  let next = 0;
-  let errors = 0;
-  const one = () =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const req = request(
-        { host: '127.0.0.1', port: job.port, path: job.path, agent, headers: job.headers },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) errors += 1;
-            latencies.push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end();
-    });
-  const worker = async () => {
-    while (next < job.requests) {
-      next += 1;
-      await one();
-    }
-  };
+/**
+ * A phase ends after `seconds` or `requests`, whichever comes first.
+ * @typedef {{ seconds: number, requests: number }} Phase
+ * @typedef {{ port: number, path: string, headers: Record<string, string>,
+ *   connections: number, warmup: Phase, measure: Phase }} Job
+ */
+
+/**
+ * @param {Job} job
+ * @param {Phase} phase
+ */
+async function run(job, phase) {
   const started = performance.now();
-  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  const result = await autocannon({
+    url: `http://127.0.0.1:${String(job.port)}${job.path}`,
+    headers: job.headers,
+    connections: job.connections,
+    duration: phase.seconds,
+    maxOverallRequests: phase.requests,
+    // A request that has no answer by then counts as an error rather than waiting on.
+    timeout: 10,
+  });
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: job.requests / seconds, p50: at(0.5), p99: at(0.99), errors };
+  return {
+    requests: result.requests.total,
+    rps: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
-if (parentPort) {
-  const port = parentPort;
-  void run(workerData).then((result) => port.postMessage(result));
-}
+const job = /** @type {Job} */ (JSON.parse(process.argv[2] ?? '{}'));
+// The warm-up readies both sides: the server's code and this client's own, whose first
+// thousands of requests run slower than the rest.
+const warm = await run(job, job.warmup);
+const measured = await run(job, job.measure);
+measured.errors += warm.errors;
+process.stdout.write(`${JSON.stringify(measured)}\n`);
