@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { campaignImages, campaigns } from '../db/schema/index.ts';
 import { readImageInfo, storeImage } from '../modules/campaigns/index.ts';
 import { carWashPicture, coffeePicture } from './campaign-art.ts';
+import { cachedDrawing } from './drawing-cache.ts';
 
 /**
  * The demo's two campaigns about the station's offers. Fixed ids make the seed idempotent: a
@@ -49,7 +50,7 @@ export async function seedCampaigns(db: Db, now = new Date()): Promise<void> {
       .from(campaignImages)
       .where(eq(campaignImages.id, imageId));
     if (!image) {
-      const bytes = picture();
+      const bytes = cachedDrawing(imageId, picture);
       const info = readImageInfo(bytes);
       if (!info) throw new Error('a demo campaign picture is not a picture');
       await storeImage(db, bytes, info, { id: imageId });

@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+/**
+ * A new embedded database spends most of its first start in PostgreSQL's initdb (several seconds
+ * of WebAssembly), and then in the migrations. Both give the same files every time for the same
+ * PGlite and the same migrations, so they are made once into a template data directory, kept
+ * under node_modules/.cache, and a new data directory starts as a copy of it. The migrations
+ * still run on the copy afterwards, as on any start, and find nothing left to do.
+ *
+ * The template's name is a hash of the PGlite version and of every file in the migration
+ * folders, so a changed or added migration, or another PGlite, makes a new template.
+ */
+
+export interface MigrationSet {
+  migrationsFolder: string;
+  migrationsTable?: string;
+}
+
+/**
+ * The repository's own cache of things made once and kept between starts (node_modules/.cache is
+ * where tools keep theirs; it goes with `npm install` and is never committed).
+ */
+export const CACHE_ROOT = fileURLToPath(
+  new URL('../../../../node_modules/.cache/stod-api/', import.meta.url),
+);
+
+function pgliteVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  let dir = dirname(entry);
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) return 'unknown';
+    dir = up;
+  }
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
+
+function hashFolder(hash: ReturnType<typeof createHash>, folder: string, prefix = ''): void {
+  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) hashFolder(hash, path, `${prefix}${entry.name}/`);
+    else if (entry.isFile()) {
+      const bytes = readFileSync(path);
+      hash.update(`${prefix}${entry.name}\0${String(bytes.length)}\0`);
+      hash.update(bytes);
+    }
+  }
+}
+
+/** The template's name for these migrations on this PGlite. */
+export function templateKey(sets: MigrationSet[]): string {
+  const hash = createHash('sha256');
+  hash.update(`pglite ${pgliteVersion()}\0`);
+  for (const set of sets) {
+    hash.update(`set ${set.migrationsTable ?? ''}\0`);
+    hashFolder(hash, set.migrationsFolder);
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+async function migrateAll(client: PGlite, sets: MigrationSet[]): Promise<void> {
+  const db = drizzle(client);
+  for (const set of sets) await migrate(db, set);
+}
+
+/** Makes the template in a folder of its own and moves it into place in one step. */
+async function makeTemplate(dir: string, sets: MigrationSet[]): Promise<void> {
+  const building = `${dir}.building-${String(process.pid)}-${randomBytes(4).toString('hex')}`;
+  try {
+    mkdirSync(building);
+    const client = new PGlite(join(building, 'pg'));
+    try {
+      await migrateAll(client, sets);
+    } finally {
+      await client.close();
+    }
+    try {
+      renameSync(building, dir);
+    } catch (error) {
+      // Another process made the same template at the same time; theirs is as good.
+      if (!existsSync(join(dir, 'pg', 'PG_VERSION'))) throw error;
+    }
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+}
+
+export interface TemplateOptions {
+  /** Where templates are kept; node_modules/.cache/stod-api of the repository by default. */
+  cacheRoot?: string;
+}
+
+/**
+ * Fills the PGlite data directory `pgDir`, which must not exist yet, with a copy of the template
+ * for these migrations, making the template first when there is none. Answers whether it did;
+ * when it cannot (say, a read-only cache), it leaves `pgDir` absent and PGlite makes a new
+ * database there as before.
+ */
+export async function startFromTemplate(
+  pgDir: string,
+  sets: MigrationSet[],
+  options: TemplateOptions = {},
+): Promise<boolean> {
+  if (existsSync(pgDir)) return false;
+  const root = options.cacheRoot ?? CACHE_ROOT;
+  const dir = join(root, `pglite-${templateKey(sets)}`);
+  const copying = `${pgDir}.copying-${randomBytes(4).toString('hex')}`;
+  try {
+    if (!existsSync(join(dir, 'pg', 'PG_VERSION'))) {
+      mkdirSync(root, { recursive: true });
+      await makeTemplate(dir, sets);
+    }
+    // Copied beside its place and then renamed, so a start cut off half-way leaves no half database.
+    cpSync(join(dir, 'pg'), copying, { recursive: true });
+    renameSync(copying, pgDir);
+    return true;
+  } catch {
+    rmSync(copying, { recursive: true, force: true });
+    return false;
+  }
+}
