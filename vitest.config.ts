@@ -30,6 +30,8 @@ export default defineConfig({
           setupFiles: ['apps/console/src/test/setup.ts'],
         },
       },
+      // The repository's own scripts (scripts/*.mjs), such as the build stamp of `npm start`.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       // The import boundaries of eslint.config.js; the first lint parses the imported files.
       { test: { name: 'lint', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },
     ],
