@@ -13,9 +13,21 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stod-static-'));
   for (const name of ['web', 'console']) {
     mkdirSync(join(dir, name, 'assets'), { recursive: true });
-    writeFileSync(join(dir, name, 'index.html'), `<!doctype html><title>${name}</title>`);
+    writeFileSync(
+      join(dir, name, 'index.html'),
+      `<!doctype html><html><head><title>${name}</title></head><body></body></html>`,
+    );
     writeFileSync(join(dir, name, 'assets', `${name}-1.js`), `console.log('${name}')`);
   }
+  // The files each first screen needs, as the web build lists them; a name that is not a
+  // build file is never linked.
+  writeFileSync(
+    join(dir, 'web', 'route-preloads.json'),
+    JSON.stringify({
+      '/login': ['assets/web-1.js', 'assets/LoginScreen-x1.js', '../secret.js'],
+      '/': [],
+    }),
+  );
   // What the web build adds for the installable app (apps/web/vite.config.ts, public/).
   writeFileSync(join(dir, 'web', 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'web', 'manifest.webmanifest'), '{"name":"Støð"}');
@@ -42,6 +54,24 @@ describe('the apps the API serves', () => {
     }
     for (const url of ['/', '/home', '/profile/vouchers', '/consoles']) {
       expect((await get(url)).body, url).toContain('<title>web</title>');
+    }
+  });
+
+  it("names a first screen's files in the page for its address, and only there", async () => {
+    for (const url of ['/login', '/login?next=%2Fhome']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>web</title>');
+      const links = [
+        ...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ];
+      expect(links.map((m) => m[1])).toEqual(['/assets/web-1.js', '/assets/LoginScreen-x1.js']);
+      expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
+    }
+    for (const url of ['/', '/home', '/login/more', '/console/login']) {
+      expect((await get(url)).body, url).not.toContain('modulepreload');
     }
   });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +41,28 @@ const staticOptions = (root: string) =>
 const isMissingAsset = (url: string) => /^\/(console\/)?assets\//.test(url);
 
 /**
+ * The web app's page for the addresses whose first screen the build lists in route-preloads.json
+ * (apps/web/vite.config.ts): index.html with a modulepreload link for each file that screen
+ * needs, so a phone fetches them with the first files rather than a round trip later. Read once;
+ * a deploy restarts the server.
+ */
+function routePages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const listed = join(webDist, 'route-preloads.json');
+  if (!existsSync(listed)) return pages;
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const preloads = JSON.parse(readFileSync(listed, 'utf8')) as Record<string, string[]>;
+  for (const [path, files] of Object.entries(preloads)) {
+    const links = files
+      .filter((file) => /^assets\/[\w.~-]+\.js$/.test(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('\n    ');
+    pages.set(path, html.replace('</head>', `  ${links}\n  </head>`));
+  }
+  return pages;
+}
+
+/**
  * The customer app at / and the staff console at /console, when they are built, each with its
  * deep links answered by its own index.html. /api keeps its JSON 404s.
  */
@@ -48,6 +70,7 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, staticOptions(webDist));
+  const pages = hasWeb ? routePages(webDist) : new Map<string, string>();
   // The staff console is a build of its own under /console, so the customer app carries none of it.
   const consoleDist = config.CONSOLE_DIST ?? defaultConsoleDist;
   const hasConsole = existsSync(join(consoleDist, 'index.html'));
@@ -68,8 +91,13 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
     const isConsole = request.url === '/console' || request.url.startsWith(CONSOLE_PATH);
     if (isPage && isConsole && hasConsole)
       return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDist);
-    if (isPage && !isConsole && hasWeb)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    if (isPage && !isConsole && hasWeb) {
+      reply.header('cache-control', 'no-cache');
+      const page = pages.get(request.url.split('?')[0] ?? '');
+      return page
+        ? reply.type('text/html; charset=utf-8').send(page)
+        : reply.sendFile('index.html', webDist);
+    }
     return reply.status(404).send({
       statusCode: 404,
       code: 'NOT_FOUND',

@@ -1,26 +1,49 @@
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
+import '../fonts.css';
 import '../styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { applyBrand } from './brand.ts';
 import { watchRouter } from './guards.ts';
 import { rootRoute } from './routes.ts';
-import { Splash } from './shell/Splash.tsx';
-import { startup } from './startup.ts';
+import { loadStations, startup } from './startup.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-applyBrand();
-const root = createRoot(container);
-root.render(<Splash />);
+/**
+ * Starts fetching the screen the address opens while startup runs, instead of after it: the
+ * router's own lazy call later finds the module already loaded. A guard may still send the
+ * user elsewhere; then this was one file too many.
+ */
+function fetchFirstScreen(routes: RouteObject[]): void {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
+  }
+}
 
-await startup();
+/** Runs `then` once the first screen has rendered and the browser has painted it. */
+function afterFirstScreen(router: ReturnType<typeof createBrowserRouter>, then: () => void): void {
+  const painted = () => requestAnimationFrame(() => setTimeout(then, 0));
+  if (router.state.initialized && router.state.navigation.state === 'idle') {
+    painted();
+    return;
+  }
+  const stop = router.subscribe((state) => {
+    if (!state.initialized || state.navigation.state !== 'idle') return;
+    stop();
+    painted();
+  });
+}
+
+applyBrand();
+// index.html shows the splash until the router renders.
+const root = createRoot(container);
+fetchFirstScreen([rootRoute]);
+
+const { online, signedIn } = await startup();
 
 const router = createBrowserRouter([rootRoute]);
 watchRouter(router);
@@ -30,3 +53,6 @@ root.render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// A guest's stations (spec §4 Startup) come once the first screen has painted.
+if (online && !signedIn) afterFirstScreen(router, loadStations);
