@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -48,6 +47,7 @@ import type { Clock } from './platform/context.ts';
 import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { createServices, realtimeProjections, staffRealtime } from './services.ts';
 import { registerStaticApps } from './static.ts';
 
@@ -134,20 +134,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // WebAssembly: the QR scanner's decoder where the browser has no BarcodeDetector.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        // The web app's service worker (/sw.js) and its manifest, from this origin only.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
+  await app.register(securityHeaders, {
+    options: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // WebAssembly: the QR scanner's decoder where the browser has no BarcodeDetector.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          // The web app's service worker (/sw.js) and its manifest, from this origin only.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
     },
   });
