@@ -14,7 +14,7 @@ import {
   rateLimited,
   revokeUserSessions,
 } from '../auth/index.ts';
-import { usable as usableSubscriptions } from '../subscriptions/index.ts';
+import { usable as usableSubscriptions, userWithUsable } from '../subscriptions/index.ts';
 import { forgetUser } from '../notifications/index.ts';
 import * as repo from '../users/index.ts';
 import { emailTexts } from './emails.ts';
@@ -43,17 +43,15 @@ export async function currentUser(
   };
 }
 
-/** GET /api/user/v2: the user and their subscriptions (in the request's language), side by side. */
+/** GET /api/user/v2: the user and their subscriptions (in the request's language), one query. */
 export async function currentUserById(
   ctx: ServiceContext,
   userId: string,
   locale: Locale,
 ): Promise<CurrentUser> {
-  const [row, userSubscriptions] = await Promise.all([
-    getUser(ctx, userId),
-    usableSubscriptions(ctx, userId, locale),
-  ]);
-  return { ...toCurrentUser(row), userSubscriptions };
+  const found = await userWithUsable(ctx, userId, locale);
+  if (!found) throw unauthorized();
+  return { ...toCurrentUser(found.user), userSubscriptions: found.subscriptions };
 }
 
 function toCurrentUser(row: repo.UserRow): CurrentUser {

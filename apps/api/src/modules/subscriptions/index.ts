@@ -9,4 +9,5 @@ export {
   toUserSubscription,
   upgrade,
   usable,
+  userWithUsable,
 } from './service.ts';

@@ -51,6 +51,32 @@ export function usableForUser(db: Db, userId: string, now: Date) {
   return prepared(db, 'usable_subscriptions', usable).execute({ userId, now });
 }
 
+/**
+ * The user, when not deleted, beside the subscriptions they can use (with their plans), in one
+ * query: GET /user/v2 reads both on every call. A user without any comes back as one row whose
+ * subscription and plan are null; a deleted or unknown user as no row.
+ */
+const userWithUsable = (db: Db) =>
+  db
+    .select({ user: users, sub: userSubscriptions, plan: subscriptionPlans })
+    .from(users)
+    .leftJoin(
+      userSubscriptions,
+      and(
+        eq(userSubscriptions.userId, users.id),
+        gt(userSubscriptions.validTo, sql.placeholder('now')),
+        inArray(userSubscriptions.status, USABLE),
+      ),
+    )
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.subscriptionId))
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .orderBy(asc(userSubscriptions.validTo))
+    .prepare('user_with_usable_subscriptions');
+
+export function userWithUsableSubscriptions(db: Db, userId: string, now: Date) {
+  return prepared(db, 'user_with_usable_subscriptions', userWithUsable).execute({ userId, now });
+}
+
 export async function findUserSubscription(db: Db, userId: string, id: string) {
   const [row] = await db
     .select({ sub: userSubscriptions, plan: subscriptionPlans })

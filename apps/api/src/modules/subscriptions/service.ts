@@ -94,6 +94,26 @@ export async function usable(
   );
 }
 
+/**
+ * The user (unless deleted) and the subscriptions they can use, as `usable` answers them, read
+ * together in one query; undefined when there is no such user.
+ */
+export async function userWithUsable(
+  ctx: ServiceContext,
+  userId: string,
+  locale: Locale,
+  now = new Date(),
+) {
+  const rows = await repo.userWithUsableSubscriptions(ctx.db, userId, now);
+  const user = rows[0]?.user;
+  if (!user) return undefined;
+  const subscriptions = [];
+  for (const { sub, plan } of rows) {
+    if (sub && plan) subscriptions.push(toUserSubscription({ sub, plan }, locale));
+  }
+  return { user, subscriptions };
+}
+
 /** Charges through the payments service: a hold on the card, then the voucher balance first. */
 async function charge(
   ctx: ServiceContext,

@@ -6,7 +6,7 @@ import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, lastMailTo, registerUser, type TestApp } from '../../test/app.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { issue } from '../vouchers/index.ts';
-import { renewDue } from './service.ts';
+import { renewDue, usable } from './service.ts';
 
 let t: TestApp;
 let plans: {
@@ -41,6 +41,51 @@ const subscribe = (token: string, planId: number, body: Record<string, unknown>,
   });
 
 const plan = (index: number) => plans.find((p) => p.index === index)!;
+
+describe('GET /api/user/v2 reads the user and the usable subscriptions together', () => {
+  it('answers the usable ones, soonest end first, as the subscription calls read them', async () => {
+    const user = await customer();
+    const plan = plans[0]!;
+    const day = 86_400_000;
+    const row = (status: 'active' | 'cancelled' | 'ended', planType: string, days: number) => ({
+      userId: user.id,
+      subscriptionId: plan.id,
+      interval: 'monthly' as const,
+      status,
+      planType,
+      periodStart: new Date(Date.now() - 30 * day),
+      validTo: new Date(Date.now() + days * day),
+      periodPrice: plan.prices.monthly,
+    });
+    await t.app.ctx.db
+      .insert(userSubscriptions)
+      .values([
+        row('active', 'A', 20),
+        row('cancelled', 'B', 10),
+        row('ended', 'C', 40),
+        row('active', 'D', -1),
+      ]);
+    const me = (
+      await t.app.inject({
+        url: '/api/user/v2',
+        headers: { ...bearer(user.token), 'accept-language': 'en' },
+      })
+    ).json<{ id: string; userSubscriptions: { validTo: string }[] }>();
+    expect(me.id).toBe(user.id);
+    expect(me.userSubscriptions).toEqual(await usable(t.app.ctx, user.id, 'en'));
+    expect(me.userSubscriptions).toHaveLength(2);
+    const ends = me.userSubscriptions.map((s) => Date.parse(s.validTo));
+    expect(ends).toEqual([...ends].sort((a, b) => a - b));
+  });
+
+  it('answers a user without any with an empty list', async () => {
+    const user = await customer();
+    const me = (await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) })).json<{
+      userSubscriptions: unknown[];
+    }>();
+    expect(me.userSubscriptions).toEqual([]);
+  });
+});
 
 describe('plans', () => {
   it('lists the tiers with monthly and yearly prices, and one plan and its price', async () => {
