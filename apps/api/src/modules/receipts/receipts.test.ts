@@ -46,6 +46,15 @@ describe('GET /api/receipts', () => {
       [...page1.items, ...last.json<{ items: Receipt[] }>().items].map((r) => r.id),
     );
     expect(ids.size).toBe(12);
+    expect(last.json<{ total: number }>().total).toBe(22);
+  });
+
+  it('answers the total with a page past the end too', async () => {
+    const res = await t.app.inject({
+      url: '/api/receipts?offset=30&take=10',
+      headers: bearer(owner.token),
+    });
+    expect(res.json()).toEqual({ items: [], total: 22 });
   });
 
   it('shows another user none of them', async () => {

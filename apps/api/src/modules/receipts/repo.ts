@@ -4,22 +4,26 @@ import { receipts } from '../../db/schema/index.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
-/** A page of the user's receipts, newest first, and how many there are. */
+/**
+ * A page of the user's receipts, newest first, and how many there are: the count comes with the
+ * page's rows, so one query answers both; only a page past the end needs a count of its own.
+ */
 export async function listReceipts(db: Db, userId: string, offset: number, take: number) {
-  const [items, [count]] = await Promise.all([
-    db
-      .select()
-      .from(receipts)
-      .where(eq(receipts.userId, userId))
-      .orderBy(desc(receipts.createdAt), desc(receipts.id))
-      .offset(offset)
-      .limit(take),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(receipts)
-      .where(eq(receipts.userId, userId)),
-  ]);
-  return { items, total: count?.total ?? 0 };
+  const rows = await db
+    .select({ receipt: receipts, total: sql<number>`(count(*) over ())::int` })
+    .from(receipts)
+    .where(eq(receipts.userId, userId))
+    .orderBy(desc(receipts.createdAt), desc(receipts.id))
+    .offset(offset)
+    .limit(take);
+  const first = rows[0];
+  if (first) return { items: rows.map((row) => row.receipt), total: first.total };
+  if (offset === 0) return { items: [], total: 0 };
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(receipts)
+    .where(eq(receipts.userId, userId));
+  return { items: [], total: count?.total ?? 0 };
 }
 
 export async function findReceipt(db: Db, userId: string, id: string) {
