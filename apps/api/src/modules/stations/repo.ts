@@ -5,19 +5,44 @@ import {
   type Station,
   type StationService,
 } from '@stod/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  beverages,
-  productColors,
-  stationPoints,
-  stationProducts,
-  stations,
-} from '../../db/schema/index.ts';
+import { beverages, productColors, stationProducts, stations } from '../../db/schema/index.ts';
+
+/** A product of a station as the list query hands it over, both names still there. */
+interface ProductOfStation {
+  id: number;
+  service: Station['products'][number]['service'];
+  code: string;
+  name: string;
+  nameEn: string | null;
+  price: number;
+  unit: Station['products'][number]['unit'];
+  durationSeconds: number | null;
+}
+
+// Drizzle writes the columns of a one-table select without their table, so these correlated
+// subqueries name theirs in full, under aliases of their own.
+
+/** A station's products in their order (sort, then id), as one JSON array. */
+const productsOfStation = sql<ProductOfStation[]>`coalesce((
+  select json_agg(json_build_object(
+      'id', p.id, 'service', p.service, 'code', p.code, 'name', p.name, 'nameEn', p.name_en,
+      'price', p.price, 'unit', p.unit, 'durationSeconds', p.duration_seconds
+    ) order by p.sort, p.id)
+  from station_products p where p.station_id = "stations"."id"
+), '[]'::json)`;
+
+/** The numbers of a station's points of one kind, lowest first, as one JSON array. */
+const pointsOfStation = (kind: 'pump' | 'bay') => sql<number[]>`coalesce((
+  select json_agg(sp.number order by sp.number)
+  from station_points sp where sp.station_id = "stations"."id" and sp.kind = ${kind}
+), '[]'::json)`;
 
 /**
- * Stations with their products and points, in three queries whatever the count. Product names
- * are the operator's content, answered in `locale` (the Faroese when there is no English).
+ * Stations with their products and points, in one query whatever the count: each station's
+ * products and points come along as JSON arrays. Product names are the operator's content,
+ * answered in `locale` (the Faroese when there is no English).
  */
 export async function listStations(
   db: Db,
@@ -29,22 +54,17 @@ export async function listStations(
     : filter.service
       ? sql`${stations.services} @> ${JSON.stringify([filter.service])}::jsonb`
       : undefined;
-  const rows = await db.select().from(stations).where(where).orderBy(asc(stations.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [products, points] = await Promise.all([
-    db
-      .select()
-      .from(stationProducts)
-      .where(inArray(stationProducts.stationId, ids))
-      .orderBy(asc(stationProducts.sort), asc(stationProducts.id)),
-    db
-      .select()
-      .from(stationPoints)
-      .where(inArray(stationPoints.stationId, ids))
-      .orderBy(asc(stationPoints.number)),
-  ]);
-  return rows.map((row): Station => ({
+  const rows = await db
+    .select({
+      station: stations,
+      products: productsOfStation,
+      pumps: pointsOfStation('pump'),
+      carwashBays: pointsOfStation('bay'),
+    })
+    .from(stations)
+    .where(where)
+    .orderBy(asc(stations.id));
+  return rows.map(({ station: row, products, pumps, carwashBays }): Station => ({
     id: row.id,
     name: row.name,
     address: row.address,
@@ -52,21 +72,17 @@ export async function listStations(
     services: row.services,
     tokheim_station_id: row.tokheimStationId,
     openingHours: row.openingHours,
-    products: products
-      .filter((p) => p.stationId === row.id)
-      .map(({ id, service, code, name, nameEn, price, unit, durationSeconds }) => ({
-        id,
-        service,
-        code,
-        name: localized(name, nameEn, locale),
-        price,
-        unit,
-        durationSeconds,
-      })),
-    pumps: points.filter((p) => p.stationId === row.id && p.kind === 'pump').map((p) => p.number),
-    carwashBays: points
-      .filter((p) => p.stationId === row.id && p.kind === 'bay')
-      .map((p) => p.number),
+    products: products.map(({ id, service, code, name, nameEn, price, unit, durationSeconds }) => ({
+      id,
+      service,
+      code,
+      name: localized(name, nameEn, locale),
+      price,
+      unit,
+      durationSeconds,
+    })),
+    pumps,
+    carwashBays,
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { Station } from '@stod/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stationProducts } from '../../db/schema/index.ts';
+import { stationPoints, stationProducts } from '../../db/schema/index.ts';
 import { providerStationsSim } from '../../integrations/provider-stations/sim.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { seedStations } from '../../seed/stations.ts';
@@ -72,6 +72,32 @@ describe('GET /api/stations/{product}', () => {
       headers: { 'if-none-match': 'W/"old"' },
     });
     expect(stale.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/stations/{product}, read in one query', () => {
+  it("answers each station's own products in sort order, and its pumps and bays lowest first", async () => {
+    const { db } = t.app.ctx;
+    const [body, products, points] = await Promise.all([
+      list(),
+      db.select().from(stationProducts),
+      db.select().from(stationPoints),
+    ]);
+    for (const station of body.items) {
+      const own = products
+        .filter((p) => p.stationId === station.id)
+        .sort((a, b) => a.sort - b.sort || a.id - b.id);
+      expect(station.products.map((p) => p.id)).toEqual(own.map((p) => p.id));
+      const numbers = (kind: 'pump' | 'bay') =>
+        points
+          .filter((p) => p.stationId === station.id && p.kind === kind)
+          .map((p) => p.number)
+          .sort((a, b) => a - b);
+      expect(station.pumps).toEqual(numbers('pump'));
+      expect(station.carwashBays).toEqual(numbers('bay'));
+    }
+    expect(body.items.some((station) => station.products.length > 1)).toBe(true);
+    expect(body.items.some((station) => station.carwashBays.length === 0)).toBe(true);
   });
 });
 
