@@ -15,6 +15,15 @@ import { findChromium } from '../scripts/browser.mjs';
 
 const TARGET = { score: 95, lcp: 2000, tbt: 200 };
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// BENCH_LIGHTHOUSE_PAGES=/login,/home measures only those.
+const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+const PAGES = (
+  [
+    ['/login', false],
+    ['/food-order', false],
+    ['/home', true],
+  ] as const
+).filter(([path]) => !only || only.includes(path));
 
 const dist = process.env.BENCH_WEB_DIST
   ? `${process.env.BENCH_WEB_DIST.replace(/\/$/, '')}/`
@@ -104,11 +113,7 @@ console.log(
   `Lighthouse ${String(RUNS)}× per page, mobile profile, medians (targets: ${String(TARGET.score)}+, LCP ≤ ${String(TARGET.lcp / 1000)} s, TBT ≤ ${String(TARGET.tbt)} ms)`,
 );
 try {
-  for (const [path, signedIn] of [
-    ['/login', false],
-    ['/food-order', false],
-    ['/home', true],
-  ] as const) {
+  for (const [path, signedIn] of PAGES) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await measure(path, signedIn));
     const m = (key: keyof Figures) => median(runs.map((r) => r[key]));

@@ -50,7 +50,7 @@ function preloadFont(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         const font = Object.keys(bundle ?? {}).find((name) =>
-          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(name),
+          /assets\/inter-[\w-]+\.woff2$/.test(name),
         );
         if (!font) throw new Error('the Inter font is missing from the build');
         return [
