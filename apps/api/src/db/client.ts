@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { startFromTemplate } from './pglite-template.ts';
+import { startFromTemplate, templateTarball } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -58,13 +58,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string, simulators: boolean): Promise<Database> {
   const inMemory = dataDir === ':memory:';
-  if (!inMemory) {
+  // A new database starts as a copy of the migrated template instead of running initdb.
+  const sets = simulators ? [{ migrationsFolder }, simulatorMigrations] : [{ migrationsFolder }];
+  let client: PGlite;
+  if (inMemory) {
+    const loadDataDir = await templateTarball(sets);
+    client = loadDataDir ? new PGlite({ loadDataDir }) : new PGlite();
+  } else {
     mkdirSync(dataDir, { recursive: true });
-    // A new database starts as a copy of the migrated template instead of running initdb.
-    const sets = simulators ? [{ migrationsFolder }, simulatorMigrations] : [{ migrationsFolder }];
     await startFromTemplate(`${dataDir}/pg`, sets);
+    client = new PGlite(`${dataDir}/pg`);
   }
-  const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pg`);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   if (simulators) await migratePglite(db, simulatorMigrations);

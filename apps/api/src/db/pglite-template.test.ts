@@ -1,11 +1,19 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
-import { startFromTemplate, templateKey, type MigrationSet } from './pglite-template.ts';
+import { openDatabase, type Db } from './client.ts';
+import {
+  startFromTemplate,
+  templateKey,
+  templateTarball,
+  type MigrationSet,
+} from './pglite-template.ts';
 
 let work: string;
 
@@ -37,8 +45,8 @@ async function tablesIn(pgDir: string): Promise<string[]> {
   }
 }
 
-async function columnsOf(database: Database): Promise<string[]> {
-  const result = (await database.db.execute(
+async function columnsOf(db: Db): Promise<string[]> {
+  const result = (await db.execute(
     sql`select table_schema, table_name, column_name, data_type, column_default, is_nullable
       from information_schema.columns where table_schema in ('public', 'drizzle')
       order by 1, 2, 3`,
@@ -115,18 +123,50 @@ describe('a new PGlite database from the migrated template', () => {
     expect(readdirSync(join(work, 'data-blocked'))).toEqual([]);
   });
 
-  it('gives the server the same schema as initdb and the migrations do', async () => {
+  it('gives the same schema as initdb and the migrations, on disk and in memory', async () => {
+    const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+    const simulators = {
+      migrationsFolder: fileURLToPath(new URL('./migrations-sim', import.meta.url)),
+      migrationsTable: '__drizzle_simulator_migrations',
+    };
+    // The reference: a database made by initdb, with the migrations run on it.
+    const client = new PGlite();
+    const made = drizzle(client);
+    await migrate(made, { migrationsFolder });
+    await migrate(made, simulators);
+    const reference = await columnsOf(made as unknown as Db);
+    await client.close();
+    expect(reference.length).toBeGreaterThan(100);
+
     const dataDir = join(work, 'server-data');
-    const fromTemplate = await openDatabase({ dataDir, simulators: true });
-    const made = await openDatabase({ dataDir: ':memory:', simulators: true });
-    try {
-      expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
-      const columns = await columnsOf(fromTemplate);
-      expect(columns.length).toBeGreaterThan(100);
-      expect(columns).toEqual(await columnsOf(made));
-    } finally {
-      await fromTemplate.close();
-      await made.close();
+    for (const options of [{ dataDir }, { dataDir: ':memory:' }]) {
+      const database = await openDatabase({ ...options, simulators: true });
+      try {
+        expect(await columnsOf(database.db)).toEqual(reference);
+      } finally {
+        await database.close();
+      }
     }
+    expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
   });
+
+  it('keeps only the most recently used templates', async () => {
+    const cacheRoot = join(work, 'cache-prune');
+    const options = { cacheRoot, keep: 2 };
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => [
+      migrationsWith(`prune-${n}`, [`CREATE TABLE "t_${n}" ("id" integer);`]),
+    ]);
+    if (!a || !b || !c) throw new Error('three sets');
+    await templateTarball(a, options);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await templateTarball(b, options);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // a is used again: b is now the least recently used.
+    expect(await templateTarball(a, options)).toBeInstanceOf(Blob);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await templateTarball(c, options);
+    expect(readdirSync(cacheRoot).sort()).toEqual(
+      [`pglite-${templateKey(a)}`, `pglite-${templateKey(c)}`].sort(),
+    );
+  }, 60_000);
 });

@@ -7,6 +7,9 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -69,7 +72,8 @@ function hashFolder(hash: ReturnType<typeof createHash>, folder: string, prefix 
 /** The template's name for these migrations on this PGlite. */
 export function templateKey(sets: MigrationSet[]): string {
   const hash = createHash('sha256');
-  hash.update(`pglite ${pgliteVersion()}\0`);
+  // The layout of a template (format 2: the folder and its tarball).
+  hash.update(`template 2\0pglite ${pgliteVersion()}\0`);
   for (const set of sets) {
     hash.update(`set ${set.migrationsTable ?? ''}\0`);
     hashFolder(hash, set.migrationsFolder);
@@ -82,14 +86,26 @@ async function migrateAll(client: PGlite, sets: MigrationSet[]): Promise<void> {
   for (const set of sets) await migrate(db, set);
 }
 
+/** What a finished template holds: the data directory, and the same as a tarball. */
+const DATA = 'pg';
+const TARBALL = 'pg.tar';
+const isTemplate = (dir: string) =>
+  existsSync(join(dir, DATA, 'PG_VERSION')) && existsSync(join(dir, TARBALL));
+
+/** Templates kept: those of the migrations of the last few branches and checkouts. */
+const KEEP = 4;
+
 /** Makes the template in a folder of its own and moves it into place in one step. */
 async function makeTemplate(dir: string, sets: MigrationSet[]): Promise<void> {
   const building = `${dir}.building-${String(process.pid)}-${randomBytes(4).toString('hex')}`;
   try {
     mkdirSync(building);
-    const client = new PGlite(join(building, 'pg'));
+    const client = new PGlite(join(building, DATA));
     try {
       await migrateAll(client, sets);
+      // For databases in memory, which start from a tarball.
+      const tarball = await client.dumpDataDir('none');
+      writeFileSync(join(building, TARBALL), Buffer.from(await tarball.arrayBuffer()));
     } finally {
       await client.close();
     }
@@ -97,16 +113,43 @@ async function makeTemplate(dir: string, sets: MigrationSet[]): Promise<void> {
       renameSync(building, dir);
     } catch (error) {
       // Another process made the same template at the same time; theirs is as good.
-      if (!existsSync(join(dir, 'pg', 'PG_VERSION'))) throw error;
+      if (!isTemplate(dir)) throw error;
     }
   } finally {
     rmSync(building, { recursive: true, force: true });
   }
 }
 
+/** Removes all but the `keep` most recently used templates; one in use by a start is recent. */
+function prune(root: string, keep: number): void {
+  const templates = readdirSync(root)
+    .filter((name) => /^pglite-[0-9a-f]+$/.test(name))
+    .map((name) => ({ name, used: statSync(join(root, name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { name } of templates.slice(keep))
+    rmSync(join(root, name), { recursive: true, force: true });
+}
+
 export interface TemplateOptions {
   /** Where templates are kept; node_modules/.cache/stod-api of the repository by default. */
   cacheRoot?: string;
+  /** How many templates to keep; KEEP by default. */
+  keep?: number;
+}
+
+/** The template's folder for these migrations, made first when there is none. */
+async function template(sets: MigrationSet[], options: TemplateOptions): Promise<string> {
+  const root = options.cacheRoot ?? CACHE_ROOT;
+  const dir = join(root, `pglite-${templateKey(sets)}`);
+  if (isTemplate(dir)) {
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } else {
+    mkdirSync(root, { recursive: true });
+    await makeTemplate(dir, sets);
+    prune(root, options.keep ?? KEEP);
+  }
+  return dir;
 }
 
 /**
@@ -121,20 +164,32 @@ export async function startFromTemplate(
   options: TemplateOptions = {},
 ): Promise<boolean> {
   if (existsSync(pgDir)) return false;
-  const root = options.cacheRoot ?? CACHE_ROOT;
-  const dir = join(root, `pglite-${templateKey(sets)}`);
   const copying = `${pgDir}.copying-${randomBytes(4).toString('hex')}`;
   try {
-    if (!existsSync(join(dir, 'pg', 'PG_VERSION'))) {
-      mkdirSync(root, { recursive: true });
-      await makeTemplate(dir, sets);
-    }
+    const dir = await template(sets, options);
     // Copied beside its place and then renamed, so a start cut off half-way leaves no half database.
-    cpSync(join(dir, 'pg'), copying, { recursive: true });
+    cpSync(join(dir, DATA), copying, { recursive: true });
     renameSync(copying, pgDir);
     return true;
   } catch {
     rmSync(copying, { recursive: true, force: true });
     return false;
+  }
+}
+
+/**
+ * The template for these migrations as a tarball, for PGlite's `loadDataDir`: how a database in
+ * memory starts without initdb. Undefined when there is no template to be had; PGlite then makes
+ * the database itself.
+ */
+export async function templateTarball(
+  sets: MigrationSet[],
+  options: TemplateOptions = {},
+): Promise<Blob | undefined> {
+  try {
+    const dir = await template(sets, options);
+    return new Blob([readFileSync(join(dir, TARBALL))]);
+  } catch {
+    return undefined;
   }
 }
