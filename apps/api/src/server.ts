@@ -1,12 +1,34 @@
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { DEMO_ACCOUNT, seedIfEmpty } from './seed/index.ts';
-import { atStart } from './services.ts';
-import { SEEDED_CHARGERS } from './seed/charging.ts';
-import { setChargerFleet, startChargerFleet } from './integrations/ocpp-sim/index.ts';
+import { enableCompileCache } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
+// V8 keeps the compiled code of the modules between starts (the repository's own cache, as
+// db/pglite-template.ts keeps its). It applies to modules loaded after this line, hence the
+// dynamic imports below.
+enableCompileCache(
+  fileURLToPath(new URL('../../../node_modules/.cache/stod-api/compile', import.meta.url)),
+);
+
+const { loadConfig } = await import('./config.ts');
 const config = loadConfig();
-const app = await buildApp(config);
+
+// The embedded database starts (WebAssembly, PostgreSQL, migrations) while the app's modules
+// load. PostgreSQL is opened by the app itself, which reports its dropped connections.
+const embedded = config.DATABASE_URL
+  ? undefined
+  : import('./db/client.ts').then(({ openDatabase }) =>
+      openDatabase({ dataDir: config.DATA_DIR, simulators: config.simulators.length > 0 }),
+    );
+// Its failure is reported where it is awaited, once the modules have loaded.
+embedded?.catch(() => undefined);
+
+const [{ buildApp }, { DEMO_ACCOUNT, seedIfEmpty }, { atStart }] = await Promise.all([
+  import('./app.ts'),
+  import('./seed/index.ts'),
+  import('./services.ts'),
+]);
+
+const database = await embedded;
+const app = await buildApp(config, database ? { database } : {});
 
 const seeded = await seedIfEmpty(app.ctx);
 
@@ -21,6 +43,8 @@ const shutdown = async (signal: string) => {
   // A run in progress finishes first; one cut off by a kill is taken over when its lease lapses.
   await app.ctx.jobs.stop();
   await app.close();
+  // The app leaves a database it was given open.
+  await database?.close();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -30,6 +54,10 @@ await app.listen({ port: config.PORT, host: config.HOST });
 
 // The seeded installations' chargers connect to this app's own /ocpp as real chargers would.
 if (config.simChargers) {
+  const [{ SEEDED_CHARGERS }, { setChargerFleet, startChargerFleet }] = await Promise.all([
+    import('./seed/charging.ts'),
+    import('./integrations/ocpp-sim/index.ts'),
+  ]);
   const port = (app.server.address() as { port: number }).port;
   const fleet = startChargerFleet({
     url: `ws://127.0.0.1:${String(port)}/ocpp`,
