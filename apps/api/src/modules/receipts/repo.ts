@@ -1,21 +1,28 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { receipts } from '../../db/schema/index.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
-/**
- * A page of the user's receipts, newest first, and how many there are: the count comes with the
- * page's rows, so one query answers both; only a page past the end needs a count of its own.
- */
-export async function listReceipts(db: Db, userId: string, offset: number, take: number) {
-  const rows = await db
+/** A page of the user's receipts with the count of them all in each row. */
+const receiptPage = (db: Db) =>
+  db
     .select({ receipt: receipts, total: sql<number>`(count(*) over ())::int` })
     .from(receipts)
-    .where(eq(receipts.userId, userId))
+    .where(eq(receipts.userId, sql.placeholder('userId')))
     .orderBy(desc(receipts.createdAt), desc(receipts.id))
-    .offset(offset)
-    .limit(take);
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('take'))
+    .prepare('receipt_page');
+
+/**
+ * A page of the user's receipts, newest first, and how many there are: the count comes with the
+ * page's rows, so one prepared query answers both; only a page past the end needs a count of its
+ * own.
+ */
+export async function listReceipts(db: Db, userId: string, offset: number, take: number) {
+  const rows = await prepared(db, 'receipt_page', receiptPage).execute({ userId, offset, take });
   const first = rows[0];
   if (first) return { items: rows.map((row) => row.receipt), total: first.total };
   if (offset === 0) return { items: [], total: 0 };

@@ -7,6 +7,7 @@ import {
 } from '@stod/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { beverages, productColors, stationProducts, stations } from '../../db/schema/index.ts';
 
 /** A product of a station as the list query hands it over, both names still there. */
@@ -39,22 +40,9 @@ const pointsOfStation = (kind: 'pump' | 'bay') => sql<number[]>`coalesce((
   from station_points sp where sp.station_id = "stations"."id" and sp.kind = ${kind}
 ), '[]'::json)`;
 
-/**
- * Stations with their products and points, in one query whatever the count: each station's
- * products and points come along as JSON arrays. Product names are the operator's content,
- * answered in `locale` (the Faroese when there is no English).
- */
-export async function listStations(
-  db: Db,
-  locale: Locale,
-  filter: { service?: StationService; id?: number } = {},
-) {
-  const where = filter.id
-    ? eq(stations.id, filter.id)
-    : filter.service
-      ? sql`${stations.services} @> ${JSON.stringify([filter.service])}::jsonb`
-      : undefined;
-  const rows = await db
+/** Every station, or the one with an id, or those offering a service: one prepared query. */
+const stationList = (db: Db) =>
+  db
     .select({
       station: stations,
       products: productsOfStation,
@@ -62,8 +50,28 @@ export async function listStations(
       carwashBays: pointsOfStation('bay'),
     })
     .from(stations)
-    .where(where)
-    .orderBy(asc(stations.id));
+    .where(
+      sql`(${sql.placeholder('id')}::int is null or ${stations.id} = ${sql.placeholder('id')}::int)
+        and (${sql.placeholder('service')}::text is null
+          or ${stations.services} @> jsonb_build_array(${sql.placeholder('service')}::text))`,
+    )
+    .orderBy(asc(stations.id))
+    .prepare('station_list');
+
+/**
+ * Stations with their products and points, in one query whatever the count: each station's
+ * products and points come along as JSON arrays. An id, when given, wins over a service. Product
+ * names are the operator's content, answered in `locale` (the Faroese when there is no English).
+ */
+export async function listStations(
+  db: Db,
+  locale: Locale,
+  filter: { service?: StationService; id?: number } = {},
+) {
+  const rows = await prepared(db, 'station_list', stationList).execute({
+    id: filter.id ? filter.id : null,
+    service: filter.id ? null : (filter.service ?? null),
+  });
   return rows.map(({ station: row, products, pumps, carwashBays }): Station => ({
     id: row.id,
     name: row.name,
