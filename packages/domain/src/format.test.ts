@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   TIME_ZONE,
+  faroeFormatter,
   formatCurrency,
   formatDate,
   formatDateTime,
@@ -261,5 +262,17 @@ describe('formatReceiptDate', () => {
         },
       ),
     );
+  });
+});
+
+describe('faroeFormatter', () => {
+  it('makes its formatter once, on first use, in Faroese time', () => {
+    const clock = faroeFormatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const first = clock();
+    expect(clock()).toBe(first);
+    // ICU may name the zone by its older spelling, Atlantic/Faeroe.
+    expect(first.resolvedOptions().timeZone).toMatch(/^Atlantic\/Fae?roe$/);
+    // Midsummer: the islands are an hour ahead of UTC.
+    expect(first.format(Date.UTC(2026, 5, 21, 12, 5))).toBe('13:05');
   });
 });

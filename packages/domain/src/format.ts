@@ -8,8 +8,17 @@ const MONTHS: Record<Locale, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 };
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
+/**
+ * A formatter in the Faroe Islands' time, made on first use: making one loads the time zone's
+ * data, which a phone's first screen should not wait for when it shows no date.
+ */
+export function faroeFormatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, ...options }));
+}
+
+/** Year, month, day, hour and minute, each as two digits (the year as four). */
+export const faroeParts = faroeFormatter({
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -30,7 +39,7 @@ function parts(value: Date | string | number): Parts {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date');
   const found: Record<string, string> = {};
-  for (const part of partsFormatter.formatToParts(date)) found[part.type] = part.value;
+  for (const part of faroeParts().formatToParts(date)) found[part.type] = part.value;
   return {
     year: found.year ?? '',
     month: found.month ?? '',

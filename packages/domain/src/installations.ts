@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { installationViewSchema } from './charging.ts';
 import { emailField, strict } from './fields.ts';
-import { TIME_ZONE } from './format.ts';
+import { faroeParts } from './format.ts';
 
 // Installations a user owns or that are shared with them (spec §1, §3, §6): the owner shares an
 // installation by e-mail invitation, and may give each share an end date, a kWh cap per month
@@ -77,19 +77,9 @@ export const monthField = z
   .string({ error: 'validation.invalid' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.invalid');
 
-const monthParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 function localAsUtc(at: number) {
   const p: Record<string, number> = {};
-  for (const part of monthParts.formatToParts(at)) p[part.type] = Number(part.value);
+  for (const part of faroeParts().formatToParts(at)) p[part.type] = Number(part.value);
   return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
 }
 

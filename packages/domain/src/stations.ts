@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIME_ZONE } from './format.ts';
+import { faroeFormatter } from './format.ts';
 import type { Locale } from './messages/index.ts';
 
 export const stationServices = ['fuel', 'carwash', 'food'] as const;
@@ -43,8 +43,7 @@ const weekdayIndex: Record<string, number> = {
   Sat: 5,
   Sun: 6,
 };
-const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
+const clock = faroeFormatter({
   weekday: 'short',
   hour: '2-digit',
   minute: '2-digit',
@@ -53,7 +52,11 @@ const clock = new Intl.DateTimeFormat('en-GB', {
 
 /** Weekday (Monday 0) and minute of the day in the Faroe Islands. */
 export function faroeClock(now: Date): { day: number; minute: number } {
-  const parts = Object.fromEntries(clock.formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    clock()
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     day: weekdayIndex[parts.weekday ?? 'Mon'] ?? 0,
     minute: Number(parts.hour) * 60 + Number(parts.minute),
