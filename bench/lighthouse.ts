@@ -21,7 +21,7 @@ const PAGES = (
   [
     ['/login', false],
     ['/food-order', false],
-    ['/home', true],
+    ['/home', true], // signed in, the campaigns dismissed
   ] as const
 ).filter(([path]) => !only || only.includes(path));
 
@@ -45,6 +45,14 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
 const signIn = await app.inject({ method: 'POST', url: '/api/auth/signIn', payload: DEMO_ACCOUNT });
 const token = signIn.json<{ access_token: string }>().access_token;
+// Signed in, the demo campaigns open 2 s after the start (spec §4) and their modal would be the
+// largest paint. /home is measured as a returning customer sees it, with them dismissed.
+const active = await app.inject({
+  method: 'GET',
+  url: '/api/campaigns/active',
+  headers: { authorization: `Bearer ${token}` },
+});
+const dismissed = JSON.stringify(active.json<{ id: string }[]>().map((c) => c.id));
 
 // The flags every e2e spec's Chromium starts with (root, no calls home).
 const browser: Browser = await puppeteer.launch({
@@ -73,13 +81,25 @@ async function measure(path: string, signedIn: boolean): Promise<Figures> {
   if (signedIn) {
     // A page of the origin that is not the app, so nothing is cached or registered on the way.
     await page.goto(`${origin}/api/health`);
-    await page.evaluate((value) => {
-      localStorage.setItem('access_token', value);
-    }, token);
+    await page.evaluate(
+      (value, campaigns) => {
+        localStorage.setItem('access_token', value);
+        localStorage.setItem('dismissedCampaigns', campaigns);
+      },
+      token,
+      dismissed,
+    );
   }
   const result = await lighthouse(
     `${origin}${path}`,
-    { onlyCategories: ['performance'], disableStorageReset: signedIn, logLevel: 'error' },
+    {
+      onlyCategories: ['performance'],
+      disableStorageReset: signedIn,
+      logLevel: 'error',
+      ...(process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools'
+        ? { throttlingMethod: 'devtools' as const }
+        : {}),
+    },
     undefined,
     page,
   );
