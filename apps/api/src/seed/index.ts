@@ -53,6 +53,11 @@ export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
 }
 
 export async function seedDemo(ctx: ServiceContext) {
+  // The demo passwords are hashed on the thread pool while the station network is written.
+  const demoHash = hashPassword(DEMO_ACCOUNT.password);
+  const neighbourHash = hashPassword(NEIGHBOUR_ACCOUNT.password);
+  // A failure is reported where each is awaited.
+  for (const hash of [demoHash, neighbourHash]) hash.catch(() => undefined);
   await ctx.db.transaction(async (tx) => {
     await seedStationNetwork(tx);
     await seedVouchers(tx);
@@ -60,7 +65,7 @@ export async function seedDemo(ctx: ServiceContext) {
     await seedCampaigns(tx);
     const demo = await insertUser(tx, {
       email: DEMO_ACCOUNT.email,
-      passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+      passwordHash: await demoHash,
       name: 'Jógvan Joensen',
       address: 'Áarvegur 1',
       postCode: '100',
@@ -69,18 +74,18 @@ export async function seedDemo(ctx: ServiceContext) {
       emailVerified: true,
     });
     await seedReceipts(tx, demo.id);
-    await seedCharging(tx, { demo: demo.id, neighbour: await neighbourOf(tx) });
+    await seedCharging(tx, { demo: demo.id, neighbour: await neighbourOf(tx, neighbourHash) });
     if (!ctx.config.isProduction) await seedStaff(tx);
   });
 }
 
 /** The neighbour's account, made on first use; answers its id. */
-async function neighbourOf(db: Db) {
+async function neighbourOf(db: Db, passwordHash?: Promise<string>) {
   const found = await findUserByEmail(db, NEIGHBOUR_ACCOUNT.email);
   if (found) return found.id;
   const row = await insertUser(db, {
     email: NEIGHBOUR_ACCOUNT.email,
-    passwordHash: await hashPassword(NEIGHBOUR_ACCOUNT.password),
+    passwordHash: await (passwordHash ?? hashPassword(NEIGHBOUR_ACCOUNT.password)),
     name: 'Sigrid Poulsen',
     address: 'Gundadalsvegur 3',
     postCode: '100',
