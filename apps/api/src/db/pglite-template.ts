@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  constants,
   cpSync,
   existsSync,
   mkdirSync,
@@ -168,7 +169,8 @@ export async function startFromTemplate(
   try {
     const dir = await template(sets, options);
     // Copied beside its place and then renamed, so a start cut off half-way leaves no half database.
-    cpSync(join(dir, DATA), copying, { recursive: true });
+    // A file system that can share blocks until they are written (btrfs, XFS) copies nothing.
+    cpSync(join(dir, DATA), copying, { recursive: true, mode: constants.COPYFILE_FICLONE });
     renameSync(copying, pgDir);
     return true;
   } catch {
