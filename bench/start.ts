@@ -203,13 +203,19 @@ const serverAlone = async () => {
 };
 
 const UP_TO_DATE = /up to date, not rebuilt/g;
-let rebuilt = 0;
-const npmStart = async () => {
-  const port = await freePort();
-  const run = await timeStart('npm', ['start'], { cwd: root, env: serverEnv(port), port });
-  if ((run.output.match(UP_TO_DATE) ?? []).length < 2) rebuilt += 1;
-  return run;
-};
+/** `npm start` runs whose builds were up to date; one that rebuilt is counted apart. */
+async function npmStarts(times: number): Promise<{ figures: Figures; rebuilt: number[] }> {
+  const upToDate: number[] = [];
+  const rebuilt: number[] = [];
+  // Sources edited while the bench runs make a start rebuild: such a run is tried again, within bounds.
+  while (upToDate.length < times && rebuilt.length < times * 2) {
+    const port = await freePort();
+    const run = await timeStart('npm', ['start'], { cwd: root, env: serverEnv(port), port });
+    if ((run.output.match(UP_TO_DATE) ?? []).length >= 2) upToDate.push(run.seconds);
+    else rebuilt.push(run.seconds);
+  }
+  return { figures: figuresOf(upToDate), rebuilt };
+}
 
 const cacheDir = join(root, 'node_modules/.cache/stod-api');
 const templates = () =>
@@ -241,15 +247,15 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error('the web or console build failed');
-  const all = await repeat(NPM_RUNS, npmStart);
+  const { figures: all, rebuilt } = await npmStarts(NPM_RUNS);
   console.log(
     `  (b) npm start, builds up to date:       ${line(all)} = ${(all.median / fastify.median).toFixed(1)}× bare Fastify; ${all.median < TARGET_S ? 'under' : 'OVER'} the ${String(TARGET_S)} s target` +
-      (rebuilt > 0
-        ? `\n      (${String(rebuilt)} of the runs rebuilt an app: its sources changed during the bench)`
+      (rebuilt.length > 0
+        ? `\n      (left out: ${String(rebuilt.length)} run(s) that rebuilt an app, its sources having changed meanwhile: ${rebuilt.map(s).join(', ')})`
         : ''),
   );
   console.log(
-    `      of which npm and the build check: ~${s(Math.max(0, all.median - alone.median))} over the server alone`,
+    `      npm, the Node check and the build check: ~${s(Math.max(0, all.median - alone.median))} (difference of the medians)`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
