@@ -4,7 +4,8 @@
 // dependency tree, the Node version, and the environment the build reads (VITE_* and NODE_ENV).
 // It is kept as dist/.build-stamp and written only after a build has finished, and it is
 // removed before a build starts: a failed or interrupted build leaves no stamp, and the next
-// start builds again.
+// start builds again. A build that comes to read anything else (a file outside the app and
+// packages/, another variable) must be added here, or a change to it would not rebuild.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
