@@ -76,8 +76,6 @@ describe('the service context', () => {
     );
     await owned.ctx.jobs.start();
     await owned.ctx.jobs.stop();
-    expect((await owned.ctx.db.select().from(jobs)).map((row) => row.name)).toEqual([
-      'push.sweep',
-    ]);
+    expect((await owned.ctx.db.select().from(jobs)).map((row) => row.name)).toEqual(['push.sweep']);
   });
 });
