@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openStatusText, type OpenStatus } from '@stod/domain';
 import { describe, expect, it } from 'vitest';
 
 interface Font {
@@ -38,14 +39,24 @@ describe('the app font', () => {
       ...filesUnder(join(root, 'packages/domain/src/messages'), (n) => /^(fo|en)\.ts$/.test(n)),
     ];
     expect(texts.length).toBeGreaterThan(20);
+    const statuses: OpenStatus[] = [
+      { state: 'open', closesAt: '23:00' },
+      { state: 'opensLater', opensAt: '07:00' },
+      { state: 'closed' },
+      { state: 'always' },
+    ];
+    const written = [
+      ...texts.map((file) => readFileSync(file, 'utf8')),
+      ...statuses.flatMap((s) => [openStatusText(s, 'fo'), openStatusText(s, 'en')]),
+    ].join('');
     const missing = new Set<string>();
-    for (const file of texts) {
-      for (const char of readFileSync(file, 'utf8')) {
-        const code = char.codePointAt(0) ?? 0;
-        if (code >= 0x20 && !font.hasGlyphForCodePoint(code)) missing.add(char);
-      }
+    for (const char of written) {
+      const code = char.codePointAt(0) ?? 0;
+      if (code >= 0x20 && !font.hasGlyphForCodePoint(code)) missing.add(char);
     }
-    expect([...missing]).toEqual([]);
+    // The spec's open status ('Opið・Steingir kl. 23:00') uses the katakana middle dot, which
+    // Inter does not have: the phone's system font draws it.
+    expect([...missing]).toEqual(['・']);
   });
 
   it('has every weight the screens use, from regular to bold', () => {
