@@ -13,8 +13,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 /**
- * Starts fetching the screen the address opens while startup runs, instead of after it: the
- * router's own lazy call later finds the module already loaded. A guard may still send the
+ * Starts fetching the screen the address opens while startup restores the user, instead of
+ * after it: the router's own lazy call later finds the module and its texts already loaded. A guard may still send the
  * user elsewhere; then this was one file too many.
  */
 function fetchFirstScreen(routes: RouteObject[]): void {
@@ -41,9 +41,11 @@ function afterFirstScreen(router: ReturnType<typeof createBrowserRouter>, then: 
 applyBrand();
 // index.html shows the splash until the router renders.
 const root = createRoot(container);
-fetchFirstScreen([rootRoute]);
 
-const { online, signedIn } = await startup();
+// The first screen (and its texts, which need the language) loads while the user is restored.
+const { online, signedIn } = await startup(() => {
+  fetchFirstScreen([rootRoute]);
+});
 
 const router = createBrowserRouter([rootRoute]);
 watchRouter(router);

@@ -13,11 +13,15 @@ export function loadStations(): void {
  * Spec §4 Startup: language, network state, the current user, then the stations (signed in, or a
  * guest on the web: the stations only). Signed in, a refuelling or wash in progress is resumed
  * before the first screen, and the active charge is checked. Later features add their loads
- * (installations, subscriptions) here.
+ * (installations, subscriptions) here. `textsReady` runs once the language is set, before the
+ * user is restored.
  */
-export async function startup(): Promise<{ online: boolean; signedIn: boolean }> {
+export async function startup(
+  textsReady: () => void = () => undefined,
+): Promise<{ online: boolean; signedIn: boolean }> {
   const [locale, online] = await Promise.all([readSavedLocale(), isOnline()]);
   await initI18n(locale);
+  textsReady();
   useAppState.setState({ noNetworkConnection: !online });
   await restoreSession();
   const signedIn = isSignedIn();
