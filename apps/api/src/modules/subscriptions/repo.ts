@@ -1,4 +1,17 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, like, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { subscriptionPlans, userSubscriptions, users } from '../../db/schema/index.ts';
@@ -30,19 +43,24 @@ export async function findPlan(db: Db, id: number) {
 /** The states of a subscription that can be used until its validTo. */
 export const USABLE = ['active', 'cancelled', 'expiring'] as const;
 
+/**
+ * A subscription of `owner` that can still be used at the statement's `now`: the one rule both
+ * reads below share.
+ */
+const usableOf = (owner: SQLWrapper) =>
+  and(
+    eq(userSubscriptions.userId, owner),
+    gt(userSubscriptions.validTo, sql.placeholder('now')),
+    inArray(userSubscriptions.status, USABLE),
+  );
+
 /** The user's subscriptions that can still be used, with their plans. */
 const usable = (db: Db) =>
   db
     .select({ sub: userSubscriptions, plan: subscriptionPlans })
     .from(userSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.subscriptionId))
-    .where(
-      and(
-        eq(userSubscriptions.userId, sql.placeholder('userId')),
-        gt(userSubscriptions.validTo, sql.placeholder('now')),
-        inArray(userSubscriptions.status, USABLE),
-      ),
-    )
+    .where(usableOf(sql.placeholder('userId')))
     .orderBy(asc(userSubscriptions.validTo))
     .prepare('usable_subscriptions');
 
@@ -60,14 +78,7 @@ const userWithUsable = (db: Db) =>
   db
     .select({ user: users, sub: userSubscriptions, plan: subscriptionPlans })
     .from(users)
-    .leftJoin(
-      userSubscriptions,
-      and(
-        eq(userSubscriptions.userId, users.id),
-        gt(userSubscriptions.validTo, sql.placeholder('now')),
-        inArray(userSubscriptions.status, USABLE),
-      ),
-    )
+    .leftJoin(userSubscriptions, usableOf(users.id))
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.subscriptionId))
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
     .orderBy(asc(userSubscriptions.validTo))
