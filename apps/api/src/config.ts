@@ -54,6 +54,11 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** A session ends this long after sign-in, however often it is used. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /**
+   * How long a process keeps a session it read, so signed-in requests skip that query; an ended
+   * session is announced on the bus and dropped at once. 0 reads it on every request.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.string().optional(),
   SIMULATORS: z.string().optional(),

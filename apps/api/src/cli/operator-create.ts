@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { saveStaff } from '../modules/admin/index.ts';
+import { findUserByEmail } from '../modules/users/index.ts';
 import { processLogger } from '../platform/log.ts';
 import { createServices } from '../services.ts';
 
@@ -88,6 +89,9 @@ try {
       name: args.name ?? args.email.split('@')[0] ?? args.email,
       role: 'operator',
     });
+    // A running API keeps sessions a few seconds; with Redis it hears the new role at once.
+    const user = outcome === 'updated' ? await findUserByEmail(services.ctx.db, args.email) : null;
+    if (user) await services.ctx.bus.publish('user.roleChanged', { userId: user.id });
   } finally {
     await services.close();
   }

@@ -10,6 +10,10 @@ export interface BusEvents {
   'paymentMethod.activated': { userId: string; paymentMethodId: string };
   /** Sessions ended: one (`sessionId`), or all of a user's but `keep` (sessionId null). */
   'session.revoked': { userId: string; sessionId: string | null; keep?: string | null };
+  /** A user's role, or the stations it is bound to, changed: sessions keep no old role. */
+  'user.roleChanged': { userId: string };
+  /** A station's own data changed (its opening hours): lists kept by a process are stale. */
+  'stations.changed': { stationId: number };
   /** A refuelling or wash changed: its state, or its litres or seconds while it runs. */
   'stationTransaction.changed': {
     userId: string;

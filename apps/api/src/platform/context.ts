@@ -12,6 +12,7 @@ import {
 import { localBus, type Bus } from './bus.ts';
 import { jobRegistry, type Jobs } from './jobs.ts';
 import { redisBus } from './redis-bus.ts';
+import { sessionCache, type SessionCache } from './session-cache.ts';
 
 export interface Clock {
   now(): Date;
@@ -33,6 +34,8 @@ export interface ServiceContext extends Ports {
   bus: Bus;
   jobs: Jobs<ServiceContext>;
   receiptPdfs: ReceiptPdfs;
+  /** Sessions lately read by this process (modules/auth). */
+  sessions: SessionCache;
 }
 
 export interface ContextOptions {
@@ -98,6 +101,7 @@ export async function createContext(
     bus,
     jobs,
     receiptPdfs: pdfs,
+    sessions: sessionCache(bus, { ttlMs: config.SESSION_CACHE_SECONDS * 1000 }),
   };
   let closed: Promise<void> | undefined;
   return {
@@ -106,6 +110,7 @@ export async function createContext(
     close() {
       closed ??= (async () => {
         await jobs.stop();
+        ctx.sessions.close();
         await Promise.allSettled([
           ports.mailer.close(),
           Promise.resolve(ports.push.close?.()),

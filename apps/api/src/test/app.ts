@@ -91,3 +91,26 @@ export const statuses = (list: { statusCode: number }[]) =>
     acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1;
     return acc;
   }, {});
+
+/**
+ * A second API process beside `first`, as behind one load balancer: the same database and the
+ * same bus (Redis at `redisUrl`, under `prefix`, which `first` must have been made with). With
+ * PGlite it borrows `first`'s database, so it must be closed first.
+ */
+export function secondProcess(
+  first: TestApp,
+  redisUrl: string,
+  prefix: string,
+  overrides: Record<string, string> = {},
+) {
+  const sharedUrl = first.app.ctx.config.DATABASE_URL;
+  return buildApp(
+    testConfig({
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      ...overrides,
+      ...(sharedUrl ? { DATABASE_URL: sharedUrl } : {}),
+    }),
+    sharedUrl ? {} : { database: first.app.ctx.database },
+  );
+}

@@ -103,26 +103,42 @@ export async function confirmPassword(
  */
 export async function authenticate(ctx: ServiceContext, token: string) {
   if (token.length < 20 || token.length > 200) return null;
-  const session = await repo.findActiveSession(ctx.db, sha256(token));
-  if (!session) return null;
+  const tokenHash = sha256(token);
+  let session = ctx.sessions.get(tokenHash);
+  if (!session) {
+    const readSince = ctx.sessions.mark();
+    const row = await repo.findActiveSession(ctx.db, tokenHash);
+    if (!row) return null;
+    session = {
+      userId: row.userId,
+      sessionId: row.sessionId,
+      role: row.role,
+      createdAt: row.createdAt.getTime(),
+      lastUsedAt: row.lastUsedAt.getTime(),
+    };
+    ctx.sessions.set(tokenHash, session, readSince);
+  }
   const now = Date.now();
-  const idleMs = now - session.lastUsedAt.getTime();
+  const idleMs = now - session.lastUsedAt;
   if (idleMs > ctx.config.SESSION_IDLE_DAYS * DAY_MS) return null;
-  if (now - session.createdAt.getTime() > ctx.config.SESSION_MAX_DAYS * DAY_MS) return null;
+  if (now - session.createdAt > ctx.config.SESSION_MAX_DAYS * DAY_MS) return null;
   if (idleMs > TOUCH_EVERY_MINUTES * 60_000) {
     await repo.touchSession(ctx.db, session.sessionId, TOUCH_EVERY_MINUTES);
+    session.lastUsedAt = now;
   }
   return { userId: session.userId, sessionId: session.sessionId, role: session.role };
 }
 
 export async function signOut(ctx: ServiceContext, auth: { userId: string; sessionId: string }) {
   await repo.revokeSession(ctx.db, auth.sessionId);
+  ctx.sessions.forget(auth);
   await forgetSession(ctx.db, auth.sessionId);
   await ctx.bus.publish('session.revoked', { userId: auth.userId, sessionId: auth.sessionId });
 }
 
 /** Tells every process that a user's sessions ended, so their open sockets close at once. */
 export async function announceRevoked(ctx: ServiceContext, userId: string, keep?: string) {
+  ctx.sessions.forget({ userId, keep: keep ?? null });
   await ctx.bus.publish('session.revoked', { userId, sessionId: null, keep: keep ?? null });
 }
 

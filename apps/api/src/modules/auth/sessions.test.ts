@@ -12,7 +12,10 @@ afterAll(() => t.close());
 
 const me = (token: string) => t.app.inject({ url: '/api/user/v2', headers: bearer(token) });
 
-/** Moves a session's clock by rewriting its row: `sql` fragments are evaluated by the database. */
+/**
+ * Moves a session's clock by rewriting its row: `sql` fragments are evaluated by the database.
+ * The time it stands for is far longer than a process keeps a session, so the cache is emptied.
+ */
 async function age(token: string, values: { createdAt?: string; lastUsedAt?: string }) {
   await t.app.ctx.db
     .update(sessions)
@@ -23,6 +26,7 @@ async function age(token: string, values: { createdAt?: string; lastUsedAt?: str
         : {}),
     })
     .where(eq(sessions.tokenHash, sha256(token)));
+  t.app.ctx.sessions.clear();
 }
 
 async function lastUsed(token: string) {
@@ -87,11 +91,13 @@ describe('session lifetimes from the configuration', () => {
         .update(sessions)
         .set({ lastUsedAt: sql`now() - interval '6 days'` })
         .where(eq(sessions.tokenHash, hash));
+      short.app.ctx.sessions.clear();
       expect((await call()).statusCode).toBe(200);
       await short.app.ctx.db
         .update(sessions)
         .set({ createdAt: sql`now() - interval '31 days'` })
         .where(eq(sessions.tokenHash, hash));
+      short.app.ctx.sessions.clear();
       expect((await call()).statusCode).toBe(401);
     } finally {
       await short.close();

@@ -3,10 +3,8 @@ import type { Charge } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
 import { REALTIME_PATH } from '../../platform/realtime.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
 import {
   boot16,
@@ -57,15 +55,7 @@ describe.skipIf(!redisUrl)('two API processes sharing one bus and one database',
   beforeAll(async () => {
     const prefix = `stod-test-${randomBytes(6).toString('hex')}:`;
     a = await createTestApp({ REDIS_KEY_PREFIX: prefix });
-    const sharedUrl = a.app.ctx.config.DATABASE_URL;
-    b = await buildApp(
-      testConfig({
-        REDIS_URL: redisUrl ?? '',
-        REDIS_KEY_PREFIX: prefix,
-        ...(sharedUrl ? { DATABASE_URL: sharedUrl } : {}),
-      }),
-      sharedUrl ? {} : { database: a.app.ctx.database },
-    );
+    b = await secondProcess(a, redisUrl ?? '', prefix);
     ocppOfA = await listen(a.app);
     baseOfB = (await b.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
   });

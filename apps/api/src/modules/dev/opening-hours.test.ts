@@ -24,6 +24,11 @@ describe('PUT /api/dev/stations/{id}/opening-hours', () => {
       openingHours: unknown;
     }>();
     expect(after.openingHours).toEqual(closedAllWeek);
+    // The list the API keeps for a few seconds is dropped by the change, not served stale.
+    const listed = (await t.app.inject({ url: '/api/stations/stod?service=food' })).json<{
+      items: { id: number; openingHours: unknown }[];
+    }>();
+    expect(listed.items.find((s) => s.id === station.id)?.openingHours).toEqual(closedAllWeek);
     const quote = await t.app.inject({
       method: 'POST',
       url: '/api/food/orders/quote',

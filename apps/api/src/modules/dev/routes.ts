@@ -108,6 +108,7 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!(await setOpeningHours(ctx.db, id, request.body.openingHours))) throw notFound();
+      await ctx.bus.publish('stations.changed', { stationId: id });
       return reply.status(204).send(null);
     },
   );

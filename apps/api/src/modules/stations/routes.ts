@@ -8,13 +8,16 @@ import {
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withEtag } from '../../lib/etag.ts';
+import { heldReads, withEtag } from '../../lib/etag.ts';
 import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../plugins/auth.ts';
 import * as repo from './repo.ts';
 import * as service from './service.ts';
 
 const notModified = { 304: z.null().describe('Not modified: the ETag still holds') };
+
+/** How long the API keeps the station list it sends; clients keep it 60 s (`max-age`). */
+export const STATION_LIST_HELD_MS = 5000;
 
 /**
  * Spec §7 "Stations". `{product}` is the product slug from configuration; the
@@ -24,6 +27,16 @@ const notModified = { 304: z.null().describe('Not modified: the ETag still holds
 export const stationRoutes: FastifyPluginAsyncZod = (app) => {
   const { ctx } = app;
   const slug = ctx.config.PRODUCT_SLUG;
+  // The list is the same for every caller and changes when an operator changes a station, so a
+  // burst of app starts costs one query; a change heard on the bus drops it at once.
+  const stationLists = heldReads(STATION_LIST_HELD_MS);
+  const stopForgetting = ctx.bus.subscribe('stations.changed', () => {
+    stationLists.forget();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    stopForgetting();
+    done();
+  });
 
   app.get(
     '/stations',
@@ -47,10 +60,13 @@ export const stationRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: stationListSchema, ...notModified, ...errorResponses(400) },
       },
     },
-    async (request, reply) => {
-      const filter = request.query.service ? { service: request.query.service } : {};
-      const items = await repo.listStations(ctx.db, request.locale, filter);
-      return withEtag(request, reply, { items, total: items.length });
+    (request, reply) => {
+      const { locale } = request;
+      const { service } = request.query;
+      return stationLists.answer(request, reply, `${locale}:${service ?? ''}`, async () => {
+        const items = await repo.listStations(ctx.db, locale, service ? { service } : {});
+        return z.encode(stationListSchema, { items, total: items.length });
+      });
     },
   );
 
