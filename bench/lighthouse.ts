@@ -2,7 +2,7 @@
 // 1.6 Mbit/s), on the built web app served by the API: /login and /food-order as a guest, and
 // /home signed in. Lighthouse's own figures are not stable on a shared machine, so this prints
 // them against the targets and never fails on them; e2e/budget.spec.ts guards the JavaScript size.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -108,8 +108,10 @@ async function measure(path: string, signedIn: boolean): Promise<Figures> {
   if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
   // BENCH_LIGHTHOUSE_SAVE=dir keeps each report, to read what a figure is made of.
   const save = process.env.BENCH_LIGHTHOUSE_SAVE;
-  if (save)
+  if (save) {
+    mkdirSync(save, { recursive: true });
     writeFileSync(`${save}/${path.slice(1).replaceAll('/', '-')}.json`, JSON.stringify(lhr));
+  }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -1,14 +1,7 @@
-import { fileURLToPath } from 'node:url';
+import { keepCompiledCode } from './compile-cache.ts';
 
-// V8 keeps the compiled code of the modules between starts (the repository's own cache, as
-// db/pglite-template.ts keeps its). It applies to modules loaded after this line, hence the
-// dynamic imports below. A Node older than 22.1 has none and starts without it.
-const { enableCompileCache } = (await import('node:module')) as Partial<
-  typeof import('node:module')
->;
-enableCompileCache?.(
-  fileURLToPath(new URL('../../../node_modules/.cache/stod-api/compile', import.meta.url)),
-);
+// The modules are loaded below, after the compile cache is on.
+await keepCompiledCode();
 
 const { loadConfig } = await import('./config.ts');
 const config = loadConfig();
