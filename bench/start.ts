@@ -1,9 +1,9 @@
 // Start-up: from spawning a process to /api/health answering 200.
-//  (a) the API server alone (`tsx src/server.ts`, as `npm run start --workspace=apps/api` runs
+//  (a) the API server alone (`node src/server.ts`, as `npm run start --workspace=apps/api` runs
 //      it) on an empty embedded database in a fresh temporary data directory, a few runs;
 //  (b) `npm start` in all, with the web and console builds already up to date.
 // Baselines measured in the same run, spawned and polled the same way: a bare `node -e` HTTP
-// server, and a bare Fastify server through tsx. Every child runs in its own process group and
+// server, and a bare Fastify server as a TypeScript file. Every child runs in its own process group and
 // the whole group is ended after each run, and on any failure or interrupt.
 // BENCH_START_RUNS (5) server-alone runs; BENCH_NPM_START_RUNS (3) `npm start` runs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -17,7 +17,6 @@ import { sleep } from './figures.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const apiDir = join(root, 'apps/api');
-const tsx = join(root, 'node_modules/.bin/tsx');
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const NPM_RUNS = Number(process.env.BENCH_NPM_START_RUNS ?? 3);
 const TARGET_S = 5;
@@ -27,7 +26,7 @@ const RUN_TIMEOUT_MS = 90_000;
 const children = new Set<ChildProcess>();
 const scratch = mkdtempSync(join(tmpdir(), 'stod-bench-start-'));
 
-/** Ends the child's whole process group (npm → sh → node → tsx → server). */
+/** Ends the child's whole process group (npm → sh → node → server). */
 function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') {
   if (child.pid === undefined) return;
   try {
@@ -180,7 +179,8 @@ const bareNode = async () => {
   );
 };
 
-// Baseline 2: a bare Fastify server with the health route, through tsx as the API runs.
+// Baseline 2: a bare Fastify server with the health route, a TypeScript file run as the API is
+// (Node strips the types itself).
 const fastifyEntry = pathToFileURL(createRequire(join(apiDir, 'package.json')).resolve('fastify'));
 const bareFastifyFile = join(scratch, 'bare-fastify.mts');
 writeFileSync(
@@ -194,12 +194,20 @@ writeFileSync(
 );
 const bareFastify = async () => {
   const port = await freePort();
-  return timeStart(tsx, [bareFastifyFile], { cwd: apiDir, env: { PORT: String(port) }, port });
+  return timeStart(process.execPath, [bareFastifyFile], {
+    cwd: apiDir,
+    env: { PORT: String(port) },
+    port,
+  });
 };
 
 const serverAlone = async () => {
   const port = await freePort();
-  return timeStart(tsx, ['src/server.ts'], { cwd: apiDir, env: serverEnv(port), port });
+  return timeStart(process.execPath, ['src/server.ts'], {
+    cwd: apiDir,
+    env: serverEnv(port),
+    port,
+  });
 };
 
 const UP_TO_DATE = /up to date, not rebuilt/g;
@@ -225,9 +233,9 @@ try {
   console.log('Start-up: spawn → /api/health 200');
   const node = await repeat(RUNS, bareNode);
   console.log(`  baseline bare node -e http server:      ${line(node)}`);
-  await bareFastify(); // tsx's transform cache, as the server's runs have it
+  await bareFastify(); // the file system's cache, as the server's runs have it
   const fastify = await repeat(RUNS, bareFastify);
-  console.log(`  baseline bare Fastify through tsx:      ${line(fastify)}`);
+  console.log(`  baseline bare Fastify (.ts):            ${line(fastify)}`);
 
   // The first start after a change to the migrations makes the database template: shown apart.
   const hadTemplate = templates().length;

@@ -12,7 +12,8 @@ if (process.env.STOD_SKIP_PREPARE === '1') process.exit(0);
 
 const steps = [
   ['builds', 'node', ['scripts/build.mjs', '--if-changed']],
-  ['first-start caches', 'node_modules/.bin/tsx', ['apps/api/src/cli/warm.ts']],
+  // Run as the server is (Node strips the types itself), so V8's cache holds the same code.
+  ['first-start caches', process.execPath, ['apps/api/src/cli/warm.ts']],
 ];
 for (const [what, command, args] of steps) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });

@@ -8,19 +8,32 @@ export type RefusalKey = ErrorKey | MessageKey | ServerMessageKey;
  * `fieldErrors` hold message keys, resolved in the caller's language.
  */
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly messageKey: RefusalKey;
+  readonly fieldErrors: Record<string, RefusalKey> | undefined;
+  readonly headers: Record<string, string> | undefined;
+  /**
+   * `params` fill the message's placeholders; `headerKey` gives the refusal a title, which the
+   * app shows as an alert's heading over the message (spec §8).
+   */
+  readonly detail: { params?: Record<string, string>; headerKey?: RefusalKey } | undefined;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    readonly messageKey: RefusalKey,
-    readonly fieldErrors?: Record<string, RefusalKey>,
-    readonly headers?: Record<string, string>,
-    /**
-     * `params` fill the message's placeholders; `headerKey` gives the refusal a title, which the
-     * app shows as an alert's heading over the message (spec §8).
-     */
-    readonly detail?: { params?: Record<string, string>; headerKey?: RefusalKey },
+    statusCode: number,
+    code: string,
+    messageKey: RefusalKey,
+    fieldErrors?: Record<string, RefusalKey>,
+    headers?: Record<string, string>,
+    detail?: { params?: Record<string, string>; headerKey?: RefusalKey },
   ) {
     super(code);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.messageKey = messageKey;
+    this.fieldErrors = fieldErrors;
+    this.headers = headers;
+    this.detail = detail;
   }
 }
 

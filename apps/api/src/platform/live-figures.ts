@@ -46,11 +46,12 @@ export class LiveFigures<Row extends LiveRow, View extends LiveView> {
   /** Flushes run one after another, so an older batch never lands after a newer one. */
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly persistEveryMs: number;
+  private readonly writes: LiveWrites<Row>;
 
-  constructor(
-    private readonly persistEveryMs: number,
-    private readonly writes: LiveWrites<Row>,
-  ) {
+  constructor(persistEveryMs: number, writes: LiveWrites<Row>) {
+    this.persistEveryMs = persistEveryMs;
+    this.writes = writes;
     this.flushEveryMs = writes.flushEveryMs ?? FLUSH_EVERY_MS;
     this.chunk = writes.chunk ?? CHUNK;
   }

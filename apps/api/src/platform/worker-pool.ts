@@ -2,8 +2,10 @@ import { parentPort, Worker } from 'node:worker_threads';
 
 /** The pool's queue is full: the caller should answer 503 and ask the client to come back. */
 export class PoolFullError extends Error {
-  constructor(readonly waiting: number) {
+  readonly waiting: number;
+  constructor(waiting: number) {
     super('worker pool queue full');
+    this.waiting = waiting;
   }
 }
 

@@ -86,11 +86,11 @@ const clip =
 class Canvas {
   private readonly px: Float32Array;
 
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    background: (x: number, y: number) => Rgb,
-  ) {
+  readonly width: number;
+  readonly height: number;
+  constructor(width: number, height: number, background: (x: number, y: number) => Rgb) {
+    this.width = width;
+    this.height = height;
     this.px = new Float32Array(width * height * 3);
     for (let y = 0; y < height; y += 1)
       for (let x = 0; x < width; x += 1) this.set(x, y, background(x + 0.5, y + 0.5), 1);

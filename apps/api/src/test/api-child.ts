@@ -60,7 +60,8 @@ export interface ApiChild {
  */
 export async function startApiChild(databaseUrl: string, crashAt?: string): Promise<ApiChild> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+  // As `npm start` runs it: Node strips the types itself.
+  const child = spawn(process.execPath, [serverScript], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

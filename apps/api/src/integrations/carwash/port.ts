@@ -29,8 +29,10 @@ export type CarwashRefusal =
   'not_found' | 'busy' | 'fault' | 'offline' | 'not_ready' | 'unreachable';
 
 export class CarwashError extends Error {
-  constructor(readonly code: CarwashRefusal) {
+  readonly code: CarwashRefusal;
+  constructor(code: CarwashRefusal) {
     super(`car wash refused: ${code}`);
+    this.code = code;
   }
 }
 

@@ -44,8 +44,10 @@ export type ForecourtEvent =
 export type ForecourtRefusal = 'not_found' | 'inactive' | 'taken' | 'offline' | 'unreachable';
 
 export class ForecourtError extends Error {
-  constructor(readonly code: ForecourtRefusal) {
+  readonly code: ForecourtRefusal;
+  constructor(code: ForecourtRefusal) {
     super(`forecourt refused: ${code}`);
+    this.code = code;
   }
 }
 

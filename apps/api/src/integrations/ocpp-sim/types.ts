@@ -71,15 +71,16 @@ export interface ChargerFleetOptions {
 
 /** The fleet has no charger by that identity, or the charger no such connector. */
 export class SimChargerUnknown extends Error {
-  constructor(
-    readonly identity: string,
-    readonly connectorId?: number,
-  ) {
+  readonly identity: string;
+  readonly connectorId: number | undefined;
+  constructor(identity: string, connectorId?: number) {
     super(
       connectorId === undefined
         ? `no simulated charger ${identity}`
         : `simulated charger ${identity} has no connector ${String(connectorId)}`,
     );
+    this.identity = identity;
+    this.connectorId = connectorId;
     this.name = 'SimChargerUnknown';
   }
 }

@@ -21,8 +21,10 @@ export type GatewayErrorCode =
 export type CardSessionFailure = GatewayErrorCode | 'cancelled';
 
 export class GatewayError extends Error {
-  constructor(readonly code: GatewayErrorCode) {
+  readonly code: GatewayErrorCode;
+  constructor(code: GatewayErrorCode) {
     super(`gateway: ${code}`);
+    this.code = code;
   }
 }
 

@@ -19,8 +19,10 @@ export interface ProviderCard {
 export type ProviderCardsErrorCode = 'unavailable' | 'not_found' | 'no_channel';
 
 export class ProviderCardsError extends Error {
-  constructor(readonly code: ProviderCardsErrorCode) {
+  readonly code: ProviderCardsErrorCode;
+  constructor(code: ProviderCardsErrorCode) {
     super(`provider cards: ${code}`);
+    this.code = code;
   }
 }
 

@@ -9,13 +9,14 @@ export type PushProvider = 'outbox' | 'webpush' | 'fcm' | 'apns';
  * throttled); anything else is a message that will not go, however often it is sent.
  */
 export class PushError extends Error {
-  constructor(
-    message: string,
-    readonly dead: boolean,
-    readonly retry: boolean,
-    readonly status?: number,
-  ) {
+  readonly dead: boolean;
+  readonly retry: boolean;
+  readonly status: number | undefined;
+  constructor(message: string, dead: boolean, retry: boolean, status?: number) {
     super(message);
+    this.dead = dead;
+    this.retry = retry;
+    this.status = status;
   }
 }
 
