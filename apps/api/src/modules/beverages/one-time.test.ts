@@ -35,7 +35,10 @@ describe('POST /beverages/one-time-purchase with a saved card', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<Purchase>();
     expect(body.paymentUrl).toBeNull();
-    expect(body.fill).toMatchObject({ transaction_id: code.transactionId, state: 'pouring' });
+    expect(body.fill.transaction_id).toBe(code.transactionId);
+    // The answer tells the cup as the machine has it then: pouring, or, on a slow machine
+    // where the few real milliseconds of the pour have passed, already poured.
+    expect(['pouring', 'poured']).toContain(body.fill.state);
     const price = body.fill.price;
     expect(price).toBeGreaterThan(0);
 

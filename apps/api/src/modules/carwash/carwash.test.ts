@@ -83,11 +83,14 @@ describe('a wash paid by card', () => {
 
     const started = await act(c, ready.id, 'start');
     expect(started.statusCode).toBe(200);
-    expect(started.json()).toMatchObject({
-      state: 'countdown',
-      label: 'countdown',
-      captured: 14900,
-    });
+    const answer = started.json<StationTransaction>();
+    expect(answer.captured).toBe(14900);
+    // The bay counts down first. The answer tells the bay as it is then; on a slow machine the
+    // few real milliseconds of the countdown may already have passed.
+    expect([
+      { state: 'countdown', label: 'countdown' },
+      { state: 'washing', label: 'inProgress' },
+    ]).toContainEqual({ state: answer.state, label: answer.label });
     // A second tap changes nothing.
     expect((await act(c, ready.id, 'start')).json()).toMatchObject({ captured: 14900 });
 
