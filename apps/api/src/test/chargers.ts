@@ -175,10 +175,9 @@ export async function chargeOf(app: FastifyInstance, token: string, id: string) 
   return res.json<Charge>();
 }
 
-/** Opens a charge (POST /charges) and starts it (POST /charges/:id/start); answers both. */
-export async function openAndStart(
+/** Opens a charge (POST /charges) at a connector; answers it as the user sees it. */
+export async function openCharge(
   app: FastifyInstance,
-  station: ScriptedCharger,
   user: { token: string; cardId?: string },
   charger: { id: string; installationId: string },
   connectorId = 1,
@@ -195,7 +194,18 @@ export async function openAndStart(
     },
   });
   if (created.statusCode !== 201) throw new Error(`charge not opened: ${created.body}`);
-  const charge = created.json<Charge>();
+  return created.json<Charge>();
+}
+
+/** Opens a charge (POST /charges) and starts it (POST /charges/:id/start); answers both. */
+export async function openAndStart(
+  app: FastifyInstance,
+  station: ScriptedCharger,
+  user: { token: string; cardId?: string },
+  charger: { id: string; installationId: string },
+  connectorId = 1,
+) {
+  const charge = await openCharge(app, user, charger, connectorId);
   const started = await app.inject({
     method: 'POST',
     url: `/api/charges/${charge.id}/start`,

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -16,6 +17,9 @@ import {
 import { receipts } from './receipts.ts';
 import { users } from './users.ts';
 import { payments } from './wallet.ts';
+
+/** Energy in Wh, kept exactly to the milli-Wh and read as a number. */
+const wh = (name: string) => numeric(name, { precision: 16, scale: 3, mode: 'number' });
 
 /** A place with chargers: public, or a user's own (ownerId). */
 export const installations = pgTable('installations', {
@@ -134,16 +138,21 @@ export const charges = pgTable(
     /** The charger's transaction id: 1.6's integer as text, or 2.0.1's string. */
     ocppTx: text('ocpp_tx'),
     txStartedAt: timestamp('tx_started_at', { withTimezone: true }),
-    meterStart: integer('meter_start'),
-    meterLast: integer('meter_last'),
+    /** Energy registers and the energy delivered, in Wh to the milli-Wh: chargers send decimals. */
+    meterStart: wh('meter_start'),
+    meterLast: wh('meter_last'),
     meterLastAt: timestamp('meter_last_at', { withTimezone: true }),
-    energyWh: integer('energy_wh').notNull().default(0),
+    energyWh: wh('energy_wh').notNull().default(0),
     powerW: integer('power_w').notNull().default(0),
     amount: integer('amount').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     stopReason: text('stop_reason'),
     errorKey: text('error_key'),
+    /** The id the backend's remote start carried: a 2.0.1 charger may name the start by it alone. */
+    remoteStartId: integer('remote_start_id'),
+    /** Why an operator should look at this charge (it was closed from what was known). */
+    reviewReason: text('review_reason'),
     receiptId: uuid('receipt_id').references(() => receipts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -162,6 +171,9 @@ export const charges = pgTable(
     uniqueIndex('charges_ocpp_tx')
       .on(t.chargerId, t.ocppTx)
       .where(sql`${t.ocppTx} is not null`),
+    index('charges_remote_start_idx')
+      .on(t.chargerId, t.remoteStartId)
+      .where(sql`${t.finishedAt} is null and ${t.remoteStartId} is not null`),
     index('charges_open_idx')
       .on(t.updatedAt)
       .where(sql`${t.finishedAt} is null`),
@@ -184,7 +196,7 @@ export const ownerCredits = pgTable(
     chargeId: uuid('charge_id')
       .notNull()
       .references(() => charges.id, { onDelete: 'cascade' }),
-    energyWh: integer('energy_wh').notNull(),
+    energyWh: wh('energy_wh').notNull(),
     amount: integer('amount').notNull(),
     /** 'public': 0.2 kr. per kWh from another user; 'share': what a shared user paid. */
     kind: text('kind').$type<'public' | 'share'>().notNull().default('public'),
@@ -195,4 +207,57 @@ export const ownerCredits = pgTable(
     index('owner_credits_owner_idx').on(t.ownerId),
     index('owner_credits_installation_idx').on(t.installationId, t.createdAt),
   ],
+);
+
+/**
+ * Every transaction a charger reports, billed or not: the charge it is billed to, or why none is.
+ * 'pending': a 2.0.1 transaction that has named no token yet (the cable came first); 'billed':
+ * linked to a charge; 'unbilled': no one can be billed for it, so it is stopped remotely and shown
+ * to operators. An ended one is remembered, so a repeated end is answered without acting.
+ */
+export const chargerTransactions = pgTable(
+  'charger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    transactionId: text('transaction_id').notNull(),
+    connectorId: integer('connector_id'),
+    idTag: text('id_tag'),
+    remoteStartId: integer('remote_start_id'),
+    chargeId: uuid('charge_id').references(() => charges.id, { onDelete: 'set null' }),
+    billing: text('billing').$type<'pending' | 'billed' | 'unbilled'>().notNull().default('pending'),
+    meterStart: wh('meter_start'),
+    meterLast: wh('meter_last'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    stopReason: text('stop_reason'),
+    stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('charger_transactions_tx').on(t.chargerId, t.transactionId),
+    index('charger_transactions_unbilled_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.billing} <> 'billed'`),
+  ],
+);
+
+/** What a charger reported for the record: security events, log uploads, firmware states. */
+export const chargerNotices = pgTable(
+  'charger_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'security' | 'log' | 'firmware'>().notNull(),
+    type: text('type').notNull(),
+    detail: jsonb('detail').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('charger_notices_charger_idx').on(t.chargerId, t.at)],
 );

@@ -10,7 +10,9 @@ import {
   type ChargerLink,
   type OcppProtocol,
 } from './port.ts';
+import { fencedHandle } from './handle.ts';
 import { attach16, commands16 } from './v16.ts';
+import { lenient16Validator } from './validators.ts';
 import { attach201, commands201 } from './v201.ts';
 
 /** Where chargers connect: `/ocpp/{identity}`. */
@@ -33,6 +35,7 @@ export interface OcppEndpointOptions {
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
   };
 }
 
@@ -63,6 +66,8 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
   const server = new RPCServer({
     protocols: [...OCPP_PROTOCOLS],
     strictMode: true,
+    // 1.6 as chargers send it: decimal meterStart and meterStop (see validators.ts).
+    strictModeValidators: [lenient16Validator],
     callTimeoutMs: options.callTimeoutSeconds * 1000,
     pingIntervalMs: options.pingSeconds * 1000,
     deferPingsOnActivity: true,
@@ -124,7 +129,10 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
       },
     };
     const attach = protocol === 'ocpp1.6' ? attach16 : attach201;
-    attach(client, link, tracked, { heartbeatSeconds: options.heartbeatSeconds, now: options.now });
+    attach(fencedHandle(client, log, link.identity), link, tracked, {
+      heartbeatSeconds: options.heartbeatSeconds,
+      now: options.now,
+    });
     // No wildcard handler: the library answers NotImplemented to any action without a handler
     // before its schema check, where a wildcard would let an unknown action fail that check
     // (ProtocolError) instead.

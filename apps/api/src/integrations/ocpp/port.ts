@@ -27,7 +27,10 @@ export interface StatusReport {
 
 export interface StartReport {
   connectorId: number;
-  idTag: string;
+  /** The tag the charger started with; a 2.0.1 remote start may name none. */
+  idTag: string | null;
+  /** 2.0.1: the id of the backend's RequestStartTransaction this transaction answers. */
+  remoteStartId?: number;
   /** The energy register at the start, Wh; 2.0.1 may not say. */
   meterStartWh: number | null;
   timestamp: Date;
@@ -48,6 +51,34 @@ export interface StopReport {
   meterStopWh: number | null;
   timestamp: Date;
   reason: string;
+  /** The tag that stopped it, when the charger says (1.6's optional idTag). */
+  idTag?: string | null;
+}
+
+/** One 2.0.1 TransactionEvent, in the words of the port. */
+export interface TransactionReport {
+  transactionId: string;
+  eventType: 'Started' | 'Updated' | 'Ended';
+  triggerReason: string;
+  seqNo: number;
+  evseId: number | null;
+  idTag: string | null;
+  remoteStartId: number | null;
+  energyWh: number | null;
+  powerW: number | null;
+  soc: number | null;
+  /** The event's own time, and the time of its latest meter reading. */
+  timestamp: Date;
+  readAt: Date | null;
+  stoppedReason: string | null;
+}
+
+/** A report a charger makes for the record: a security event, a log upload, a firmware state. */
+export interface NoticeReport {
+  kind: 'security' | 'log' | 'firmware';
+  type: string;
+  detail: Record<string, unknown>;
+  timestamp: Date;
 }
 
 /** An id tag's standing, in the words both 1.6's idTagInfo and 2.0.1's idTokenInfo use. */
@@ -70,7 +101,17 @@ export interface ChargerEvents {
     report: StartReport,
   ): Promise<{ transactionId: string; status: TagVerdict }>;
   meter(link: ChargerLink, report: MeterReport): Promise<void>;
-  stopped(link: ChargerLink, report: StopReport): Promise<void>;
+  /**
+   * Closes the charge of a transaction; never refuses. Answers the stopping tag's standing when
+   * the charger named one, for its authorization cache.
+   */
+  stopped(link: ChargerLink, report: StopReport): Promise<{ tagStatus: TagVerdict | null }>;
+  /** A 2.0.1 TransactionEvent; answers the token's standing when the event named one. */
+  transaction(
+    link: ChargerLink,
+    report: TransactionReport,
+  ): Promise<{ tagStatus: TagVerdict | null }>;
+  notice(link: ChargerLink, report: NoticeReport): Promise<void>;
 }
 
 export type CommandAnswer = 'Accepted' | 'Rejected';
@@ -90,25 +131,61 @@ export class ChargerUnreachable extends Error {
   }
 }
 
-/** Reads a sampled value's number and unit to Wh or W. */
-export function toBase(value: number, unit: string | undefined, base: 'Wh' | 'W'): number {
-  if (unit === `k${base}`) return value * 1000;
-  return value;
+/** The largest register taken, in Wh: above it a reading is a charger's fault, not energy. */
+const MAX_WH = 1e12;
+
+/**
+ * An energy figure in Wh to the milli-Wh, or null when it is no register at all (not a finite
+ * number, negative, or absurdly large). Chargers send decimals, in either OCPP version.
+ */
+export function exactWh(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || number > MAX_WH) return null;
+  return Math.round(number * 1000) / 1000;
 }
 
-/** A sampled value in either version's words: 1.6 sends the number as text and the unit flat. */
+/** What each unit of energy and of power is in Wh and W. */
+const ENERGY_UNITS: Record<string, number> = { Wh: 1, kWh: 1000 };
+const POWER_UNITS: Record<string, number> = { W: 1, kW: 1000 };
+
+/**
+ * A sampled value in either version's words: 1.6 sends the number as text and the unit flat;
+ * 2.0.1 sends a number with `unitOfMeasure` and its power-of-ten multiplier.
+ */
 export interface Sample {
   value: number | string;
   measurand?: string;
   phase?: string;
+  location?: string;
+  format?: string;
   unit?: string;
-  unitOfMeasure?: { unit?: string };
+  unitOfMeasure?: { unit?: string; multiplier?: number };
 }
+
+/** A sample's number in `units`' base (Wh or W), or null when it is in another unit or none. */
+function inBase(sample: Sample, units: Record<string, number>, fallback: string) {
+  if (sample.format === 'SignedData') return null;
+  const number = Number(sample.value);
+  if (typeof sample.value === 'string' && sample.value.trim() === '') return null;
+  if (!Number.isFinite(number)) return null;
+  const unit = sample.unit ?? sample.unitOfMeasure?.unit ?? fallback;
+  const factor = units[unit];
+  if (factor === undefined) return null;
+  const multiplier = sample.unitOfMeasure?.multiplier ?? 0;
+  return number * factor * 10 ** multiplier;
+}
+
+/** Where a measurand is read: at the outlet first, the inlet else; never at the car or cable. */
+const LOCATION_RANK: Record<string, number> = { Outlet: 0, Inlet: 1 };
+const rankOf = (sample: Sample) => LOCATION_RANK[sample.location ?? 'Outlet'];
 
 /**
  * The register, the power and the state of charge of a MeterValues list (the latest reading of
  * each; an older timestamp than one already read is passed over). The register counts only
- * without a phase; power per phase adds up unless a total is given, which wins.
+ * without a phase, read at the outlet (else the inlet); power per phase adds up unless a total is
+ * given, which wins. Units are Wh or kWh, W or kW, with 2.0.1's multiplier; any other unit, a
+ * signed value or a reading at the car is passed over.
  */
 export interface MeterValue {
   timestamp: string;
@@ -123,21 +200,30 @@ export function readMeterValues(values: readonly MeterValue[] | undefined) {
   for (const value of values ?? []) {
     const time = new Date(value.timestamp);
     if (at && time < at) continue;
-    at = time;
+    if (!Number.isNaN(time.getTime())) at = time;
+    let register: { wh: number; rank: number } | null = null;
     let total: number | null = null;
     let phases: number | null = null;
     for (const sample of value.sampledValue) {
-      const number = Number(sample.value);
-      if (!Number.isFinite(number)) continue;
-      const unit = sample.unit ?? sample.unitOfMeasure?.unit;
       const measurand = sample.measurand ?? 'Energy.Active.Import.Register';
-      if (measurand === 'Energy.Active.Import.Register' && !sample.phase)
-        energyWh = toBase(number, unit, 'Wh');
-      else if (measurand === 'Power.Active.Import') {
-        if (sample.phase) phases = (phases ?? 0) + toBase(number, unit, 'W');
-        else total = toBase(number, unit, 'W');
-      } else if (measurand === 'SoC') soc = number;
+      const rank = rankOf(sample);
+      if (measurand === 'SoC') {
+        const number = Number(sample.value);
+        if (Number.isFinite(number) && number >= 0 && number <= 100) soc = number;
+        continue;
+      }
+      if (rank === undefined) continue;
+      if (measurand === 'Energy.Active.Import.Register' && !sample.phase) {
+        const wh = exactWh(inBase(sample, ENERGY_UNITS, 'Wh'));
+        if (wh !== null && (!register || rank < register.rank)) register = { wh, rank };
+      } else if (measurand === 'Power.Active.Import') {
+        const w = inBase(sample, POWER_UNITS, 'W');
+        if (w === null) continue;
+        if (sample.phase) phases = (phases ?? 0) + w;
+        else total = w;
+      }
     }
+    if (register) energyWh = register.wh;
     powerW = total ?? phases ?? powerW;
   }
   return { energyWh, powerW, soc, at };

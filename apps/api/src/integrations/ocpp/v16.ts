@@ -1,6 +1,8 @@
 import { connectorStatuses, type ConnectorStatus } from '@stod/domain';
 import type { RPCClient } from 'ocpp-rpc';
+import { handleNotices, type Handle } from './handle.ts';
 import {
+  exactWh,
   readMeterValues,
   type MeterValue,
   stamp,
@@ -18,13 +20,13 @@ const statusOf = (status: string): ConnectorStatus =>
     : 'Unavailable';
 
 export function attach16(
-  client: RPCClient,
+  handle: Handle,
   link: ChargerLink,
   events: ChargerEvents,
   options: { heartbeatSeconds: number; now: () => Date },
 ) {
   const { now } = options;
-  client.handle('BootNotification', async ({ params }) => {
+  handle('BootNotification', async (params) => {
     const p = params as {
       chargePointVendor: string;
       chargePointModel: string;
@@ -41,11 +43,11 @@ export function attach16(
       currentTime: now().toISOString(),
     };
   });
-  client.handle('Heartbeat', async () => {
+  handle('Heartbeat', async () => {
     await events.heartbeat(link);
     return { currentTime: now().toISOString() };
   });
-  client.handle('StatusNotification', async ({ params }) => {
+  handle('StatusNotification', async (params) => {
     const p = params as {
       connectorId: number;
       status: string;
@@ -60,11 +62,11 @@ export function attach16(
     });
     return {};
   });
-  client.handle('Authorize', async ({ params }) => {
+  handle('Authorize', async (params) => {
     const { idTag } = params as { idTag: string };
     return { idTagInfo: { status: await events.authorize(link, idTag) } };
   });
-  client.handle('StartTransaction', async ({ params }) => {
+  handle('StartTransaction', async (params) => {
     const p = params as {
       connectorId: number;
       idTag: string;
@@ -74,7 +76,7 @@ export function attach16(
     const answer = await events.started(link, {
       connectorId: p.connectorId,
       idTag: p.idTag,
-      meterStartWh: p.meterStart,
+      meterStartWh: exactWh(p.meterStart),
       timestamp: stamp(p.timestamp, now()),
     });
     return {
@@ -82,7 +84,7 @@ export function attach16(
       idTagInfo: { status: answer.status },
     };
   });
-  client.handle('MeterValues', async ({ params }) => {
+  handle('MeterValues', async (params) => {
     const p = params as { connectorId: number; transactionId?: number; meterValue: MeterValue[] };
     if (p.transactionId === undefined) return {};
     const read = readMeterValues(p.meterValue);
@@ -95,25 +97,36 @@ export function attach16(
     });
     return {};
   });
-  client.handle('StopTransaction', async ({ params }) => {
+  handle('StopTransaction', async (params) => {
     const p = params as {
       transactionId: number;
+      idTag?: string;
       meterStop: number;
       timestamp: string;
       reason?: string;
+      transactionData?: MeterValue[];
     };
-    await events.stopped(link, {
+    // The stop's register; a charger that sends none we can read may have sampled it.
+    const meterStopWh = exactWh(p.meterStop) ?? readMeterValues(p.transactionData).energyWh;
+    const { tagStatus } = await events.stopped(link, {
       transactionId: String(p.transactionId),
-      meterStopWh: p.meterStop,
+      meterStopWh,
       timestamp: stamp(p.timestamp, now()),
       reason: p.reason ?? 'Local',
+      idTag: p.idTag ?? null,
     });
-    return { idTagInfo: { status: 'Accepted' } };
+    // The tag's real standing, as Authorize would answer: the charger caches it.
+    return tagStatus ? { idTagInfo: { status: tagStatus } } : {};
   });
-  // Firmware and diagnostics status, data transfer: taken and noted, nothing to do.
-  client.handle('FirmwareStatusNotification', () => Promise.resolve({}));
-  client.handle('DiagnosticsStatusNotification', () => Promise.resolve({}));
-  client.handle('DataTransfer', () => Promise.resolve({ status: 'UnknownVendorId' }));
+  // Reports for the record: the security whitepaper's notifications, firmware and diagnostics.
+  handleNotices(handle, link, events, now, {
+    SecurityEventNotification: ['security', 'type'],
+    LogStatusNotification: ['log', 'status'],
+    DiagnosticsStatusNotification: ['log', 'status'],
+    SignedFirmwareStatusNotification: ['firmware', 'status'],
+    FirmwareStatusNotification: ['firmware', 'status'],
+  });
+  handle('DataTransfer', () => Promise.resolve({ status: 'UnknownVendorId' }));
 }
 
 const answerOf = (result: unknown): CommandAnswer =>

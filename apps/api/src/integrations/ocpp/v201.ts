@@ -1,5 +1,6 @@
 import type { ConnectorStatus } from '@stod/domain';
 import type { RPCClient } from 'ocpp-rpc';
+import { handleNotices, type Handle } from './handle.ts';
 import {
   readMeterValues,
   type MeterValue,
@@ -8,13 +9,13 @@ import {
   type ChargerEvents,
   type ChargerLink,
   type CommandAnswer,
-  type TagVerdict,
 } from './port.ts';
 
 /**
- * OCPP 2.0.1: the same events through TransactionEvent (Started, Updated, Ended), with the EVSE
- * id as our connector id (one connector per EVSE). A transaction may begin before its idToken
- * is known (cable first); it is reported as started at the first event that names the token.
+ * OCPP 2.0.1: the same events, with the EVSE id as our connector id (one connector per EVSE).
+ * Each TransactionEvent goes to the charging module whole: a transaction may begin before its
+ * idToken is known (cable first), or name only the remote start it answers, and the module keeps
+ * what it learnt of each in the database, so a reconnect to another process loses nothing.
  */
 
 const STATUS_201: Record<string, ConnectorStatus> = {
@@ -39,19 +40,14 @@ interface TransactionEvent201 {
 }
 
 export function attach201(
-  client: RPCClient,
+  handle: Handle,
   link: ChargerLink,
   events: ChargerEvents,
   options: { heartbeatSeconds: number; now: () => Date },
 ) {
   const { now } = options;
-  /** This connection's transactions: their EVSE, and whether the backend knows them yet. */
-  const known = new Map<
-    string,
-    { evseId: number | null; reported: boolean; meterStart: number | null }
-  >();
 
-  client.handle('BootNotification', async ({ params }) => {
+  handle('BootNotification', async (params) => {
     const p = params as {
       chargingStation: { model: string; vendorName: string; firmwareVersion?: string };
     };
@@ -66,11 +62,11 @@ export function attach201(
       currentTime: now().toISOString(),
     };
   });
-  client.handle('Heartbeat', async () => {
+  handle('Heartbeat', async () => {
     await events.heartbeat(link);
     return { currentTime: now().toISOString() };
   });
-  client.handle('StatusNotification', async ({ params }) => {
+  handle('StatusNotification', async (params) => {
     const p = params as { timestamp: string; connectorStatus: string; evseId: number };
     if (p.evseId === 0) return {};
     await events.status(link, {
@@ -81,62 +77,40 @@ export function attach201(
     });
     return {};
   });
-  client.handle('Authorize', async ({ params }) => {
+  handle('Authorize', async (params) => {
     const { idToken } = params as { idToken: { idToken: string } };
     return { idTokenInfo: { status: await events.authorize(link, idToken.idToken) } };
   });
-  client.handle('TransactionEvent', async ({ params }) => {
+  handle('TransactionEvent', async (params) => {
     const p = params as TransactionEvent201;
-    const id = p.transactionInfo.transactionId;
-    const at = stamp(p.timestamp, now());
     const read = readMeterValues(p.meterValue);
-    let entry = known.get(id);
-    if (!entry) {
-      entry = { evseId: p.evse?.id ?? null, reported: false, meterStart: read.energyWh };
-      known.set(id, entry);
-    }
-    if (p.evse?.id !== undefined) entry.evseId = p.evse.id;
-    let verdict: TagVerdict = 'Accepted';
-    if (!entry.reported && p.idToken && entry.evseId !== null) {
-      const answer = await events.started(link, {
-        connectorId: entry.evseId,
-        idTag: p.idToken.idToken,
-        meterStartWh: entry.meterStart ?? read.energyWh,
-        timestamp: at,
-        transactionId: id,
-      });
-      entry.reported = true;
-      verdict = answer.status;
-    }
-    if (p.eventType === 'Ended') {
-      known.delete(id);
-      await events.stopped(link, {
-        transactionId: id,
-        meterStopWh: read.energyWh,
-        timestamp: at,
-        reason: p.transactionInfo.stoppedReason ?? 'Local',
-      });
-    } else if (read.energyWh !== null || read.powerW !== null) {
-      await events.meter(link, {
-        transactionId: id,
-        energyWh: read.energyWh,
-        powerW: read.powerW,
-        soc: read.soc,
-        timestamp: read.at ?? at,
-      });
-    }
-    return p.idToken ? { idTokenInfo: { status: verdict } } : {};
+    const { tagStatus } = await events.transaction(link, {
+      transactionId: p.transactionInfo.transactionId,
+      eventType: p.eventType,
+      triggerReason: p.triggerReason,
+      seqNo: p.seqNo,
+      evseId: p.evse?.id ?? null,
+      idTag: p.idToken?.idToken ?? null,
+      remoteStartId: p.transactionInfo.remoteStartId ?? null,
+      energyWh: read.energyWh,
+      powerW: read.powerW,
+      soc: read.soc,
+      timestamp: stamp(p.timestamp, now()),
+      readAt: read.at,
+      stoppedReason: p.transactionInfo.stoppedReason ?? null,
+    });
+    return p.idToken && tagStatus ? { idTokenInfo: { status: tagStatus } } : {};
+  });
+  // Reports for the record.
+  handleNotices(handle, link, events, now, {
+    SecurityEventNotification: ['security', 'type'],
+    LogStatusNotification: ['log', 'status'],
+    FirmwareStatusNotification: ['firmware', 'status'],
   });
   // Reports the backend takes without acting on them.
-  for (const method of [
-    'MeterValues',
-    'NotifyEvent',
-    'NotifyReport',
-    'SecurityEventNotification',
-    'FirmwareStatusNotification',
-    'LogStatusNotification',
-  ])
-    client.handle(method, () => Promise.resolve({}));
+  for (const method of ['MeterValues', 'NotifyEvent', 'NotifyReport'])
+    handle(method, () => Promise.resolve({}));
+  handle('DataTransfer', () => Promise.resolve({ status: 'UnknownVendorId' }));
 }
 
 const answerOf = (result: unknown): CommandAnswer =>

@@ -1,18 +1,20 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../platform/context.ts';
-import type {
-  ChargerEvents,
-  ChargerLink,
-  StartReport,
-  TagVerdict,
-} from '../../integrations/ocpp/port.ts';
+import type { ChargerEvents, ChargerLink } from '../../integrations/ocpp/port.ts';
 import { verifyChargerPassword } from './registry.ts';
 import * as repo from './repo.ts';
 import { announce } from '../notifications/index.ts';
-import type { ChargeRow } from './repo.ts';
-import { cachedCharge, closeAt, freshest, progress, publish, stopCharge } from './service.ts';
-import { openByTag, tagVerdict } from './tag-starts.ts';
+import { closeAt, freshest, publish } from './service.ts';
+import {
+  confirmNoTransaction,
+  meter,
+  notice,
+  started,
+  stopped,
+  tagStanding,
+  transaction,
+} from './transactions.ts';
 
 /**
  * What chargers tell the backend, applied to chargers, connectors and charges. The rules of the
@@ -116,67 +118,26 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
         report.timestamp,
       );
       if (open) await publish(ctx, freshest(ctx, open));
+      if (open) await confirmNoTransaction(ctx, open, report.timestamp);
       if (open && status === 'Faulted' && ['charging', 'stopping'].includes(open.state))
         await announce.chargerFaulted(ctx, open);
     },
-    async authorize(link, idTag) {
-      // The backend's own tag of a charge opened in the app, or a provider card's.
-      if (await repo.openChargeWithTag(ctx.db, link.chargerId, idTag)) return 'Accepted';
-      return tagVerdict(ctx, link, idTag);
-    },
+    authorize: (link, idTag) => tagStanding(ctx, link, idTag),
     // One start at a time per connector: a charger that gave up waiting for our answer sends the
     // same StartTransaction again while the first is still being handled, and must hear the same.
     started: (link, report) =>
       oneAtATime(`${link.chargerId}:${String(report.connectorId)}`, () =>
         started(ctx, link, report),
       ),
-    async meter(link, report) {
-      const id = await chargeIdOf(ctx, link.chargerId, report.transactionId);
-      if (!id) return;
-      const row = await cachedCharge(ctx, id);
-      if (!row || row.finishedAt || !['charging', 'stopping'].includes(row.state)) return;
-      // An older reading than the one held changes nothing.
-      if (row.meterLastAt && report.timestamp < row.meterLastAt) return;
-      const register = report.energyWh ?? row.meterLast;
-      const meterStart = row.meterStart ?? register;
-      const next = await progress(ctx, row, {
-        meterStart,
-        meterLast: register,
-        meterLastAt: report.timestamp,
-        energyWh:
-          register === null || meterStart === null
-            ? row.energyWh
-            : Math.max(0, register - meterStart),
-        powerW: Math.round(report.powerW ?? row.powerW),
-      });
-      // A share's monthly cap: the charge stops where it is reached (the stop is asked once; a
-      // refused one is asked again at the next reading).
-      if (
-        next.energyCapWh !== null &&
-        next.energyWh >= next.energyCapWh &&
-        next.state === 'charging'
-      )
-        void stopAtCap(ctx, next);
-    },
-    async stopped(link, report) {
-      const row = await repo.chargeByTx(ctx.db, link.chargerId, report.transactionId);
-      if (!row || row.finishedAt || row.state === 'settling') return;
-      await closeAt(ctx, row, {
-        meterWh: report.meterStopWh,
-        at: report.timestamp,
-        reason: report.reason,
-      });
-    },
+    meter: (link, report) => meter(ctx, link, report),
+    stopped: (link, report) => stopped(ctx, link, report),
+    // Each 2.0.1 transaction's events one at a time, as the charger sent them.
+    transaction: (link, report) =>
+      oneAtATime(`${link.chargerId}:tx:${report.transactionId}`, () =>
+        transaction(ctx, link, report),
+      ),
+    notice: (link, report) => notice(ctx, link, report),
   };
-}
-
-async function stopAtCap(ctx: ServiceContext, row: ChargeRow) {
-  try {
-    await stopCharge(ctx, row.userId, row.id);
-    ctx.log.info({ chargeId: row.id, energyWh: row.energyWh }, 'a charge stopped at its cap');
-  } catch (error) {
-    ctx.log.warn({ chargeId: row.id, err: error }, 'a charge at its cap could not be stopped yet');
-  }
 }
 
 /** Runs `task` after every earlier task of the same key has settled (a connector is held by one
@@ -191,85 +152,4 @@ function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
     if (queues.get(key) === settled) queues.delete(key);
   });
   return run;
-}
-
-/** Transaction ids to charge ids, per process: meter values come often. */
-const txIndex = new WeakMap<ServiceContext, Map<string, string>>();
-
-async function chargeIdOf(ctx: ServiceContext, chargerId: string, tx: string) {
-  let index = txIndex.get(ctx);
-  if (!index) {
-    index = new Map();
-    txIndex.set(ctx, index);
-  }
-  const key = `${chargerId}:${tx}`;
-  const known = index.get(key);
-  if (known) return known;
-  const row = await repo.chargeByTx(ctx.db, chargerId, tx);
-  if (!row) return null;
-  if (index.size > 50_000) index.clear();
-  index.set(key, row.id);
-  return row.id;
-}
-
-async function started(
-  ctx: ServiceContext,
-  link: ChargerLink,
-  report: StartReport,
-): Promise<{ transactionId: string; status: TagVerdict }> {
-  // The same start again (a charger that did not hear our answer): the same transaction id.
-  const repeat = await repo.chargeByStart(
-    ctx.db,
-    link.chargerId,
-    report.connectorId,
-    report.idTag,
-    report.timestamp,
-  );
-  if (repeat?.ocppTx) return { transactionId: repeat.ocppTx, status: 'Accepted' };
-  const transactionId = report.transactionId ?? (await repo.nextTransactionId(ctx.db));
-  if (report.transactionId) {
-    const known = await repo.chargeByTx(ctx.db, link.chargerId, report.transactionId);
-    if (known)
-      return {
-        transactionId,
-        status: !known.finishedAt || known.state === 'completed' ? 'Accepted' : 'Invalid',
-      };
-  }
-  let open = await repo.openChargeAt(ctx.db, link.chargerId, report.connectorId);
-  if (!open || open.source === 'tag') {
-    // A card presented at the charger: opened (or, repeated, finished) under its own key.
-    const opened = await openByTag(ctx, link, report);
-    if (typeof opened === 'string') return { transactionId, status: opened };
-    open = opened;
-  }
-  if (open.idTag !== report.idTag || !['ready', 'starting', 'waiting'].includes(open.state)) {
-    // Not ours to bill: a stale tag, or another's at a connector a charge waits at.
-    ctx.log.warn(
-      { identity: link.identity, connectorId: report.connectorId },
-      'charger started a transaction no charge waits for',
-    );
-    return { transactionId, status: 'Invalid' };
-  }
-  const moved = await repo.transition(ctx.db, open.id, ['ready', 'starting', 'waiting'], {
-    state: 'charging',
-    ocppTx: transactionId,
-    txStartedAt: report.timestamp,
-    startedAt: report.timestamp,
-    meterStart: report.meterStartWh,
-    meterLast: report.meterStartWh,
-    meterLastAt: report.timestamp,
-    energyWh: 0,
-    errorKey: null,
-  });
-  if (!moved) return { transactionId, status: 'Invalid' };
-  await repo.setConnectorStatus(
-    ctx.db,
-    link.chargerId,
-    report.connectorId,
-    'Charging',
-    null,
-    report.timestamp,
-  );
-  await publish(ctx, moved);
-  return { transactionId, status: 'Accepted' };
 }

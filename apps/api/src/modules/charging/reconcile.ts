@@ -1,11 +1,32 @@
 import type { ServiceContext } from '../../platform/context.ts';
+import { askNoTransaction, requestStop } from './no-transaction.ts';
 import * as repo from './repo.ts';
 import { closeAt, freshest, publish, settle } from './service.ts';
+import * as txRepo from './tx-repo.ts';
 
 /** A start whose process died mid-command is given back to the user after this long. */
 const STARTING_STALE_MS = 60_000;
 /** A charger that took the start but saw no car this long has given up (its own timeout). */
 const WAITING_STALE_MS = 5 * 60_000;
+
+/** An unbilled transaction still running is asked to stop again after this long. */
+const STOP_AGAIN_MS = 60_000;
+
+/**
+ * A charge stopped before its charger named a transaction. While the charger is away the hold
+ * stays (only the charger can say it holds none). Online, it is asked again; once it has been
+ * online this long since the stop without naming a transaction, it holds none.
+ */
+async function noTransactionYet(ctx: ServiceContext, row: repo.ChargeRow, now: number) {
+  const charger = await repo.findCharger(ctx.db, row.chargerId);
+  if (!charger?.connected) return;
+  const since = Math.max(row.updatedAt.getTime(), charger.connectedAt?.getTime() ?? 0);
+  if (now - since > WAITING_STALE_MS) {
+    await closeAt(ctx, row, { meterWh: null, at: new Date(now), reason: 'NoTransaction' });
+    return;
+  }
+  await askNoTransaction(ctx, charger, row.connectorId);
+}
 
 /**
  * Brings every open charge to the truth of its charger and its payment. Safe to run on several
@@ -36,6 +57,8 @@ export async function reconcileCharges(ctx: ServiceContext) {
           errorKey: 'error.paymentAbandoned',
         });
         if (cancelled) await settle(ctx, cancelled);
+      } else if (row.state === 'stopping' && !row.ocppTx) {
+        await noTransactionYet(ctx, row, now);
       } else if (row.state === 'charging' || row.state === 'stopping') {
         const charger = await repo.findCharger(ctx.db, row.chargerId);
         const lastSeen = charger?.lastSeenAt?.getTime() ?? 0;
@@ -54,6 +77,17 @@ export async function reconcileCharges(ctx: ServiceContext) {
         { err: error, chargeId: row.id },
         'charge reconciliation failed; next pass retries',
       );
+    }
+  }
+  // Transactions no one can be billed for that still run: their stop is asked again.
+  for (const { tx, identity } of await txRepo.runningUnbilled(
+    ctx.db,
+    new Date(now - STOP_AGAIN_MS),
+  )) {
+    try {
+      await requestStop(ctx, identity, tx);
+    } catch (error) {
+      ctx.log.warn({ err: error, transactionId: tx.transactionId }, 'stop not asked; retried');
     }
   }
   for (const row of await repo.unreleasedHolds(ctx.db)) {

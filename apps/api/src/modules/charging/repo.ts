@@ -218,6 +218,15 @@ export function openChargesOfCharger(db: Db, chargerId: string) {
     .where(and(eq(charges.chargerId, chargerId), isNull(charges.finishedAt)));
 }
 
+/** The open charge whose remote start carried this id (2.0.1 names a start by it alone). */
+export const openChargeByRemoteStart = (db: Db, chargerId: string, remoteStartId: number) =>
+  oneCharge(
+    db,
+    eq(charges.chargerId, chargerId),
+    eq(charges.remoteStartId, remoteStartId),
+    isNull(charges.finishedAt),
+  );
+
 export const chargeByTx = (db: Db, chargerId: string, ocppTx: string) =>
   oneCharge(db, eq(charges.chargerId, chargerId), eq(charges.ocppTx, ocppTx));
 
@@ -351,7 +360,7 @@ export async function writeMeterReadings(db: Db, rows: readonly ChargeRow[]) {
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.id}::uuid, ${r.meterStart}::integer, ${r.meterLast}::integer, ${r.meterLastAt?.toISOString() ?? null}::timestamptz, ${r.energyWh}::integer, ${r.powerW}::integer)`,
+        sql`(${r.id}::uuid, ${r.meterStart}::numeric, ${r.meterLast}::numeric, ${r.meterLastAt?.toISOString() ?? null}::timestamptz, ${r.energyWh}::numeric, ${r.powerW}::integer)`,
     ),
     sql`, `,
   );

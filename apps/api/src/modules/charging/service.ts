@@ -19,6 +19,7 @@ import * as payments from '../payments/index.ts';
 import { createReceipt } from '../receipts/index.ts';
 import * as wallet from '../wallet/index.ts';
 import { sendCommand } from './commands.ts';
+import { askNoTransaction } from './no-transaction.ts';
 import * as repo from './repo.ts';
 import type { ChargePatch, ChargeRow } from './repo.ts';
 import { termsOf, type Terms } from './terms.ts';
@@ -434,9 +435,13 @@ export async function startCharge(ctx: ServiceContext, userId: string, id: strin
   if (!charger) throw chargerUnavailable();
   // A busy or faulted connector is refused here, before any command goes out.
   await assertFree(ctx, charger, row.connectorId);
+  // The remote start's id is kept before it goes out: a 2.0.1 charger may name the start by it
+  // alone (no idToken in its TransactionEvent).
+  const remoteStartId = remoteStartIdOf(row.id);
   const starting = await repo.transition(ctx.db, row.id, ['ready'], {
     state: 'starting',
     errorKey: null,
+    remoteStartId,
   });
   if (!starting) throw illegalState();
   let answer;
@@ -445,7 +450,7 @@ export async function startCharge(ctx: ServiceContext, userId: string, id: strin
       kind: 'remoteStart',
       connectorId: row.connectorId,
       idTag: row.idTag,
-      remoteStartId: remoteStartIdOf(row.id),
+      remoteStartId,
     });
   } catch (error) {
     if (!(error instanceof ChargerUnreachable)) throw error;
@@ -473,7 +478,7 @@ async function backToReady(ctx: ServiceContext, id: string, errorKey: string) {
 export async function stopCharge(ctx: ServiceContext, userId: string, id: string) {
   const row = await owned(ctx, userId, id);
   if (['stopping', 'settling', 'completed'].includes(row.state)) return withLive(ctx, row);
-  if (row.state === 'waiting') return cancelCharge(ctx, userId, id);
+  if (row.state === 'waiting') return stopBeforeStart(ctx, row);
   if (row.state !== 'charging' || !row.ocppTx) throw illegalState();
   const charger = await repo.findCharger(ctx.db, row.chargerId);
   if (!charger) throw chargerUnavailable();
@@ -501,13 +506,31 @@ export async function stopCharge(ctx: ServiceContext, userId: string, id: string
   return withLive(ctx, now);
 }
 
+/**
+ * A charge stopped after its charger took the remote start but before it named a transaction:
+ * the charger may hold one we have not heard of yet. It goes to 'stopping' with its hold; the
+ * charger is asked for its connector's status (and to stop any unclaimed transaction there).
+ * A start that comes now is linked and stopped at once, billed as far as it went; a status with
+ * no start before it confirms there is none, and the hold is voided (transactions.ts).
+ */
+async function stopBeforeStart(ctx: ServiceContext, row: ChargeRow) {
+  const stopping = await repo.transition(ctx.db, row.id, ['waiting'], { state: 'stopping' });
+  if (!stopping) return withLive(ctx, (await repo.findCharge(ctx.db, row.id)) ?? row);
+  await publish(ctx, stopping);
+  const charger = await repo.findCharger(ctx.db, row.chargerId);
+  if (charger)
+    void askNoTransaction(ctx, charger, row.connectorId).catch((error: unknown) => {
+      ctx.log.warn({ err: error, chargeId: row.id }, 'charger not asked; the reconciliation asks');
+    });
+  return withLive(ctx, stopping);
+}
+
 export async function cancelCharge(ctx: ServiceContext, userId: string, id: string) {
   const row = await owned(ctx, userId, id);
   if (row.state === 'cancelled') return toCharge(ctx, row);
-  if (row.state !== 'ready' && row.state !== 'waiting') throw illegalState();
-  // A charger still waiting for the car with our tag finds the charge cancelled: the
-  // StartTransaction that comes now is refused.
-  const cancelled = await repo.transition(ctx.db, row.id, ['ready', 'waiting'], {
+  if (row.state === 'waiting') return stopBeforeStart(ctx, row);
+  if (row.state !== 'ready') throw illegalState();
+  const cancelled = await repo.transition(ctx.db, row.id, ['ready'], {
     state: 'cancelled',
     finishedAt: ctx.clock.now(),
   });
@@ -654,18 +677,29 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
   return written.row;
 }
 
-/** Ends a running charge at its last reading (the charger's stop, a reboot, or a long absence). */
+/**
+ * Ends a running charge at its last reading (the charger's stop, a reboot, a long absence, or a
+ * new transaction on its connector). The close is written first; a settling that fails now (the
+ * gateway away) is left to the reconciliation, which settles every charge left in 'settling'.
+ */
 export async function closeAt(
   ctx: ServiceContext,
   row: ChargeRow,
-  end: { meterWh: number | null; at: Date; reason: string; errorKey?: string | null },
+  end: {
+    meterWh: number | null;
+    at: Date;
+    reason: string;
+    errorKey?: string | null;
+    /** Why an operator should look at it: it was closed from what was known, not the stop. */
+    review?: string;
+  },
 ) {
   const fresh = freshest(ctx, row);
   const meterStart = fresh.meterStart ?? end.meterWh ?? 0;
   // Readings after the stop, or older ones, never change a closed charge; the stop's own
   // register wins when it is the higher one.
   const register = Math.max(end.meterWh ?? fresh.meterLast ?? meterStart, fresh.meterLast ?? 0);
-  const energyWh = Math.max(0, register - meterStart);
+  const energyWh = Math.round(Math.max(0, register - meterStart) * 1000) / 1000;
   const stoppedAt = fresh.startedAt && end.at < fresh.startedAt ? fresh.startedAt : end.at;
   const moved = await repo.transition(
     ctx.db,
@@ -680,11 +714,20 @@ export async function closeAt(
       stoppedAt,
       stopReason: end.reason,
       errorKey: end.errorKey ?? null,
+      ...(end.review ? { reviewReason: end.review } : {}),
     },
   );
   if (!moved) return null;
   await publish(ctx, moved);
-  return settle(ctx, moved);
+  try {
+    return await settle(ctx, moved);
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, chargeId: moved.id },
+      'charge closed; settling left to the next pass',
+    );
+    return moved;
+  }
 }
 
 export const localeOf = (row: ChargeRow): Locale => (isLocale(row.locale) ? row.locale : 'fo');

@@ -78,7 +78,7 @@ export async function tagVerdict(
 export async function openByTag(
   ctx: ServiceContext,
   link: ChargerLink,
-  report: StartReport,
+  report: StartReport & { idTag: string },
 ): Promise<repo.ChargeRow | TagVerdict> {
   const payer = await payerOf(ctx, link.chargerId, report.idTag);
   if (typeof payer === 'string') return payer;

@@ -219,7 +219,7 @@ export async function listCharges(
     startedAt: iso(charge.startedAt),
     stoppedAt: iso(charge.stoppedAt),
     createdAt: charge.createdAt.toISOString(),
-    energyWh: charge.energyWh,
+    energyWh: Math.round(charge.energyWh),
     amount: charge.amount,
     ownerCredit: owner ? (credit ?? 0) : 0,
     finishedAt: iso(charge.finishedAt),

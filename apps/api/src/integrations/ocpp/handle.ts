@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { createRPCError, type RPCClient } from 'ocpp-rpc';
+import { stamp, type ChargerEvents, type ChargerLink, type NoticeReport } from './port.ts';
+
+/** Registers the answer to one action of a charger; the answer's params. */
+export type Handle = (method: string, answer: (params: unknown) => Promise<object>) => void;
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+/** What a charger hears when a handler fails: a fixed text, never what went wrong inside. */
+export const INTERNAL_DESCRIPTION = 'Internal error; try again later';
+
+/**
+ * The handlers of one connection, each fenced: a handler that throws answers a CALLERROR
+ * `InternalError` with a fixed description and a request id, and the details (a database
+ * statement, a stack) go to the log under that id only. The charger retries what it must.
+ */
+export function fencedHandle(client: RPCClient, log: Log, identity: string): Handle {
+  return (method, answer) => {
+    client.handle(method, async ({ params, messageId }) => {
+      try {
+        return await answer(params);
+      } catch (error) {
+        const requestId = randomUUID();
+        log.error({ err: error, identity, method, messageId, requestId }, 'OCPP handler failed');
+        throw createRPCError('InternalError', INTERNAL_DESCRIPTION, { requestId }) as Error;
+      }
+    });
+  };
+}
+
+/**
+ * Reports a charger makes for the record (security events, log uploads, firmware states), each
+ * action with its kind and the field that names what happened.
+ */
+export function handleNotices(
+  handle: Handle,
+  link: ChargerLink,
+  events: ChargerEvents,
+  now: () => Date,
+  actions: Record<string, [NoticeReport['kind'], string]>,
+) {
+  for (const [method, [kind, field]] of Object.entries(actions))
+    handle(method, async (params) => {
+      const p = params as Record<string, unknown>;
+      const type = p[field];
+      await events.notice(link, {
+        kind,
+        type: typeof type === 'string' ? type : 'Unknown',
+        detail: p,
+        timestamp: stamp(typeof p.timestamp === 'string' ? p.timestamp : undefined, now()),
+      });
+      return {};
+    });
+}
