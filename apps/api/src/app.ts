@@ -2,9 +2,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
+import type { ZodType } from 'zod';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -46,6 +46,8 @@ import type { PortOverrides } from './platform/adapters.ts';
 import type { Clock } from './platform/context.ts';
 import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
 import { contextPlugin } from './plugins/context.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { transform, transformObject } from './plugins/openapi.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { createServices, realtimeProjections, staffRealtime } from './services.ts';
@@ -58,6 +60,15 @@ export interface AppDeps extends PortOverrides {
   database?: Database;
   clock?: Clock;
 }
+
+export interface RouteEntry {
+  method: string;
+  /** Fastify's pattern: `:name` for a path parameter, `*` for a wildcard. */
+  url: string;
+}
+
+/** The routes each built app serves (see the onRoute hook in buildApp). */
+export const routeTables = new WeakMap<object, RouteEntry[]>();
 
 /** Assembles the API and, when built, the web app. It never listens. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -83,7 +94,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route as Fastify holds it, documented or not, for the checks that must see them all.
+  const routes: RouteEntry[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+
+  // Fastify hands a missing body to validation as null: it is validated as what it is, no body, so
+  // a route whose body is optional takes a request without one.
+  app.setValidatorCompiler<ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body'
+      ? (data: unknown) => validate(data === null ? undefined : data)
+      : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const { database, clock, ...ports } = deps;
@@ -133,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => owned.close());
 
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(securityHeaders, {
     options: {
@@ -162,7 +189,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

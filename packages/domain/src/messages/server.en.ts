@@ -1,6 +1,10 @@
 import type { serverFo } from './server.fo.ts';
 
 export const serverEn: Record<keyof typeof serverFo, string> = {
+  // The lines of a subscription's receipt.
+  'receipt.subscription.monthly': '{{plan}}: one month',
+  'receipt.subscription.yearly': '{{plan}}: one year',
+  'receipt.subscription.upgrade': '{{plan}}: upgrade to this tier',
   // Refusals only the API words (the app shows the server's message).
   'error.voucherUnknown': 'Failed to redeem voucher: the code is unknown.',
   'error.voucherUsed': 'Failed to redeem voucher: the code has already been used.',

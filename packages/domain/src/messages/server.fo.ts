@@ -2,6 +2,10 @@
 // frame. Kept apart from fo.ts, which the app bundles, so the app carries none of them. Every key
 // here must exist in server.en.ts too.
 export const serverFo = {
+  // The lines of a subscription's receipt.
+  'receipt.subscription.monthly': '{{plan}}: hald í ein mánað',
+  'receipt.subscription.yearly': '{{plan}}: hald í eitt ár',
+  'receipt.subscription.upgrade': '{{plan}}: dagført til hetta stigið',
   // Refusals only the API words (the app shows the server's message).
   'error.voucherUnknown': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er ókend.',
   'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',

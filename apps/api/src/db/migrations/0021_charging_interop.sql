@@ -38,3 +38,5 @@ CREATE TABLE "charger_notices" (
 );--> statement-breakpoint
 ALTER TABLE "charger_notices" ADD CONSTRAINT "charger_notices_charger_id_chargers_id_fk" FOREIGN KEY ("charger_id") REFERENCES "public"."chargers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "charger_notices_charger_idx" ON "charger_notices" USING btree ("charger_id","at");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "receipts_payment" ON "receipts" USING btree ("payment_id") WHERE "receipts"."payment_id" is not null;

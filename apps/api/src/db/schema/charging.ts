@@ -227,7 +227,10 @@ export const chargerTransactions = pgTable(
     idTag: text('id_tag'),
     remoteStartId: integer('remote_start_id'),
     chargeId: uuid('charge_id').references(() => charges.id, { onDelete: 'set null' }),
-    billing: text('billing').$type<'pending' | 'billed' | 'unbilled'>().notNull().default('pending'),
+    billing: text('billing')
+      .$type<'pending' | 'billed' | 'unbilled'>()
+      .notNull()
+      .default('pending'),
     meterStart: wh('meter_start'),
     meterLast: wh('meter_last'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

@@ -8,8 +8,10 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { payments } from './wallet.ts';
 import { users } from './users.ts';
 
@@ -33,5 +35,11 @@ export const receipts = pgTable(
     data: jsonb('data').$type<z.infer<typeof receiptDataSchema>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('receipts_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('receipts_user_created_idx').on(t.userId, t.createdAt),
+    // One receipt per payment, whoever writes it and however often.
+    uniqueIndex('receipts_payment')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+  ],
 );

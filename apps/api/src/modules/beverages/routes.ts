@@ -4,6 +4,7 @@ import {
   beveragePourSchema,
   beveragePurchaseSchema,
   idField,
+  requiredText,
   strict,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -95,7 +96,7 @@ export const beverageDevRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'The station’s coffee machine shows the code of a chosen drink: {hash, url}',
         body: strict({
           stationId: idField,
-          beverageFamily: z.string().max(40, 'validation.invalid'),
+          beverageFamily: requiredText(1, 40),
         }),
         response: {
           200: z.object({

@@ -139,6 +139,14 @@ describe('installation invitations', () => {
     const bare = await answer(t.app, guest.token, id, 'accept');
     expect(bare.statusCode).toBe(403);
     expect(bare.json()).toMatchObject({ code: 'INVITATION_TOKEN' });
+    // Its body is optional: no body at all is the same request, not a malformed one.
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/installation-invitations/${id}/accept`,
+      headers: bearer(guest.token),
+    });
+    expect(none.statusCode, none.body).toBe(403);
+    expect(none.json()).toMatchObject({ code: 'INVITATION_TOKEN' });
     expect((await answer(t.app, guest.token, id, 'accept', { token: 'wrong' })).statusCode).toBe(
       403,
     );

@@ -41,8 +41,13 @@ export async function findReceipt(db: Db, userId: string, id: string) {
   return row;
 }
 
+/** Writes a receipt; a second one for the same payment is not written (null answers that). */
 export async function insertReceipt(db: Db, values: typeof receipts.$inferInsert) {
-  const [row] = await db.insert(receipts).values(values).returning();
-  if (!row) throw new Error('receipt insert returned nothing');
+  const [row] = await db.insert(receipts).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function receiptOfPayment(db: Db, paymentId: string) {
+  const [row] = await db.select().from(receipts).where(eq(receipts.paymentId, paymentId));
   return row;
 }

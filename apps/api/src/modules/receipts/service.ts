@@ -36,11 +36,12 @@ export interface NewReceipt {
 }
 
 /**
- * Writes the receipt of a completed purchase; VAT comes from the domain's one rule. With a bus,
+ * Writes the receipt of a completed purchase; VAT comes from the domain's one rule. A payment has
+ * one receipt: asked again for the same payment, it answers the one written first. With a bus,
  * the owner's app hears of it (`receipt.created`); pass none inside a transaction that may roll back.
  */
 export async function createReceipt(db: Db, input: NewReceipt, bus?: Pick<Bus, 'publish'>) {
-  const row = await repo.insertReceipt(db, {
+  const inserted = await repo.insertReceipt(db, {
     userId: input.userId,
     paymentId: input.paymentId ?? null,
     stationName: input.stationName,
@@ -53,6 +54,9 @@ export async function createReceipt(db: Db, input: NewReceipt, bus?: Pick<Bus, '
     data: input.data ?? {},
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   });
+  const row =
+    inserted ?? (input.paymentId ? await repo.receiptOfPayment(db, input.paymentId) : undefined);
+  if (!row) throw new Error('receipt neither written nor found');
   await bus?.publish('receipt.created', { userId: row.userId, receiptId: row.id });
   return toReceipt(row);
 }

@@ -12,6 +12,7 @@ import {
   sql,
   type SQLWrapper,
 } from 'drizzle-orm';
+import type { SubscriptionInterval } from '@stod/domain';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { subscriptionPlans, userSubscriptions, users } from '../../db/schema/index.ts';
@@ -294,4 +295,37 @@ export async function releaseUpgrade(tx: Db, userId: string, upgradeKey: string)
     .update(userSubscriptions)
     .set({ upgradeKey: null })
     .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.upgradeKey, upgradeKey)));
+}
+
+/**
+ * Subscription payments that the customer paid (by card, by voucher balance, or both) and that
+ * have no receipt yet, with the plan and period each paid for: a first period's and an
+ * upgrade's payment are found by the subscription their request made, a renewal's by its key.
+ */
+export async function paymentsWithoutReceipt(db: Db, userId?: string) {
+  const result = (await db.execute(sql`
+    select p.id as payment_id, p.user_id, p.updated_at as paid_at, s.subscription_id as plan_id,
+      s.interval, (s.replaces_id is not null and p.reference = s.request_key) as upgrade,
+      p.amount_captured + coalesce(
+        (select sum(v.amount) from voucher_spends v where v.payment_id = p.id), 0)::int as amount
+    from payments p
+    join user_subscriptions s
+      on s.user_id = p.user_id
+     and (s.request_key = p.reference or p.reference like 'renew:' || s.id::text || ':%')
+    where p.purpose = 'subscriptions' and p.status in ('captured', 'voided')
+      and not exists (select 1 from receipts r where r.payment_id = p.id)
+      ${userId ? sql`and p.user_id = ${userId}` : sql``}
+    order by p.updated_at
+    limit 200`)) as {
+    rows: {
+      payment_id: string;
+      user_id: string;
+      paid_at: Date | string;
+      plan_id: number;
+      interval: SubscriptionInterval;
+      upgrade: boolean;
+      amount: number;
+    }[];
+  };
+  return result.rows.filter((row) => row.amount > 0);
 }

@@ -21,10 +21,18 @@ import { findUserById } from '../users/index.ts';
 import { toView as methodView } from '../wallet/index.ts';
 import * as wallet from '../wallet/index.ts';
 import { announce } from '../notifications/index.ts';
+import { planName } from './names.ts';
+import { writeSubscriptionReceipts } from './receipts.ts';
 import * as repo from './repo.ts';
 
-/** A plan's name in a language: the operator writes it in Faroese, and in English if it may. */
-const planName = (plan: repo.PlanRow, locale: Locale) => localized(plan.name, plan.nameEn, locale);
+/** Writes the receipts of the user's payments now; the renewal job sweeps any this misses. */
+async function receiptsOf(ctx: ServiceContext, userId: string) {
+  try {
+    await writeSubscriptionReceipts(ctx, userId);
+  } catch (error) {
+    ctx.log.warn({ err: error, userId }, 'subscription receipt not written yet; the job retries');
+  }
+}
 
 export const toPlan = (row: repo.PlanRow, locale: Locale): SubscriptionPlan => ({
   id: row.id,
@@ -208,6 +216,7 @@ export async function subscribe(
       release: (tx, claim) => repo.dropReserved(tx, userId, claim.paymentKey),
     },
   );
+  await receiptsOf(ctx, userId);
   return inLocale(answer, plan, locale);
 }
 
@@ -316,6 +325,7 @@ export async function upgrade(
     },
     release: (tx, claim) => repo.releaseUpgrade(tx, userId, claim.paymentKey),
   });
+  await receiptsOf(ctx, userId);
   return inLocale(answer, await repo.findAnyPlan(ctx.db, answer.subscription.id), locale);
 }
 
@@ -370,6 +380,8 @@ export async function renewDue(ctx: ServiceContext, now = ctx.clock.now()) {
       }
     }
   }
+  // The receipts of this run's payments, and of any an earlier run or a crash left without one.
+  await writeSubscriptionReceipts(ctx);
   return { renewed, failed };
 }
 
