@@ -117,3 +117,75 @@ export async function rawCharger(
 }
 
 export type RawCharger = Awaited<ReturnType<typeof rawCharger>>;
+
+/** Boots a raw charger and reports each of its connectors (1.6) or EVSEs (2.0.1) Available. */
+export async function bootRaw(
+  station: RawCharger,
+  protocol: 'ocpp1.6' | 'ocpp2.0.1',
+  connectors = 2,
+) {
+  const ids = Array.from({ length: connectors }, (_, i) => i + 1);
+  if (protocol === 'ocpp1.6') {
+    await station.call('BootNotification', { chargePointVendor: 'Other', chargePointModel: 'X' });
+    for (const connectorId of [0, ...ids])
+      await station.call('StatusNotification', {
+        connectorId,
+        errorCode: 'NoError',
+        status: 'Available',
+      });
+    return;
+  }
+  await station.call('BootNotification', {
+    reason: 'PowerUp',
+    chargingStation: { model: 'Y', vendorName: 'Other' },
+  });
+  for (const evseId of ids)
+    await station.call('StatusNotification', {
+      timestamp: new Date().toISOString(),
+      connectorStatus: 'Available',
+      evseId,
+      connectorId: 1,
+    });
+}
+
+/** A 2.0.1 TransactionEvent as other makes send it: decimals, kWh, W with a multiplier. */
+export function transactionEvent(
+  eventType: 'Started' | 'Updated' | 'Ended',
+  transactionId: string,
+  seqNo: number,
+  register: { value: number; unit: 'Wh' | 'kWh' },
+  options: { at?: Date; remoteStartId?: number; triggerReason?: string } = {},
+) {
+  const timestamp = (options.at ?? new Date()).toISOString();
+  return {
+    eventType,
+    timestamp,
+    triggerReason:
+      options.triggerReason ??
+      { Started: 'RemoteStart', Updated: 'MeterValuePeriodic', Ended: 'RemoteStop' }[eventType],
+    seqNo,
+    transactionInfo: {
+      transactionId,
+      ...(options.remoteStartId === undefined ? {} : { remoteStartId: options.remoteStartId }),
+      ...(eventType === 'Ended' ? { stoppedReason: 'Remote' } : {}),
+    },
+    ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
+    meterValue: [
+      {
+        timestamp,
+        sampledValue: [
+          {
+            value: register.value,
+            measurand: 'Energy.Active.Import.Register',
+            unitOfMeasure: { unit: register.unit },
+          },
+          {
+            value: 11,
+            measurand: 'Power.Active.Import',
+            unitOfMeasure: { unit: 'W', multiplier: 3 },
+          },
+        ],
+      },
+    ],
+  };
+}

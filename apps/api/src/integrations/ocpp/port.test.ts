@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readMeterValues, stamp } from './port.ts';
+import { exactWh, readMeterValues, stamp } from './port.ts';
+import { lenient16Validator } from './validators.ts';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 25, 12, 0, s)).toISOString();
 
@@ -71,6 +72,102 @@ describe('readMeterValues', () => {
       soc: null,
       at: null,
     });
+  });
+});
+
+describe('readMeterValues, as other makes send them', () => {
+  it('keeps decimal Wh and kWh exactly, to the milli-Wh', () => {
+    const read = (value: string | number, unit?: string) =>
+      readMeterValues([{ timestamp: at(0), sampledValue: [{ value, ...(unit ? { unit } : {}) }] }])
+        .energyWh;
+    expect(read('19.25')).toBe(19.25);
+    expect(read('19.2504')).toBe(19.25);
+    expect(read('0.0195', 'kWh')).toBe(19.5);
+    expect(read(123_456.789, 'Wh')).toBe(123_456.789);
+    expect(read('1.5e3')).toBe(1500);
+  });
+
+  it("applies 2.0.1's multiplier and passes over units, readings and places it cannot bill", () => {
+    const read = readMeterValues([
+      {
+        timestamp: at(0),
+        sampledValue: [
+          { value: 12.5, unitOfMeasure: { unit: 'Wh', multiplier: 3 } },
+          {
+            value: 11,
+            measurand: 'Power.Active.Import',
+            unitOfMeasure: { unit: 'W', multiplier: 3 },
+          },
+          { value: 230.1, measurand: 'Voltage', unitOfMeasure: { unit: 'V' } },
+          { value: 16, measurand: 'Current.Import', unitOfMeasure: { unit: 'A' } },
+          { value: 41.5, measurand: 'Temperature', unitOfMeasure: { unit: 'Celsius' } },
+          { value: 77, measurand: 'SoC', location: 'EV', unitOfMeasure: { unit: 'Percent' } },
+        ],
+      },
+    ]);
+    expect(read).toMatchObject({ energyWh: 12_500, powerW: 11_000, soc: 77 });
+    const odd = readMeterValues([
+      {
+        timestamp: at(0),
+        sampledValue: [
+          { value: '500', unit: 'varh' },
+          { value: '600', location: 'EV' },
+          { value: '700', location: 'Cable' },
+          { value: 'AbCd==', format: 'SignedData' },
+          { value: '-5' },
+          { value: '' },
+          { value: '250', measurand: 'SoC' },
+        ],
+      },
+    ]);
+    expect(odd).toMatchObject({ energyWh: null, soc: null });
+  });
+
+  it('reads the outlet before the inlet, whatever their order', () => {
+    const read = readMeterValues([
+      {
+        timestamp: at(0),
+        sampledValue: [
+          { value: '1010', location: 'Inlet' },
+          { value: '1000', location: 'Outlet' },
+        ],
+      },
+    ]);
+    expect(read.energyWh).toBe(1000);
+  });
+});
+
+describe('exactWh', () => {
+  it('answers Wh to the milli-Wh, or null for what is no register', () => {
+    expect(exactWh(19.2549)).toBe(19.255);
+    expect(exactWh('7')).toBe(7);
+    for (const bad of [null, undefined, '', 'x', -1, Number.NaN, Infinity, 1e15])
+      expect(exactWh(bad)).toBeNull();
+  });
+});
+
+describe('the 1.6 schemas as chargers send them', () => {
+  it('take decimal meterStart and meterStop and a time without its zone, and nothing looser', () => {
+    const ok = (id: string, params: object) => {
+      try {
+        return lenient16Validator.validate(id, params);
+      } catch {
+        return false;
+      }
+    };
+    const start = {
+      connectorId: 1,
+      idTag: 'TAG',
+      meterStart: 1000.5,
+      timestamp: '2026-11-25T12:00:00',
+    };
+    expect(ok('urn:StartTransaction.req', start)).toBe(true);
+    expect(
+      ok('urn:StopTransaction.req', { transactionId: 1, meterStop: 19.25, timestamp: at(0) }),
+    ).toBe(true);
+    expect(ok('urn:StartTransaction.req', { ...start, meterStart: '1000' })).toBe(false);
+    expect(ok('urn:StartTransaction.req', { ...start, connectorId: 1.5 })).toBe(false);
+    expect(ok('urn:StartTransaction.req', { ...start, idTag: 'x'.repeat(21) })).toBe(false);
   });
 });
 

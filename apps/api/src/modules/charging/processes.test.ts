@@ -6,14 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '../../platform/realtime.ts';
 import { bearer, createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
+import { checkChargingBooks } from '../../test/charging-books.ts';
 import {
   boot16,
   listen,
   meter16,
+  openCharge,
   registerCharger,
   scriptedCharger,
   type ScriptedCharger,
 } from '../../test/chargers.ts';
+import { bootRaw, rawCharger, transactionEvent } from '../../test/raw-charger.ts';
 import { cardCustomer, openHolds } from '../../test/stations.ts';
 import { endpointOf } from './commands.ts';
 
@@ -43,9 +46,9 @@ interface Heard {
 }
 
 /** Waits for a condition on what was heard, up to a deadline; never for a fixed time. */
-async function until(check: () => boolean, what: string, ms = 10_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -195,5 +198,51 @@ describe.skipIf(!redisUrl)('two API processes sharing one bus and one database',
     }
     expect(await openHolds(b.ctx.db, user.id)).toBe(0);
     expect(await checkBooks(b.ctx.db)).toEqual([]);
+  });
+
+  it('a 2.0.1 remote start naming no idToken, stopped early through B, is linked on A and billed once', async () => {
+    const charger = await registerCharger(a.app, { tariff: { type: 'kWh', price: 350 } });
+    const raw = await rawCharger(ocppOfA, charger.identity, 'ocpp2.0.1');
+    try {
+      await bootRaw(raw, 'ocpp2.0.1');
+      const user = await cardCustomer(b);
+      const charge = await openCharge(b, user, charger);
+      const start = await b.inject({
+        method: 'POST',
+        url: `/api/charges/${charge.id}/start`,
+        headers: bearer(user.token),
+      });
+      expect(start.statusCode, start.body).toBe(200);
+      const request = await raw.waitFor('RequestStartTransaction');
+      // Stopped on B before the charger named its transaction: it holds on, and asks through A.
+      const stop = await b.inject({
+        method: 'POST',
+        url: `/api/charges/${charge.id}/stop`,
+        headers: bearer(user.token),
+      });
+      expect(stop.json<Charge>().state).toBe('stopping');
+      await raw.waitFor('TriggerMessage');
+      const tx = `TX-${crypto.randomUUID().slice(0, 13)}`;
+      const remoteStartId = request.remoteStartId as number;
+      await raw.call(
+        'TransactionEvent',
+        transactionEvent('Started', tx, 0, { value: 1000.25, unit: 'Wh' }, { remoteStartId }),
+      );
+      await raw.waitFor('RequestStopTransaction', (p) => p.transactionId === tx);
+      const ended = transactionEvent('Ended', tx, 1, { value: 1.40025, unit: 'kWh' });
+      await raw.call('TransactionEvent', ended);
+      await raw.call('TransactionEvent', ended);
+      const read = async () =>
+        (
+          await b.inject({ url: `/api/charges/${charge.id}`, headers: bearer(user.token) })
+        ).json<Charge>();
+      await until(async () => (await read()).state === 'completed', 'completed');
+      // 400 Wh at 3.50 kr./kWh.
+      expect(await read()).toMatchObject({ kwh: 0.4, amount: 1_40, captured: 1_40 });
+      expect(await openHolds(b.ctx.db, user.id)).toBe(0);
+      expect(await checkChargingBooks(a.app.ctx.db)).toEqual([]);
+    } finally {
+      raw.close();
+    }
   });
 });
