@@ -24,9 +24,17 @@ function controlField(value: unknown, multiline: boolean, path = '', depth = 0):
  * all, which PostgreSQL refuses in text) and no lone surrogate. It is a 400 naming the field,
  * before any route's own validation, so no route can pass one to the database, whenever it was
  * added. Each field's own schema still says the same with its own message where it can.
+ *
+ * A protocol endpoint whose protocol words its own refusals (an OpenID Connect provider's
+ * `invalid_request`, a redirect back to the app's outcome screen) sets `config.ownInputRules`,
+ * checks its values itself, and is still swept by the path and query fuzz test.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', (request, _reply, done) => {
+    if ((request.routeOptions.config as { ownInputRules?: boolean }).ownInputRules) {
+      done();
+      return;
+    }
     const field =
       controlField(request.params, false) ??
       controlField(request.query, false) ??

@@ -96,90 +96,102 @@ export function registerIdentitySim(app: FastifyInstance, clientSecret: string) 
 
       scope.get('/jwks', { schema: { hide: true } }, () => keys.jwks());
 
-      scope.get('/authorize', { schema: { hide: true } }, (request, reply) => {
-        const q = authorizationRequest(request.query);
-        if (field(request.query, 'response_type', 16) !== 'code' || !q)
-          return html(reply, '<p>invalid_request</p>', 400);
-        if (field(request.query, 'code_challenge_method', 8) !== 'S256')
-          return html(reply, '<p>invalid_request</p>', 400);
-        return html(reply, signInPage(q));
-      });
+      scope.get(
+        '/authorize',
+        { schema: { hide: true }, config: { ownInputRules: true } },
+        (request, reply) => {
+          const q = authorizationRequest(request.query);
+          if (field(request.query, 'response_type', 16) !== 'code' || !q)
+            return html(reply, '<p>invalid_request</p>', 400);
+          if (field(request.query, 'code_challenge_method', 8) !== 'S256')
+            return html(reply, '<p>invalid_request</p>', 400);
+          return html(reply, signInPage(q));
+        },
+      );
 
-      scope.post('/authorize', { schema: { hide: true } }, async (request, reply) => {
-        const q = authorizationRequest(request.body);
-        if (!q) return html(reply, '<p>invalid_request</p>', 400);
-        const redirect = new URL(q.redirect_uri);
-        redirect.searchParams.set('state', q.state);
-        const subject = field(request.body, 'subject', 64);
-        const person = TEST_PERSONS.find((p) => p.subject === subject);
-        if (!person) {
-          redirect.searchParams.set('error', 'access_denied');
+      scope.post(
+        '/authorize',
+        { schema: { hide: true }, config: { ownInputRules: true } },
+        async (request, reply) => {
+          const q = authorizationRequest(request.body);
+          if (!q) return html(reply, '<p>invalid_request</p>', 400);
+          const redirect = new URL(q.redirect_uri);
+          redirect.searchParams.set('state', q.state);
+          const subject = field(request.body, 'subject', 64);
+          const person = TEST_PERSONS.find((p) => p.subject === subject);
+          if (!person) {
+            redirect.searchParams.set('error', 'access_denied');
+            return reply.redirect(redirect.toString(), 303);
+          }
+          // The code carries its PKCE challenge, so the token endpoint can check the verifier.
+          const code = `${randomBytes(24).toString('base64url')}.${q.code_challenge}`;
+          await app.ctx.db.insert(simIdentityCodes).values({
+            code,
+            subject: person.subject,
+            name: person.name,
+            nonce: q.nonce,
+            clientId: q.client_id,
+            redirectUri: q.redirect_uri,
+            expiresAt: new Date(Date.now() + 5 * 60_000),
+          });
+          redirect.searchParams.set('code', code);
           return reply.redirect(redirect.toString(), 303);
-        }
-        // The code carries its PKCE challenge, so the token endpoint can check the verifier.
-        const code = `${randomBytes(24).toString('base64url')}.${q.code_challenge}`;
-        await app.ctx.db.insert(simIdentityCodes).values({
-          code,
-          subject: person.subject,
-          name: person.name,
-          nonce: q.nonce,
-          clientId: q.client_id,
-          redirectUri: q.redirect_uri,
-          expiresAt: new Date(Date.now() + 5 * 60_000),
-        });
-        redirect.searchParams.set('code', code);
-        return reply.redirect(redirect.toString(), 303);
-      });
+        },
+      );
 
-      scope.post('/token', { schema: { hide: true } }, async (request, reply) => {
-        const b = request.body;
-        const grantType = field(b, 'grant_type', 64);
-        const clientId = field(b, 'client_id', 64);
-        const secret = field(b, 'client_secret', 256);
-        if (!grantType || !clientId || !secret) return oauthError(reply, 400, 'invalid_request');
-        if (clientId !== SIM_CLIENT_ID || !safeEqual(secret, clientSecret))
-          return oauthError(reply, 401, 'invalid_client');
-        if (grantType !== 'authorization_code')
-          return oauthError(reply, 400, 'unsupported_grant_type');
-        const code = field(b, 'code', MAX_CODE);
-        const uri = field(b, 'redirect_uri', MAX_URI);
-        const verifier = field(b, 'code_verifier', 128);
-        if (!code || !uri || !verifier || !PKCE_VERIFIER.test(verifier))
-          return oauthError(reply, 400, 'invalid_request');
-        const challenge = createHash('sha256').update(verifier).digest('base64url');
-        if (!code.endsWith(`.${challenge}`)) return oauthError(reply, 400, 'invalid_grant');
-        const [row] = await app.ctx.db
-          .update(simIdentityCodes)
-          .set({ usedAt: sql`now()` })
-          .where(
-            and(
-              eq(simIdentityCodes.code, code),
-              isNull(simIdentityCodes.usedAt),
-              gt(simIdentityCodes.expiresAt, sql`now()`),
-              eq(simIdentityCodes.clientId, clientId),
-              eq(simIdentityCodes.redirectUri, uri),
-            ),
-          )
-          .returning();
-        if (!row) return oauthError(reply, 400, 'invalid_grant');
-        const now = Math.floor(Date.now() / 1000);
-        const idToken = await keys.sign({
-          iss: issuer,
-          aud: SIM_CLIENT_ID,
-          sub: row.subject,
-          name: row.name,
-          nonce: row.nonce,
-          iat: now,
-          auth_time: now,
-          exp: now + 300,
-        });
-        return reply.header('cache-control', 'no-store').send({
-          id_token: idToken,
-          access_token: randomBytes(16).toString('base64url'),
-          token_type: 'Bearer',
-          expires_in: 300,
-        });
-      });
+      scope.post(
+        '/token',
+        { schema: { hide: true }, config: { ownInputRules: true } },
+        async (request, reply) => {
+          const b = request.body;
+          const grantType = field(b, 'grant_type', 64);
+          const clientId = field(b, 'client_id', 64);
+          const secret = field(b, 'client_secret', 256);
+          if (!grantType || !clientId || !secret) return oauthError(reply, 400, 'invalid_request');
+          if (clientId !== SIM_CLIENT_ID || !safeEqual(secret, clientSecret))
+            return oauthError(reply, 401, 'invalid_client');
+          if (grantType !== 'authorization_code')
+            return oauthError(reply, 400, 'unsupported_grant_type');
+          const code = field(b, 'code', MAX_CODE);
+          const uri = field(b, 'redirect_uri', MAX_URI);
+          const verifier = field(b, 'code_verifier', 128);
+          if (!code || !uri || !verifier || !PKCE_VERIFIER.test(verifier))
+            return oauthError(reply, 400, 'invalid_request');
+          const challenge = createHash('sha256').update(verifier).digest('base64url');
+          if (!code.endsWith(`.${challenge}`)) return oauthError(reply, 400, 'invalid_grant');
+          const [row] = await app.ctx.db
+            .update(simIdentityCodes)
+            .set({ usedAt: sql`now()` })
+            .where(
+              and(
+                eq(simIdentityCodes.code, code),
+                isNull(simIdentityCodes.usedAt),
+                gt(simIdentityCodes.expiresAt, sql`now()`),
+                eq(simIdentityCodes.clientId, clientId),
+                eq(simIdentityCodes.redirectUri, uri),
+              ),
+            )
+            .returning();
+          if (!row) return oauthError(reply, 400, 'invalid_grant');
+          const now = Math.floor(Date.now() / 1000);
+          const idToken = await keys.sign({
+            iss: issuer,
+            aud: SIM_CLIENT_ID,
+            sub: row.subject,
+            name: row.name,
+            nonce: row.nonce,
+            iat: now,
+            auth_time: now,
+            exp: now + 300,
+          });
+          return reply.header('cache-control', 'no-store').send({
+            id_token: idToken,
+            access_token: randomBytes(16).toString('base64url'),
+            token_type: 'Bearer',
+            expires_in: 300,
+          });
+        },
+      );
       done();
     },
     { prefix: SIM_IDENTITY_PATH },

@@ -30,6 +30,8 @@ export const identityRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/identity/callback',
     {
+      // The browser always gets the redirect; the service bounds and checks each value itself.
+      config: { ownInputRules: true },
       schema: {
         tags: ['identity'],
         summary: 'Where the identity provider returns the browser',
