@@ -1,6 +1,7 @@
 import type { Charge } from '@stod/domain';
 import { OcppClient } from 'ocpp-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChargingBooks } from '../../test/charging-books.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/app.ts';
 import { listen, registerCharger } from '../../test/chargers.ts';
 import { cardCustomer, openHolds, until } from '../../test/stations.ts';
@@ -19,7 +20,13 @@ beforeAll(async () => {
   url = await listen(t.app);
 });
 // ocpp-ts has no way to hang up: closing the app closes the endpoint and its connections.
-afterAll(() => t.close());
+// The books, after everything this file did: every charge that delivered energy settled once,
+// no hold outliving its charge.
+afterAll(async () => {
+  const problems = await checkChargingBooks(t.app.ctx.db);
+  await t.close();
+  expect(problems).toEqual([]);
+});
 
 const PASSWORD = 'interop-password-0123';
 const basic = (identity: string, password: string) => ({

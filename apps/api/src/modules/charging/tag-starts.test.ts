@@ -1,6 +1,7 @@
 import type { Charge } from '@stod/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChargingBooks } from '../../test/charging-books.ts';
 import { payments, receipts } from '../../db/schema/index.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import {
@@ -29,7 +30,13 @@ beforeAll(async () => {
   t = await createTestApp();
   url = await listen(t.app);
 });
-afterAll(() => t.close());
+// The books, after everything this file did: every finished charge that delivered energy settled
+// once, no hold outliving its charge (some tests leave a charge open on purpose).
+afterAll(async () => {
+  const problems = await checkChargingBooks(t.app.ctx.db, { openAllowed: true });
+  await t.close();
+  expect(problems).toEqual([]);
+});
 
 const minute = (n: number) => new Date(Date.now() - 30 * 60_000 + n * 60_000);
 let tagNumber = 0;
