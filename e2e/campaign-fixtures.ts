@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-// The demo seed's operator (README).
+// The demo seed's operator (docs/demo.md).
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
 
 export interface AdminCampaign {

@@ -4,7 +4,7 @@ import { expectAccessible } from './a11y-fixtures.ts';
 import { registerViaApi, type TestUser } from './fixtures.ts';
 import { closeToasts, enterCardOnHostedPage, shot } from './wallet-fixtures.ts';
 
-// The demo seed's operator (README).
+// The demo seed's operator (docs/demo.md).
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
 
 interface StationJson {

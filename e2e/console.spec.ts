@@ -5,7 +5,7 @@ import { expectAccessible } from './a11y-fixtures.ts';
 import { registerViaApi } from './fixtures.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
-// The demo seed's staff (README): an operator, and kitchen staff at the first demo station.
+// The demo seed's staff (docs/demo.md): an operator, and kitchen staff at the first demo station.
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
 const KITCHEN = { email: 'kitchen@example.com', password: 'kitchen-password-1' };
 

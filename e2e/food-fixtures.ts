@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { registerViaApi, type TestUser } from './fixtures.ts';
 import { enterCardOnHostedPage } from './wallet-fixtures.ts';
 
-// The demo seed's kitchen staff (README), bound to the first demo station, which is open at all
+// The demo seed's kitchen staff (docs/demo.md), bound to the first demo station, which is open at all
 // hours: orders can be placed there whenever the suite runs.
 export const KITCHEN = { email: 'kitchen@example.com', password: 'kitchen-password-1' };
 

@@ -28,7 +28,7 @@ import { addGatewayCard, auth, keepScreen, oreOf } from './stations-helpers.ts';
  * drives itself (the server's own fleet knows only the seeded chargers).
  */
 
-// The demo seed's operator (README).
+// The demo seed's operator (docs/demo.md).
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
 
 interface OwnInstallation {

@@ -13,156 +13,532 @@ const DEV_SECRETS = {
   IDENTITY_CLIENT_SECRET: 'dev-identity-secret-change-me',
 } as const;
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().optional(),
-  REDIS_KEY_PREFIX: z.string().default('stod:'),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Støð <noreply@stod.example>'),
+/**
+ * Every environment variable, each with its meaning (`.describe()`), from which
+ * `docs/configuration.md` is generated (`npm run docs:config`; a test holds the two together).
+ */
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`production` removes the dev outbox and the `/api/dev/*` switches'),
+  HOST: z.string().default('0.0.0.0').describe('listen address'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('HTTP port of the one process (API, web app, docs)'),
+  PUBLIC_URL: z.url().optional().describe('the address users reach; used in e-mailed links'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino level, or `silent`'),
+  DATA_DIR: z
+    .string()
+    .default('.data')
+    .describe('where the embedded database lives; `:memory:` keeps nothing'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('`postgres://…`: use this PostgreSQL server instead of PGlite'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(10)
+    .describe('connections per process to PostgreSQL'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .describe(
+      '`redis://…`: rate-limit counters, the event bus and the realtime adapter shared by every API process',
+    ),
+  REDIS_KEY_PREFIX: z.string().default('stod:').describe('prefix of every Redis key'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe('`smtp://user:pass@host:587`: send mail; without it mail goes to the dev outbox'),
+  MAIL_FROM: z.string().default('Støð <noreply@stod.example>').describe('sender of e-mail'),
   OWN_CARD_SLUG: z
     .string()
     .regex(/^[a-z][a-z0-9-]{1,30}$/)
-    .default('stodkort'),
+    .default('stodkort')
+    .describe('the `{own-card}` route segment; must match `VITE_OWN_CARD_SLUG`'),
   PRODUCT_SLUG: z
     .string()
     .regex(/^[a-z][a-z0-9-]{1,30}$/)
-    .default('stod'),
-  WEB_DIST: z.string().optional(),
-  CONSOLE_DIST: z.string().optional(),
-  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-  MIN_VERSION_IOS: z.string().default('0.0.0'),
-  MIN_VERSION_ANDROID: z.string().default('0.0.0'),
-  MIN_VERSION_WEB: z.string().default('0.0.0'),
-  STORE_URL_IOS: z.string().default('https://apps.apple.com/app/stod'),
+    .default('stod')
+    .describe('the `{product}` of `/api/stations/{product}` and the device key `{product}_locale`'),
+  WEB_DIST: z.string().optional().describe('the built web app to serve'),
+  CONSOLE_DIST: z.string().optional().describe('the built staff console to serve at `/console`'),
+  SEED_DEMO: z
+    .enum(['auto', 'true', 'false'])
+    .default('auto')
+    .describe('`auto` seeds an empty database, `true` always, `false` never'),
+  MIN_VERSION_IOS: z
+    .string()
+    .default('0.0.0')
+    .describe('older apps are asked to update (database rows override)'),
+  MIN_VERSION_ANDROID: z
+    .string()
+    .default('0.0.0')
+    .describe('older apps are asked to update (database rows override)'),
+  MIN_VERSION_WEB: z
+    .string()
+    .default('0.0.0')
+    .describe('older apps are asked to update (database rows override)'),
+  STORE_URL_IOS: z
+    .string()
+    .default('https://apps.apple.com/app/stod')
+    .describe('where the update modal sends users'),
   STORE_URL_ANDROID: z
     .string()
-    .default('https://play.google.com/store/apps/details?id=fo.stod.app'),
-  UPDATE_LOCKED: bool,
-  MAINTENANCE: bool,
-  MAINTENANCE_MESSAGE: z.string().optional(),
-  SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  SIGNIN_MAX_PER_IP: z.coerce.number().int().min(1).default(100),
-  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  /** A session unused this long ends; each use moves it on. */
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
-  /** A session ends this long after sign-in, however often it is used. */
-  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-  /**
-   * How long a process keeps a session it read, so signed-in requests skip that query; an ended
-   * session is announced on the bus and dropped at once. 0 reads it on every request.
-   */
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  TRUST_PROXY: z.string().optional(),
-  SIMULATORS: z.string().optional(),
-  /** Receiving a whole request, body included; a client trickling its body is cut off. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
-  /** Idle time between requests on a kept-alive connection; above a load balancer's usual 60 s. */
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
-  /** A socket that sends and receives nothing this long is closed. */
-  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    .default('https://play.google.com/store/apps/details?id=fo.stod.app')
+    .describe('where the update modal sends users'),
+  UPDATE_LOCKED: bool.describe('the update modal cannot be postponed'),
+  MAINTENANCE: bool.describe('start in maintenance mode (a database switch overrides)'),
+  MAINTENANCE_MESSAGE: z
+    .string()
+    .optional()
+    .describe('start in maintenance mode (a database switch overrides)'),
+  SIGNIN_MAX_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe('failed sign-ins per account per window'),
+  SIGNIN_MAX_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100)
+    .describe('sign-in attempts per address per window'),
+  SIGNIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(900)
+    .describe('the sign-in rate-limit window'),
+  SESSION_IDLE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(60)
+    .describe('a session unused this long ends'),
+  SESSION_MAX_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(365)
+    .describe('a session ends this long after sign-in, however often it is used'),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(10)
+    .describe(
+      'how long a process keeps a session it has read, so signed-in requests skip that query; sign-out, password change or reset, deletion and role changes are announced on the bus and drop it at once in every process; `0` reads the session on every request',
+    ),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1200)
+    .describe('requests per address per minute, all routes'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .describe(
+      'the load balancers whose `X-Forwarded-For` counts: addresses or CIDRs, comma-separated, or `loopback`, `linklocal`, `uniquelocal`; `true` and hop counts are refused',
+    ),
+  SIMULATORS: z
+    .string()
+    .optional()
+    .describe(
+      'which adapters run simulated: `all`, `none`, or a list of `gateway`, `provider-stations`, `provider-cards`, `forecourt`, `carwash`, `menu`, `beverage-machines`, `identity`; a real adapter that is configured always wins; in production only for a staging installation (logged), and never `identity`',
+    ),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(30_000)
+    .describe('the time to receive a whole request'),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(10_000)
+    .describe('the time to receive the headers; at most `REQUEST_TIMEOUT_MS`'),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(65_000)
+    .describe("idle keep-alive connections close after this; keep it above the load balancer's"),
+  CONNECTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(60_000)
+    .describe('an idle socket closes after this'),
   PDF_WORKERS: z.coerce
     .number()
     .int()
     .min(1)
     .max(16)
-    .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
-  PDF_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
-  PDF_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
-  PDF_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
-  PROVIDER_STATIONS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
-  PROVIDER_STATIONS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
-  /** The simulated ERP's delay and failures when a station's menu is read. */
-  MENU_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(120),
-  MENU_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
-  /** A food order the kitchen has not accepted after this long expires, and its hold is voided. */
-  FOOD_ACCEPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
-  /** How often unanswered food orders are expired (0: never, for tests that drive it). */
-  FOOD_EXPIRE_EVERY_SECONDS: z.coerce.number().int().min(0).default(15),
-  /** How often ended months of owners' earnings are closed into payouts (0: never). */
-  EARNINGS_CLOSE_EVERY_SECONDS: z.coerce.number().int().min(0).default(3600),
-  /**
-   * Where no kitchen display has been seen for three minutes, a simulated kitchen accepts orders after
-   * KITCHEN_SIM_ACCEPT_SECONDS and readies them by their ready-by time (divided by SIM_SPEED).
-   */
-  KITCHEN_SIM: z.enum(['true', 'false']).optional(),
-  KITCHEN_SIM_ACCEPT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
-  /** How long a coffee machine's QR code stays valid. */
-  BEVERAGE_HASH_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
-  PROVIDER_CARDS_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
-  PROVIDER_CARDS_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
-  GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
-  GATEWAY_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
-  GATEWAY_WEBHOOK_SECRET: z.string().min(16).default(DEV_SECRETS.GATEWAY_WEBHOOK_SECRET),
-  BRAND_NAME: z.string().default('Støð'),
-  BRAND_LEGAL_NAME: z.string().default('Støð P/F'),
-  BRAND_ADDRESS: z.string().default('Havnarvegur 1, 100 Tórshavn'),
-  BRAND_PHONE: z.string().default('+298 30 00 00'),
-  BRAND_EMAIL: z.string().default('hjalp@stod.example'),
-  BRAND_VAT_NUMBER: z.string().default('V-tal 123456'),
-  /** The operator's own terms, terms of purchase and privacy pages; else the built-in ones. */
-  TERMS_URL: z.url().optional(),
-  PURCHASE_TERMS_URL: z.url().optional(),
-  PRIVACY_URL: z.url().optional(),
-  IDENTITY_ISSUER_URL: z.url().optional(),
-  IDENTITY_CLIENT_ID: z.string().default('stod-app'),
-  IDENTITY_CLIENT_SECRET: z.string().min(16).default(DEV_SECRETS.IDENTITY_CLIENT_SECRET),
-  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(60),
-  RENEW_EVERY_SECONDS: z.coerce.number().int().min(0).default(300),
-  RECONCILE_UNSTARTED_MINUTES: z.coerce.number().int().min(1).default(30),
-  /** Multiplies the pace of every simulated device: pumps, wash bays, chargers. */
-  SIM_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
-  /** The simulated customer lifts the nozzle after an authorisation and fills up by itself. */
-  SIM_AUTO_CUSTOMER: z.enum(['true', 'false']).default('true'),
-  /** An authorised pump whose nozzle stays in place this long is withdrawn and its hold voided. */
-  FUEL_NOZZLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
-  /** A loaded wash programme not started this long is unloaded and its hold voided. */
-  CARWASH_START_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
-  /** How long staff can resume a stopped wash before it is closed. */
-  CARWASH_RESUME_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
-  /** How often open station transactions are checked against their controllers and payments. */
-  STATION_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(30),
-  /** The Heartbeat interval the OCPP endpoint gives chargers at their BootNotification. */
-  OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
-  /** WebSocket pings to chargers (0: none; some chargers drop on server pings). */
-  OCPP_PING_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** How long a command to a charger waits for its answer. */
-  OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
-  /** The hold placed for a charge at a public or shared installation, in kroner. */
-  CHARGE_HOLD_KR: z.coerce.number().int().min(1).max(10_000).default(300),
-  /** A charge whose charger stays offline this long is closed at its last meter reading. */
-  CHARGER_OFFLINE_CLOSE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
-  /** How often open charges are checked against their chargers and payments. */
-  CHARGE_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).default(30),
-  /** The seeded installations' chargers connect to this app's /ocpp as simulated chargers. */
-  SIM_CHARGERS: z.enum(['true', 'false']).optional(),
-  /**
-   * Web Push (VAPID) keys for the installed web app, base64url, as web-push generates them.
-   * Outside production they are generated once and kept in the database when not set.
-   */
-  VAPID_PUBLIC_KEY: z.string().optional(),
-  VAPID_PRIVATE_KEY: z.string().optional(),
-  /** Who the push services may contact about our pushes: a mailto: or https: URL. */
-  VAPID_SUBJECT: z.string().optional(),
-  /** Firebase Cloud Messaging (HTTP v1) for the Android shell: a service account's fields. */
-  FCM_PROJECT_ID: z.string().optional(),
-  FCM_CLIENT_EMAIL: z.string().optional(),
-  FCM_PRIVATE_KEY: z.string().optional(),
-  /** Apple Push Notification service for the iOS shell: the team's .p8 key and its ids. */
-  APNS_KEY_ID: z.string().optional(),
-  APNS_TEAM_ID: z.string().optional(),
-  APNS_PRIVATE_KEY: z.string().optional(),
-  APNS_BUNDLE_ID: z.string().default('fo.stod.app'),
-  /** APNs' production service; otherwise the sandbox, for development builds of the shell. */
-  APNS_PRODUCTION: bool,
+    .default(Math.max(1, Math.min(2, availableParallelism() - 1)))
+    .describe('worker threads that render receipt PDFs'),
+  PDF_QUEUE_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(50)
+    .describe('PDFs waiting for a worker; beyond it 503 with `Retry-After`'),
+  PDF_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(2)
+    .describe("one user's PDFs rendering at once; beyond it 429"),
+  PDF_CACHE_MB: z.coerce
+    .number()
+    .min(0)
+    .max(1024)
+    .default(16)
+    .describe('memory for rendered receipts (a receipt never changes)'),
+  PROVIDER_STATIONS_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(150)
+    .describe("the payment provider simulator's delay"),
+  PROVIDER_STATIONS_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe('share (0–1) of provider calls that fail'),
+  MENU_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(120)
+    .describe("the simulated ERP's delay when a station's menu is read"),
+  MENU_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe(
+      'share (0–1) of menu reads that fail; the last menu read stands in for an hour, else 503',
+    ),
+  FOOD_ACCEPT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(300)
+    .describe('a food order the kitchen has not accepted by then expires and its hold is voided'),
+  FOOD_EXPIRE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15)
+    .describe('how often unanswered food orders are expired; `0` turns the job off'),
+  EARNINGS_CLOSE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3600)
+    .describe(
+      "how often ended months of the owners' earnings are closed into payouts; `0` turns the job off",
+    ),
+  KITCHEN_SIM: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      'stations whose kitchen display nobody has opened for three minutes get a simulated kitchen that accepts, readies and hands over orders',
+    ),
+  KITCHEN_SIM_ACCEPT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .default(20)
+    .describe(
+      'how long the simulated kitchen waits before it accepts an order (divided by `SIM_SPEED`, as its cooking time is)',
+    ),
+  BEVERAGE_HASH_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(120)
+    .describe("how long a coffee machine's QR code stays valid"),
+  PROVIDER_CARDS_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(150)
+    .describe("the card issuer simulator's delay"),
+  PROVIDER_CARDS_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe('share (0–1) of card issuer calls that fail'),
+  GATEWAY_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(200)
+    .describe("the card gateway simulator's delay"),
+  GATEWAY_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe('share (0–1) of gateway calls that fail with 503'),
+  GATEWAY_WEBHOOK_SECRET: z
+    .string()
+    .min(16)
+    .default(DEV_SECRETS.GATEWAY_WEBHOOK_SECRET)
+    .describe("HMAC key of the gateway's webhooks; must be set in production"),
+  BRAND_NAME: z.string().default('Støð').describe('the company on receipts and e-mail'),
+  BRAND_LEGAL_NAME: z.string().default('Støð P/F').describe('the company on receipts and e-mail'),
+  BRAND_ADDRESS: z.string().default('Havnarvegur 1, 100 Tórshavn').describe('the receipt footer'),
+  BRAND_PHONE: z.string().default('+298 30 00 00').describe('the receipt footer'),
+  BRAND_EMAIL: z.string().default('hjalp@stod.example').describe('the receipt footer'),
+  BRAND_VAT_NUMBER: z
+    .string()
+    .default('V-tal 123456')
+    .describe('the VAT number in the receipt footer'),
+  TERMS_URL: z
+    .url()
+    .optional()
+    .describe(
+      'the terms page the app opens in the in-app browser; without it `/api/legal/terms` (Faroese, English with `?lang=en`)',
+    ),
+  PURCHASE_TERMS_URL: z
+    .url()
+    .optional()
+    .describe('the terms of purchase page; without it `/api/legal/purchase-terms`'),
+  PRIVACY_URL: z
+    .url()
+    .optional()
+    .describe(
+      'the privacy page; without it `/api/legal/privacy`. The three addresses reach the app in `GET /api/company`',
+    ),
+  IDENTITY_ISSUER_URL: z
+    .url()
+    .optional()
+    .describe(
+      'the national identity provider (OpenID Connect, https, PKCE S256, an asymmetric id_token algorithm); without it the built-in simulator, never in production',
+    ),
+  IDENTITY_CLIENT_ID: z
+    .string()
+    .default('stod-app')
+    .describe("this app's client id at the identity provider"),
+  IDENTITY_CLIENT_SECRET: z
+    .string()
+    .min(16)
+    .default(DEV_SECRETS.IDENTITY_CLIENT_SECRET)
+    .describe(
+      "this app's client secret; must be set in production; changing it ends sign-ins under way",
+    ),
+  RECONCILE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60)
+    .describe('how often the payments reconciliation job runs; `0` turns it off'),
+  RENEW_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(300)
+    .describe('how often due subscriptions are renewed; `0` turns it off'),
+  RECONCILE_UNSTARTED_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30)
+    .describe(
+      'holds whose service has not started, and money requests nobody finished, are undone by the reconciliation after this long',
+    ),
+  SIM_SPEED: z.coerce
+    .number()
+    .min(0.1)
+    .max(1000)
+    .default(1)
+    .describe(
+      'multiplies the pace of every simulated device (pumps, wash bays, chargers); `20` makes a demo fill take seconds',
+    ),
+  SIM_AUTO_CUSTOMER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .describe(
+      'the simulated customer lifts the nozzle after an authorisation and fills by itself; `false` waits for the simulator page or `POST /api/dev/sim/pumps`',
+    ),
+  FUEL_NOZZLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(120)
+    .describe(
+      'an authorised pump whose nozzle is not lifted this long is withdrawn and its hold voided ("You did not remove the pump in time")',
+    ),
+  CARWASH_START_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(600)
+    .describe('a loaded wash programme not started this long is unloaded and its hold voided'),
+  CARWASH_RESUME_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .default(30)
+    .describe('how long staff can resume a stopped wash before it is closed'),
+  STATION_RECONCILE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe(
+      'how often open refuellings and washes are checked against their controllers and payments; `0` turns it off',
+    ),
+  OCPP_HEARTBEAT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .default(300)
+    .describe('the Heartbeat interval chargers are given at their BootNotification'),
+  OCPP_PING_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(60)
+    .describe(
+      'WebSocket pings to chargers while they are quiet; `0` sends none (some chargers drop on server pings)',
+    ),
+  OCPP_CALL_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(20)
+    .describe('how long a command to a charger (remote start, stop, trigger) waits for its answer'),
+  CHARGE_HOLD_KR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(300)
+    .describe('the hold placed for a charge at a public installation'),
+  CHARGER_OFFLINE_CLOSE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(60)
+    .describe(
+      'a charge whose charger stays offline this long is closed at its last meter reading and settled',
+    ),
+  CHARGE_RECONCILE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe(
+      'how often open charges are checked against their chargers and payments; `0` turns it off',
+    ),
+  SIM_CHARGERS: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      "the seeded installations' chargers connect to this app's `/ocpp` as simulated chargers",
+    ),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .describe(
+      "Web Push keys for the installed web app (base64url, as `npx web-push generate-vapid-keys` prints them); without them in production the web's pushes stay in the push outbox",
+    ),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .describe(
+      "Web Push keys for the installed web app (base64url, as `npx web-push generate-vapid-keys` prints them); without them in production the web's pushes stay in the push outbox",
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .describe("who the browsers' push services may contact about our pushes"),
+  FCM_PROJECT_ID: z
+    .string()
+    .optional()
+    .describe(
+      "Firebase Cloud Messaging (HTTP v1) for the Android shell: a service account's project, e-mail and PEM key (`\\n` for newlines); all three or none; without them Android pushes stay in the push outbox",
+    ),
+  FCM_CLIENT_EMAIL: z
+    .string()
+    .optional()
+    .describe(
+      "Firebase Cloud Messaging (HTTP v1) for the Android shell: a service account's project, e-mail and PEM key (`\\n` for newlines); all three or none; without them Android pushes stay in the push outbox",
+    ),
+  FCM_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .describe(
+      "Firebase Cloud Messaging (HTTP v1) for the Android shell: a service account's project, e-mail and PEM key (`\\n` for newlines); all three or none; without them Android pushes stay in the push outbox",
+    ),
+  APNS_KEY_ID: z
+    .string()
+    .optional()
+    .describe(
+      "Apple Push Notification service for the iOS shell: the .p8 key's id, the team and the key's PEM; all three or none; without them iOS pushes stay in the push outbox",
+    ),
+  APNS_TEAM_ID: z
+    .string()
+    .optional()
+    .describe(
+      "Apple Push Notification service for the iOS shell: the .p8 key's id, the team and the key's PEM; all three or none; without them iOS pushes stay in the push outbox",
+    ),
+  APNS_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .describe(
+      "Apple Push Notification service for the iOS shell: the .p8 key's id, the team and the key's PEM; all three or none; without them iOS pushes stay in the push outbox",
+    ),
+  APNS_BUNDLE_ID: z
+    .string()
+    .default('fo.stod.app')
+    .describe("the iOS app's bundle id (the `apns-topic`)"),
+  APNS_PRODUCTION: bool.describe(
+    "APNs' production service; otherwise the sandbox, for development builds of the shell",
+  ),
 });
 
 /** Variables that only work together: all of a group are set, or none. */

@@ -4,7 +4,7 @@ import { issue } from '../modules/vouchers/index.ts';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 
-/** Demo codes, printed in the README so a person can try them. */
+/** Demo codes, listed in docs/demo.md so a person can try them. */
 export const DEMO_VOUCHERS = [
   {
     code: 'GAVA-2026-STOD',
