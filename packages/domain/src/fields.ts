@@ -113,3 +113,20 @@ export const pageQueryShape = {
   offset: intParam(0).default(0),
   take: intParam(1, 100).default(20),
 };
+
+/**
+ * The `Idempotency-Key` header of a call that moves money: the client names each attempt, and a
+ * retry sends the same name (8–200 characters).
+ */
+const idempotencyKey = z
+  .string({ error: typeError })
+  .min(8, key('validation.invalid'))
+  .max(200, key('validation.invalid'));
+
+/** Headers of a call that must name its attempt. */
+export const idempotencyKeyHeader = z.object({ 'idempotency-key': idempotencyKey });
+
+/** Headers of a call that may name its attempt (without one, each call is its own attempt). */
+export const optionalIdempotencyKeyHeader = z.object({
+  'idempotency-key': idempotencyKey.optional(),
+});

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idField, strict } from './fields.ts';
 import type { ErrorKey } from './errors.ts';
-import { FUEL_HOLD_ORE } from './money.ts';
 
 /**
  * A station transaction: a refuelling at a pump or a wash in a bay, paid from the phone. The
@@ -203,7 +202,6 @@ export function volumeForLimit(limit: number, pricePerLitre: number): number {
   return Math.floor((limit * 1000) / pricePerLitre);
 }
 
-export const FUEL_HOLD = FUEL_HOLD_ORE;
 /** Spec §9: the wash's stop button is held this long. */
 export const CARWASH_STOP_HOLD_MS = 3000;
 

@@ -5,6 +5,7 @@ import {
   stationLiveSchema,
   stationTransactionSchema,
   voucherIssueSchema,
+  optionalIdempotencyKeyHeader,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,9 +44,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
         summary:
           'Issue value vouchers, gift cards or product vouchers (operator); the codes are shown once. A repeated Idempotency-Key issues nothing (409)',
         security: bearer,
-        headers: z.object({
-          'idempotency-key': z.string().min(8).max(200).optional(),
-        }),
+        headers: optionalIdempotencyKeyHeader,
         body: voucherIssueSchema,
         response: {
           201: z.object({

@@ -6,12 +6,12 @@ import {
   idField,
   requiredText,
   strict,
+  idempotencyKeyHeader,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
-import { startKeyHeader } from '../fuel/index.ts';
 import { purchase } from './purchase.ts';
 import * as repo from './repo.ts';
 import * as service from './service.ts';
@@ -71,7 +71,7 @@ export const beverageRoutes: FastifyPluginAsyncZod = (app) => {
           'same key answers the first result as it stands now, and never charges twice.',
         ].join(' '),
         security: bearer,
-        headers: startKeyHeader,
+        headers: idempotencyKeyHeader,
         body: beverageOneTimeSchema,
         response: {
           200: beveragePurchaseSchema,

@@ -3,11 +3,11 @@ import {
   idParam,
   stationPointsSchema,
   stationTransactionSchema,
+  idempotencyKeyHeader,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
-import { startKeyHeader } from '../fuel/index.ts';
 import * as service from './service.ts';
 
 const tags = ['carwash'];
@@ -42,7 +42,7 @@ export const carwashRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'Send an Idempotency-Key per attempt; a retry with the same key answers the first result and never holds twice.',
         security: bearer,
-        headers: startKeyHeader,
+        headers: idempotencyKeyHeader,
         body: carwashStartSchema,
         response: {
           201: stationTransactionSchema,

@@ -8,11 +8,11 @@ import {
   installationViewSchema,
   pageQueryShape,
   type Charge,
+  idempotencyKeyHeader,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
-import { startKeyHeader } from '../fuel/index.ts';
 import * as service from './service.ts';
 
 const tags = ['charging'];
@@ -78,7 +78,7 @@ export const chargingRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'Send an Idempotency-Key per attempt; a retry with the same key answers the first result and never holds twice. Only one charge per user is open at once (409 CHARGE_ACTIVE).',
         security: bearer,
-        headers: startKeyHeader,
+        headers: idempotencyKeyHeader,
         body: chargeCreateSchema,
         response: { 201: chargeSchema, ...errorResponses(400, 401, 404, 409, 422, 503) },
       },

@@ -11,12 +11,12 @@ import {
   kitchenRejectSchema,
   menuSchema,
   pageQueryShape,
+  idempotencyKeyHeader,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
 import { requireRole, stationScope } from '../../plugins/roles.ts';
-import { startKeyHeader } from '../fuel/index.ts';
 import { accept, markCollected, markReady, reject, stationOrders } from './kitchen.ts';
 import { stationMenu } from './menus.ts';
 import * as service from './service.ts';
@@ -76,7 +76,7 @@ export const foodRoutes: FastifyPluginAsyncZod = (app) => {
         summary:
           'Places an order: priced again from the menu, refused outside opening hours, the total held on the card',
         security: bearer,
-        headers: startKeyHeader,
+        headers: idempotencyKeyHeader,
         body: foodOrderCreateSchema,
         response: {
           201: foodOrderSchema,

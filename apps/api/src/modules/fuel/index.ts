@@ -1,2 +1,2 @@
 export { defineFuel, pumpUnavailable, startFuel, watchForecourt } from './service.ts';
-export { fuelRoutes, startKeyHeader } from './routes.ts';
+export { fuelRoutes } from './routes.ts';

@@ -1,5 +1,6 @@
 import {
   fuelStartSchema,
+  idempotencyKeyHeader,
   idParam,
   stationPointsSchema,
   stationTransactionSchema,
@@ -10,13 +11,6 @@ import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.
 import * as service from './service.ts';
 
 const tags = ['fuel'];
-/** A start moves money: the client names each attempt, and a retry sends the same name. */
-export const startKeyHeader = z.object({
-  'idempotency-key': z
-    .string({ error: 'validation.required' })
-    .min(8, 'validation.invalid')
-    .max(200, 'validation.invalid'),
-});
 
 export const fuelRoutes: FastifyPluginAsyncZod = (app) => {
   const { ctx } = app;
@@ -46,7 +40,7 @@ export const fuelRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'Send an Idempotency-Key per attempt; a retry with the same key answers the first result and never holds twice.',
         security: bearer,
-        headers: startKeyHeader,
+        headers: idempotencyKeyHeader,
         body: fuelStartSchema,
         response: {
           201: stationTransactionSchema,

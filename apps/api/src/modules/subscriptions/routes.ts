@@ -9,6 +9,7 @@ import {
   upgradeSchema,
   userSubscriptionSchema,
   userSubscriptionsResponseSchema,
+  optionalIdempotencyKeyHeader,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,6 @@ import * as service from './service.ts';
 const tags = ['subscriptions'];
 const planParams = z.object({ id: idParam });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const keyHeader = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 const userSubscriptionView = userSubscriptionSchema;
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
@@ -78,7 +78,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Subscribe and pay the first period (send an Idempotency-Key)',
         security: bearer,
         params: planParams,
-        headers: keyHeader,
+        headers: optionalIdempotencyKeyHeader,
         body: subscribeSchema,
         response: { 201: userSubscriptionView, ...errorResponses(400, 401, 404, 409, 422, 503) },
       },
@@ -144,7 +144,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Upgrade to a higher tier of the same type, crediting what is left',
         security: bearer,
         params: idParams,
-        headers: keyHeader,
+        headers: optionalIdempotencyKeyHeader,
         body: upgradeSchema,
         response: {
           200: upgradedSubscriptionSchema,

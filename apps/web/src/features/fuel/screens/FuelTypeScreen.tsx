@@ -1,4 +1,4 @@
-import { FUEL_HOLD, formatCurrency } from '@stod/domain';
+import { FUEL_HOLD_ORE, formatCurrency } from '@stod/domain';
 import { Fuel } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,7 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
   const [chosenCard, setChosenCard] = useState<string | null>(null);
   const [gradeMissing, setGradeMissing] = useState(false);
   const cardId = cards.find((c) => c.id === chosenCard)?.id ?? cards[0]?.id ?? null;
-  const hold = formatCurrency(FUEL_HOLD);
+  const hold = formatCurrency(FUEL_HOLD_ORE);
   const pumpState = pumps.data?.items.find((p) => p.number === pump)?.state;
   const active = useActiveTransaction();
   const error = start.error ? apiErrorOf(start.error) : null;
