@@ -122,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     identityFetch: injectFetch(app),
   });
   const { ctx, simulators } = owned;
-  await app.register(contextPlugin, { ctx });
+  await app.register(contextPlugin, { ctx, authenticate: (token) => authenticate(ctx, token) });
   const realtime = attachRealtime(app.server, ctx, {
     authenticate: (token) => authenticate(ctx, token),
     projections: realtimeProjections,

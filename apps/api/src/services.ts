@@ -6,7 +6,8 @@ import { expireUnanswered, simulateKitchens } from './modules/food/index.ts';
 import { reconcileBeverages, watchMachines } from './modules/beverages/index.ts';
 import { defineFuel, watchForecourt } from './modules/fuel/index.ts';
 import { reconcile } from './modules/payments/index.ts';
-import { receiptProjections } from './modules/receipts/index.ts';
+import { receiptPdfs, receiptProjections } from './modules/receipts/index.ts';
+import { companyOf } from './modules/system/index.ts';
 import { defineNotifications } from './modules/notifications/index.ts';
 import { renewDue } from './modules/subscriptions/index.ts';
 import { reconcileStationTransactions, watchTransactions } from './modules/transactions/index.ts';
@@ -27,9 +28,18 @@ import { stationScopeOf } from './modules/admin/index.ts';
  */
 export async function createServices(
   config: Config,
-  options: ContextOptions,
+  options: Omit<ContextOptions, 'receiptPdfs'>,
 ): Promise<OwnedContext> {
-  const owned = await createContext(config, options);
+  const owned = await createContext(config, {
+    ...options,
+    receiptPdfs: receiptPdfs({
+      workers: config.PDF_WORKERS,
+      queueMax: config.PDF_QUEUE_MAX,
+      perUser: config.PDF_PER_USER,
+      cacheBytes: Math.round(config.PDF_CACHE_MB * 1024 * 1024),
+      brand: companyOf(config),
+    }),
+  });
   const { jobs } = owned.ctx;
   defineWalletJobs(jobs);
   // Push messages are sent by a job, retried with back-off.

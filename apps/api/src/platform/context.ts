@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
-import { companyOf } from '../modules/system/index.ts';
-import { receiptPdfs, type ReceiptPdfs } from '../modules/receipts/index.ts';
+import type { StaffRole } from '../db/schema/users.ts';
+import type { ReceiptPdfs } from './receipt-pdfs.ts';
 import {
   assembleAdapters,
   type PortOverrides,
@@ -13,6 +13,14 @@ import { localBus, type Bus } from './bus.ts';
 import { jobRegistry, type Jobs } from './jobs.ts';
 import { redisBus } from './redis-bus.ts';
 import { sessionCache, type SessionCache } from './session-cache.ts';
+
+/** Who a request or a socket speaks for, once its token is checked. */
+export interface Auth {
+  userId: string;
+  sessionId: string;
+  /** Staff have a role; a customer has none. */
+  role: StaffRole | null;
+}
 
 export interface Clock {
   now(): Date;
@@ -40,6 +48,8 @@ export interface ServiceContext extends Ports {
 
 export interface ContextOptions {
   log: FastifyBaseLogger;
+  /** The receipts' PDF renderer (modules/receipts), made by the composition root; closed with it. */
+  receiptPdfs: ReceiptPdfs;
   /** An open database to use; the context then leaves it open on close. */
   database?: Database;
   ports?: PortOverrides;
@@ -76,13 +86,7 @@ export async function createContext(
     log,
     ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
   });
-  const pdfs = receiptPdfs({
-    workers: config.PDF_WORKERS,
-    queueMax: config.PDF_QUEUE_MAX,
-    perUser: config.PDF_PER_USER,
-    cacheBytes: Math.round(config.PDF_CACHE_MB * 1024 * 1024),
-    brand: companyOf(config),
-  });
+  const pdfs = options.receiptPdfs;
   // With Redis, an event raised on one process reaches the listeners of every process.
   const bus = config.REDIS_URL
     ? await redisBus({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, log })

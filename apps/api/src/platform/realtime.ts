@@ -2,9 +2,8 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Server as HttpServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Auth } from '../plugins/context.ts';
 import type { BusEventName, BusEvents } from './bus.ts';
-import type { ServiceContext } from './context.ts';
+import type { Auth, ServiceContext } from './context.ts';
 
 /** Same origin as the API; the client library's default path. */
 export const REALTIME_PATH = '/socket.io';

@@ -1,7 +1,6 @@
 import { apiErrorSchema } from '@stod/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
-import { authenticate } from '../modules/auth/index.ts';
 import type { Auth } from './context.ts';
 
 /**
@@ -14,7 +13,7 @@ export async function requireAuth(request: FastifyRequest, reply: FastifyReply) 
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   const token = match?.[1];
   if (!token) throw unauthorized();
-  const auth = await authenticate(request.ctx, token);
+  const auth = await request.authenticate(token);
   if (!auth) throw unauthorized();
   request.auth = auth;
 }

@@ -1,14 +1,8 @@
 import type { Locale } from '@stod/domain';
 import fp from 'fastify-plugin';
-import type { StaffRole } from '../db/schema/users.ts';
-import type { ServiceContext } from '../platform/context.ts';
+import type { Auth, ServiceContext } from '../platform/context.ts';
 
-export interface Auth {
-  userId: string;
-  sessionId: string;
-  /** Staff have a role; a customer has none. */
-  role: StaffRole | null;
-}
+export type { Auth };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,17 +14,24 @@ declare module 'fastify' {
     ctx: ServiceContext;
     locale: Locale;
     auth: Auth | null;
+    /** Who a bearer token speaks for (modules/auth, handed in by buildApp), or null. */
+    authenticate(token: string): Promise<Auth | null>;
   }
 }
 
 /**
  * Hands the service context to every route: `app.ctx`, and `request.ctx` for hooks that have only
- * the request. Not encapsulated, so every plugin registered after it sees the same context.
+ * the request; and how a token is authenticated, which the auth hooks use without knowing the
+ * module that decides it. Not encapsulated, so every plugin registered after it sees the same context.
  */
-export const contextPlugin = fp<{ ctx: ServiceContext }>(
-  (app, { ctx }, done) => {
+export const contextPlugin = fp<{
+  ctx: ServiceContext;
+  authenticate: (token: string) => Promise<Auth | null>;
+}>(
+  (app, { ctx, authenticate }, done) => {
     app.decorate('ctx', ctx);
     app.decorateRequest('ctx', { getter: () => ctx });
+    app.decorateRequest('authenticate', { getter: () => authenticate });
     done();
   },
   { name: 'stod-context', fastify: '5.x' },

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { stationScopeOf, type StationScope } from '../modules/admin/index.ts';
-import { authOf, requireAuth } from './auth.ts';
+import { requireAuth } from './auth.ts';
 
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'error.forbidden');
 
@@ -16,9 +15,4 @@ export function requireRole(...roles: [StaffRole, ...StaffRole[]]) {
     const role = request.auth?.role ?? null;
     if (role === null || !roles.includes(role)) throw forbidden();
   };
-}
-
-/** The stations the caller of a requireRole route may see: every one for an operator. */
-export function stationScope(request: FastifyRequest): Promise<StationScope> {
-  return stationScopeOf(request.ctx.db, authOf(request));
 }

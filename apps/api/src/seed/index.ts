@@ -19,7 +19,8 @@ import { seedReceipts } from './receipts.ts';
 import { seedSubscriptionPlans } from './subscriptions.ts';
 import { seedStaff } from './staff.ts';
 import { seedVouchers } from './vouchers.ts';
-import { seedBeverages, seedProductColors, seedProducts, seedStations } from './stations.ts';
+import { seedStations } from '../integrations/provider-stations/network.ts';
+import { seedBeverages, seedProductColors, seedProducts } from './stations.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-1' } as const;
 /** The demo user's neighbour, whose home charger is shared with the demo user. */

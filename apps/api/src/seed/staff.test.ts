@@ -4,7 +4,7 @@ import { stations, userStations, users } from '../db/schema/index.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../test/app.ts';
 import { DEMO_STAFF, seedDemo, seedIfEmpty } from './index.ts';
 import { seedStaff } from './staff.ts';
-import { seedStations } from './stations.ts';
+import { seedStations } from '../integrations/provider-stations/network.ts';
 
 let t: TestApp;
 beforeAll(async () => {

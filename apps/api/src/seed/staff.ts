@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { stations } from '../db/schema/index.ts';
 import { saveStaff, staffExists } from '../modules/admin/index.ts';
-import { seedStations } from './stations.ts';
+import { seedStations } from '../integrations/provider-stations/network.ts';
 
 /** Staff accounts for trying the staff side in development; never seeded in production. */
 export const DEMO_STAFF = {

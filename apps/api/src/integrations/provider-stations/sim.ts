@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { seedStations } from '../../seed/stations.ts';
+import { seedStations } from './network.ts';
 import {
   ProviderUnavailableError,
   type ProviderStation,

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
-import { requireRole, stationScope } from '../../plugins/roles.ts';
+import { requireRole } from '../../plugins/roles.ts';
+import { stationScope } from './request-scope.ts';
 import { resumeWash } from '../carwash/index.ts';
 import { issueCodes, listCodes } from '../vouchers/index.ts';
 import { stationLive } from './live.ts';

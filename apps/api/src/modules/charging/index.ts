@@ -1,10 +1,10 @@
 export { chargingRoutes } from './routes.ts';
 export { chargingAdminRoutes } from './admin-routes.ts';
-export { watchCharges } from './service.ts';
+export { watchCharges } from './live.ts';
 export { reconcileCharges } from './reconcile.ts';
 export { serveCommands, setEndpoint, endpointOf } from './commands.ts';
 export { chargerEvents, authenticateCharger } from './ocpp-events.ts';
-export { installationViews } from './service.ts';
+export { installationViews } from './installation-views.ts';
 export { shareStanding } from './terms.ts';
 export type { InstallationRow, ShareRow } from './repo.ts';
 export { findInstallation, shareOf } from './repo.ts';

@@ -5,16 +5,12 @@ import type { ChargerEvents, ChargerLink } from '../../integrations/ocpp/port.ts
 import { verifyChargerPassword } from './registry.ts';
 import * as repo from './repo.ts';
 import { announce } from '../notifications/index.ts';
-import { closeAt, freshest, publish } from './service.ts';
-import {
-  confirmNoTransaction,
-  meter,
-  notice,
-  started,
-  stopped,
-  tagStanding,
-  transaction,
-} from './transactions.ts';
+import { freshest, publish } from './live.ts';
+import { closeAt } from './settle.ts';
+import { meter } from './metering.ts';
+import { notice } from './notices.ts';
+import { transaction } from './transaction-event.ts';
+import { confirmNoTransaction, started, stopped, tagStanding } from './transactions.ts';
 
 /**
  * What chargers tell the backend, applied to chargers, connectors and charges. The rules of the

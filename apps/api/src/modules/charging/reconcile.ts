@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { askNoTransaction, requestStop } from './no-transaction.ts';
 import * as repo from './repo.ts';
-import { closeAt, freshest, publish, settle } from './service.ts';
+import { freshest, publish } from './live.ts';
+import { closeAt, settle } from './settle.ts';
 import * as txRepo from './tx-repo.ts';
 
 /** A start whose process died mid-command is given back to the user after this long. */

@@ -13,6 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
+import * as views from './installation-views.ts';
+import { createCharge } from './opening.ts';
 import * as service from './service.ts';
 
 const tags = ['charging'];
@@ -34,7 +36,7 @@ export const chargingRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: installationListSchema, ...errorResponses(401) },
       },
     },
-    (request) => service.listInstallations(ctx, authOf(request).userId),
+    (request) => views.listInstallations(ctx, authOf(request).userId),
   );
 
   app.get(
@@ -49,7 +51,7 @@ export const chargingRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: installationViewSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => service.getInstallation(ctx, authOf(request).userId, request.params.id),
+    (request) => views.getInstallation(ctx, authOf(request).userId, request.params.id),
   );
 
   app.get(
@@ -64,7 +66,7 @@ export const chargingRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: chargerDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => service.getCharger(ctx, authOf(request).userId, request.params.id),
+    (request) => views.getCharger(ctx, authOf(request).userId, request.params.id),
   );
 
   app.post(
@@ -87,7 +89,7 @@ export const chargingRoutes: FastifyPluginAsyncZod = (app) => {
       reply
         .status(201)
         .send(
-          await service.createCharge(
+          await createCharge(
             ctx,
             authOf(request).userId,
             request.body,

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as wallet from '../wallet/index.ts';
 import * as repo from './repo.ts';
-import { openCharge } from './service.ts';
+import { openCharge } from './opening.ts';
 import { termsOf, type Terms } from './terms.ts';
 import { accessOf } from './views.ts';
 

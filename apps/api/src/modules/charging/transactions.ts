@@ -1,18 +1,16 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type {
   ChargerLink,
-  MeterReport,
-  NoticeReport,
   StartReport,
   StopReport,
   TagVerdict,
-  TransactionReport,
 } from '../../integrations/ocpp/port.ts';
 import type { ChargeState } from '@stod/domain';
 import { afterAnswer, requestStop } from './no-transaction.ts';
 import * as repo from './repo.ts';
 import type { ChargeRow } from './repo.ts';
-import { cachedCharge, closeAt, freshest, progress, publish, stopCharge } from './service.ts';
+import { freshest, publish } from './live.ts';
+import { closeAt } from './settle.ts';
 import { openByTag, tagVerdict } from './tag-starts.ts';
 import * as txRepo from './tx-repo.ts';
 
@@ -46,9 +44,6 @@ export async function tagStanding(
   if (await repo.openChargeWithTag(ctx.db, link.chargerId, idTag)) return 'Accepted';
   return tagVerdict(ctx, link, idTag);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Starts.
 
 /** The charge waiting for this start: by the remote start's id, else by tag at the connector. */
 async function pendingChargeOf(
@@ -211,97 +206,6 @@ async function bindTx(
   return moved;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Readings.
-
-/** Transaction ids to charge ids, per process: meter values come often. */
-const txIndex = new WeakMap<ServiceContext, Map<string, string>>();
-
-function indexOf(ctx: ServiceContext) {
-  let index = txIndex.get(ctx);
-  if (!index) {
-    index = new Map();
-    txIndex.set(ctx, index);
-  }
-  return index;
-}
-
-async function chargeIdOf(ctx: ServiceContext, chargerId: string, tx: string) {
-  const index = indexOf(ctx);
-  const key = `${chargerId}:${tx}`;
-  const known = index.get(key);
-  if (known) return known;
-  const row = await repo.chargeByTx(ctx.db, chargerId, tx);
-  if (!row) return null;
-  if (index.size > 50_000) index.clear();
-  index.set(key, row.id);
-  return row.id;
-}
-
-export async function meter(ctx: ServiceContext, link: ChargerLink, report: MeterReport) {
-  const id = await chargeIdOf(ctx, link.chargerId, report.transactionId);
-  if (!id) {
-    await unbilledReading(ctx, link, report.transactionId, report.energyWh);
-    return;
-  }
-  const row = await cachedCharge(ctx, id);
-  if (!row || row.finishedAt || !['charging', 'stopping'].includes(row.state)) return;
-  // An older reading than the one held changes nothing.
-  if (row.meterLastAt && report.timestamp < row.meterLastAt) return;
-  const register = report.energyWh ?? row.meterLast;
-  const meterStart = row.meterStart ?? register;
-  const next = await progress(ctx, row, {
-    meterStart,
-    meterLast: register,
-    meterLastAt: report.timestamp,
-    energyWh:
-      register === null || meterStart === null
-        ? row.energyWh
-        : Math.round(Math.max(0, register - meterStart) * 1000) / 1000,
-    powerW: Math.round(report.powerW ?? row.powerW),
-  });
-  // A share's monthly cap: the charge stops where it is reached (the stop is asked once; a
-  // refused one is asked again at the next reading).
-  if (next.energyCapWh !== null && next.energyWh >= next.energyCapWh && next.state === 'charging')
-    void stopAtCap(ctx, next);
-}
-
-/** A reading of a transaction no charge is billed for: kept, and its stop asked again. */
-async function unbilledReading(
-  ctx: ServiceContext,
-  link: ChargerLink,
-  transactionId: string,
-  energyWh: number | null,
-) {
-  const tx = await txRepo.findTx(ctx.db, link.chargerId, transactionId);
-  if (!tx || tx.billing === 'billed' || tx.endedAt) return;
-  if (energyWh !== null && energyWh !== tx.meterLast)
-    await txRepo.patchTx(ctx.db, tx.id, { meterLast: energyWh });
-  const delivered = energyWh !== null && tx.meterStart !== null && energyWh > tx.meterStart;
-  if (tx.billing === 'pending' && !delivered) return;
-  if (tx.billing === 'pending') {
-    // Energy flows that no token or remote start has claimed: no one can be billed for it.
-    await txRepo.patchTx(ctx.db, tx.id, { billing: 'unbilled' });
-    ctx.log.warn(
-      { identity: link.identity, transactionId },
-      'energy flows in a transaction no one claimed; asking the charger to stop',
-    );
-  }
-  await requestStop(ctx, link.identity, tx);
-}
-
-async function stopAtCap(ctx: ServiceContext, row: ChargeRow) {
-  try {
-    await stopCharge(ctx, row.userId, row.id);
-    ctx.log.info({ chargeId: row.id, energyWh: row.energyWh }, 'a charge stopped at its cap');
-  } catch (error) {
-    ctx.log.warn({ chargeId: row.id, err: error }, 'a charge at its cap could not be stopped yet');
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stops.
-
 /**
  * A transaction ends. Recorded first (a failure here fails the message, and the charger sends
  * it again); then the charge is closed and settled from the stop, or, if that cannot be applied,
@@ -368,117 +272,6 @@ async function standingOrNone(ctx: ServiceContext, link: ChargerLink, idTag: str
     ctx.log.warn({ err: error, identity: link.identity }, 'tag standing not read for a stop');
     return null;
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// 2.0.1 TransactionEvent.
-
-/** Transactions known billed and running, per process: their Updated events skip the lookup. */
-const billedRunning = new WeakMap<ServiceContext, Set<string>>();
-
-function billedOf(ctx: ServiceContext) {
-  let set = billedRunning.get(ctx);
-  if (!set) {
-    set = new Set();
-    billedRunning.set(ctx, set);
-  }
-  return set;
-}
-
-export async function transaction(
-  ctx: ServiceContext,
-  link: ChargerLink,
-  report: TransactionReport,
-): Promise<{ tagStatus: TagVerdict | null }> {
-  const key = `${link.chargerId}:${report.transactionId}`;
-  const billed = billedOf(ctx);
-  if (report.eventType === 'Updated' && billed.has(key)) {
-    await meterOf(ctx, link, report);
-    return { tagStatus: report.idTag ? 'Accepted' : null };
-  }
-  let tx = await txRepo.findTx(ctx.db, link.chargerId, report.transactionId);
-  // An event after the end (an Ended sent again after a lost answer): answered, nothing done.
-  if (tx?.endedAt) return { tagStatus: null };
-  if (!tx)
-    tx = await txRepo.recordTx(ctx.db, {
-      chargerId: link.chargerId,
-      transactionId: report.transactionId,
-      connectorId: report.evseId,
-      idTag: report.idTag,
-      remoteStartId: report.remoteStartId,
-      meterStart: report.energyWh,
-      meterLast: report.energyWh,
-      startedAt: report.timestamp,
-    });
-  else {
-    const learnt = {
-      ...(tx.connectorId === null && report.evseId !== null ? { connectorId: report.evseId } : {}),
-      ...(tx.idTag === null && report.idTag !== null ? { idTag: report.idTag } : {}),
-      ...(tx.remoteStartId === null && report.remoteStartId !== null
-        ? { remoteStartId: report.remoteStartId }
-        : {}),
-    };
-    if (Object.keys(learnt).length > 0) tx = (await txRepo.patchTx(ctx.db, tx.id, learnt)) ?? tx;
-  }
-  let tagStatus: TagVerdict | null = null;
-  const claimed =
-    tx.idTag !== null || tx.remoteStartId !== null || report.triggerReason === 'RemoteStart';
-  if (tx.billing === 'pending' && claimed) {
-    const answer = await started(ctx, link, {
-      connectorId: tx.connectorId ?? 0,
-      idTag: tx.idTag,
-      ...(tx.remoteStartId === null ? {} : { remoteStartId: tx.remoteStartId }),
-      remote: report.triggerReason === 'RemoteStart',
-      meterStartWh: tx.meterStart ?? report.energyWh,
-      timestamp: tx.startedAt,
-      transactionId: tx.transactionId,
-    });
-    tagStatus = answer.status;
-  } else if (report.idTag !== null && tx.billing !== 'pending')
-    tagStatus = tx.billing === 'billed' ? 'Accepted' : 'Invalid';
-  if (report.eventType === 'Ended') {
-    billed.delete(key);
-    const stop = await stopped(ctx, link, {
-      transactionId: report.transactionId,
-      meterStopWh: report.energyWh,
-      timestamp: report.timestamp,
-      reason: report.stoppedReason ?? 'Local',
-    });
-    return { tagStatus: tagStatus ?? stop.tagStatus };
-  }
-  const now = await txRepo.findTx(ctx.db, link.chargerId, report.transactionId);
-  if (now?.billing === 'billed' && !now.endedAt) {
-    if (billed.size > 50_000) billed.clear();
-    billed.add(key);
-  }
-  await meterOf(ctx, link, report);
-  return { tagStatus };
-}
-
-async function meterOf(ctx: ServiceContext, link: ChargerLink, report: TransactionReport) {
-  if (report.energyWh === null && report.powerW === null) return;
-  await meter(ctx, link, {
-    transactionId: report.transactionId,
-    energyWh: report.energyWh,
-    powerW: report.powerW,
-    soc: report.soc,
-    timestamp: report.readAt ?? report.timestamp,
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Notices.
-
-export async function notice(ctx: ServiceContext, link: ChargerLink, report: NoticeReport) {
-  await txRepo.insertNotice(ctx.db, {
-    chargerId: link.chargerId,
-    kind: report.kind,
-    type: report.type.slice(0, 100),
-    detail: report.detail,
-    at: report.timestamp,
-  });
-  const log = report.kind === 'security' ? ctx.log.warn.bind(ctx.log) : ctx.log.info.bind(ctx.log);
-  log({ identity: link.identity, kind: report.kind, type: report.type }, 'charger notice');
 }
 
 /**

@@ -16,7 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
-import { requireRole, stationScope } from '../../plugins/roles.ts';
+import { requireRole } from '../../plugins/roles.ts';
+import { stationScope } from '../admin/index.ts';
 import { accept, markCollected, markReady, reject, stationOrders } from './kitchen.ts';
 import { stationMenu } from './menus.ts';
 import * as service from './service.ts';

@@ -2,26 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Locale, Receipt } from '@stod/domain';
 import { AppError } from '../../lib/errors.ts';
 import { PoolFullError, workerPool } from '../../platform/worker-pool.ts';
+import type { ReceiptPdfs, RenderedPdf } from '../../platform/receipt-pdfs.ts';
 import type { Brand } from './pdf.ts';
 import type { PdfJob } from './pdf-worker.ts';
 
-export interface RenderedPdf {
-  body: Buffer;
-  etag: string;
-}
-
-export interface ReceiptPdfs {
-  /** The receipt's PDF from the cache, or rendered off the event loop within the user's limit. */
-  render(userId: string, receipt: Receipt, locale: Locale): Promise<RenderedPdf>;
-  stats(): {
-    renders: number;
-    inFlight: number;
-    waiting: number;
-    cached: number;
-    cacheBytes: number;
-  };
-  close(): Promise<void>;
-}
+export type { ReceiptPdfs, RenderedPdf };
 
 export interface ReceiptPdfOptions {
   workers: number;

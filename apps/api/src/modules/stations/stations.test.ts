@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationPoints, stationProducts } from '../../db/schema/index.ts';
 import { providerStationsSim } from '../../integrations/provider-stations/sim.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
-import { seedStations } from '../../seed/stations.ts';
+import { seedStations } from '../../integrations/provider-stations/network.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;

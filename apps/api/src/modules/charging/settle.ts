@@ -1,0 +1,159 @@
+import { chargePrice, ownerCredit, type ChargeState } from '@stod/domain';
+import type { ServiceContext } from '../../platform/context.ts';
+import { crashPoint } from '../../lib/crash.ts';
+import { announce } from '../notifications/index.ts';
+import * as payments from '../payments/index.ts';
+import { createReceipt } from '../receipts/index.ts';
+import * as repo from './repo.ts';
+import type { ChargeRow } from './repo.ts';
+import { secondsOf, tariffOf } from './views.ts';
+import { publish, freshest } from './live.ts';
+
+/**
+ * Settling: the money step that follows a charge's end, keyed by the charge so it runs once
+ * whoever repeats it (the OCPP stop, the reconciliation after a crash).
+ */
+
+const ENDED: readonly ChargeState[] = ['cancelled', 'failed'];
+
+export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<ChargeRow> {
+  const payment = row.paymentId
+    ? await payments.paymentByKey(ctx, row.userId, row.requestKey ?? '')
+    : null;
+  if (ENDED.includes(row.state)) {
+    if (payment?.status === 'authorised') {
+      await payments.voidHold(ctx, payment.id, `${row.id}:void`);
+      const voided = await repo.patchCharge(ctx.db, row.id, { released: row.held, captured: 0 });
+      if (voided) await publish(ctx, voided);
+      return voided ?? row;
+    }
+    await publish(ctx, row);
+    return row;
+  }
+  if (row.state !== 'settling' || row.receiptId) return row;
+
+  const seconds = secondsOf(row, ctx.clock.now());
+  const amount = row.own
+    ? 0
+    : chargePrice(tariffOf(row), row.energyWh, seconds, row.held || Infinity);
+  let fromCard = 0;
+  let fromBalance = 0;
+  if (payment) {
+    const split = await payments.captureWithBalance(ctx, payment.id, amount, `${row.id}:capture`);
+    fromCard = split.fromCard;
+    fromBalance = split.fromBalance;
+  }
+  crashPoint('charge.after-capture');
+  const written = await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockCharge(tx, row.id);
+    if (!locked || locked.receiptId || locked.state !== 'settling') return null;
+    const minutes = Math.round(seconds / 6) / 10;
+    const kwh = Math.round(locked.energyWh) / 1000;
+    const priceType = locked.tariffType === 'min' ? ('min' as const) : ('kwh' as const);
+    const receipt = await createReceipt(tx, {
+      userId: locked.userId,
+      paymentId: locked.paymentId,
+      stationName: locked.installationName,
+      productType: 'Charge',
+      productDescription: locked.installationName,
+      amount,
+      quantity: priceType === 'min' ? minutes : kwh,
+      unitPrice: locked.tariffPrice,
+      data: {
+        products: [
+          {
+            description: locked.installationName,
+            totalPrice: amount,
+            price: locked.tariffPrice,
+            priceType,
+            quantity: priceType === 'min' ? minutes : kwh,
+          },
+        ],
+        kwh,
+        totalTime: minutes,
+      },
+    });
+    // Spec §9: the owner of a public installation earns 0.2 kr. per kWh others charge there; a
+    // shared user pays the owner the share's price instead.
+    if (!locked.own && locked.ownerId && locked.ownerId !== locked.userId) {
+      await repo.insertOwnerCredit(tx, {
+        ownerId: locked.ownerId,
+        installationId: locked.installationId,
+        chargeId: locked.id,
+        energyWh: locked.energyWh,
+        kind: locked.shareId ? 'share' : 'public',
+        amount: locked.shareId ? amount : ownerCredit(locked.energyWh),
+      });
+    }
+    const updated = await repo.patchCharge(tx, locked.id, {
+      state: 'completed',
+      finishedAt: ctx.clock.now(),
+      receiptId: receipt.id,
+      amount,
+      captured: fromCard,
+      fromBalance,
+      // What the balance paid never came from the hold: the card gives back all it did not take.
+      released: Math.max(0, locked.held - fromCard),
+      powerW: 0,
+    });
+    return updated ? { row: updated, receiptId: receipt.id } : null;
+  });
+  if (!written) return (await repo.findCharge(ctx.db, row.id)) ?? row;
+  await ctx.bus.publish('receipt.created', { userId: row.userId, receiptId: written.receiptId });
+  await publish(ctx, written.row);
+  await announce.chargeComplete(ctx, written.row);
+  return written.row;
+}
+
+/**
+ * Ends a running charge at its last reading (the charger's stop, a reboot, a long absence, or a
+ * new transaction on its connector). The close is written first; a settling that fails now (the
+ * gateway away) is left to the reconciliation, which settles every charge left in 'settling'.
+ */
+export async function closeAt(
+  ctx: ServiceContext,
+  row: ChargeRow,
+  end: {
+    meterWh: number | null;
+    at: Date;
+    reason: string;
+    errorKey?: string | null;
+    /** Why an operator should look at it: it was closed from what was known, not the stop. */
+    review?: string;
+  },
+) {
+  const fresh = freshest(ctx, row);
+  const meterStart = fresh.meterStart ?? end.meterWh ?? 0;
+  // Readings after the stop, or older ones, never change a closed charge; the stop's own
+  // register wins when it is the higher one.
+  const register = Math.max(end.meterWh ?? fresh.meterLast ?? meterStart, fresh.meterLast ?? 0);
+  const energyWh = Math.round(Math.max(0, register - meterStart) * 1000) / 1000;
+  const stoppedAt = fresh.startedAt && end.at < fresh.startedAt ? fresh.startedAt : end.at;
+  const moved = await repo.transition(
+    ctx.db,
+    row.id,
+    ['charging', 'stopping', 'waiting', 'starting'],
+    {
+      state: fresh.startedAt ? 'settling' : 'cancelled',
+      ...(fresh.startedAt ? {} : { finishedAt: ctx.clock.now() }),
+      meterLast: register,
+      energyWh,
+      powerW: 0,
+      stoppedAt,
+      stopReason: end.reason,
+      errorKey: end.errorKey ?? null,
+      ...(end.review ? { reviewReason: end.review } : {}),
+    },
+  );
+  if (!moved) return null;
+  await publish(ctx, moved);
+  try {
+    return await settle(ctx, moved);
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, chargeId: moved.id },
+      'charge closed; settling left to the next pass',
+    );
+    return moved;
+  }
+}
