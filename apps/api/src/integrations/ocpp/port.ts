@@ -40,6 +40,8 @@ export interface StartReport {
 
 export interface MeterReport {
   transactionId: string;
+  /** 1.6's MeterValues names its connector. */
+  connectorId?: number;
   energyWh: number | null;
   powerW: number | null;
   soc: number | null;

@@ -90,6 +90,7 @@ export function attach16(
     const read = readMeterValues(p.meterValue);
     await events.meter(link, {
       transactionId: String(p.transactionId),
+      connectorId: p.connectorId,
       energyWh: read.energyWh,
       powerW: read.powerW,
       soc: read.soc,

@@ -40,7 +40,7 @@ async function chargeIdOf(ctx: ServiceContext, chargerId: string, tx: string) {
 export async function meter(ctx: ServiceContext, link: ChargerLink, report: MeterReport) {
   const id = await chargeIdOf(ctx, link.chargerId, report.transactionId);
   if (!id) {
-    await unbilledReading(ctx, link, report.transactionId, report.energyWh);
+    await unbilledReading(ctx, link, report);
     return;
   }
   const row = await cachedCharge(ctx, id);
@@ -66,13 +66,26 @@ export async function meter(ctx: ServiceContext, link: ChargerLink, report: Mete
 }
 
 /** A reading of a transaction no charge is billed for: kept, and its stop asked again. */
-async function unbilledReading(
-  ctx: ServiceContext,
-  link: ChargerLink,
-  transactionId: string,
-  energyWh: number | null,
-) {
-  const tx = await txRepo.findTx(ctx.db, link.chargerId, transactionId);
+async function unbilledReading(ctx: ServiceContext, link: ChargerLink, report: MeterReport) {
+  const { transactionId, energyWh } = report;
+  let tx = await txRepo.findTx(ctx.db, link.chargerId, transactionId);
+  if (!tx && link.protocol === 'ocpp1.6') {
+    // A 1.6 transaction we never heard begin (its StartTransaction lost, or an id the charger
+    // made up offline): on record against the charger, and asked to stop, as no one can pay.
+    tx = await txRepo.recordTx(ctx.db, {
+      chargerId: link.chargerId,
+      transactionId,
+      connectorId: report.connectorId ?? null,
+      billing: 'unbilled',
+      meterStart: energyWh,
+      meterLast: energyWh,
+      startedAt: report.timestamp,
+    });
+    ctx.log.warn(
+      { identity: link.identity, transactionId },
+      'readings of a transaction never started here; asking the charger to stop',
+    );
+  }
   if (!tx || tx.billing === 'billed' || tx.endedAt) return;
   if (energyWh !== null && energyWh !== tx.meterLast)
     await txRepo.patchTx(ctx.db, tx.id, { meterLast: energyWh });

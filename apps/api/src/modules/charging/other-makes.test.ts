@@ -287,6 +287,33 @@ describe('OCPP 1.6J from a charger of another make', () => {
     });
   });
 
+  it('records readings of a transaction it never heard begin, and asks the charger to stop it', async () => {
+    const { station } = await connected('ocpp1.6');
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    await station.call('MeterValues', {
+      connectorId: 2,
+      transactionId: -17,
+      meterValue: [{ timestamp: at(0), sampledValue: [{ value: '512.5' }] }],
+    });
+    await station.waitFor('RemoteStopTransaction', (p) => p.transactionId === -17);
+    const listed = await t.app.inject({
+      url: '/api/admin/charger-transactions',
+      headers: bearer(operator),
+    });
+    expect(
+      listed.json<{ items: { transactionId: string; billing: string; connectorId: number }[] }>()
+        .items,
+    ).toContainEqual(
+      expect.objectContaining({ transactionId: '-17', billing: 'unbilled', connectorId: 2 }),
+    );
+    await station.call('StopTransaction', {
+      transactionId: -17,
+      meterStop: 530,
+      timestamp: at(1),
+      reason: 'Remote',
+    });
+  });
+
   it('accepts and records the security whitepaper notifications', async () => {
     const { charger, station } = await connected('ocpp1.6');
     expect(
