@@ -9,8 +9,8 @@ import {
   isFreeStatus,
   isUnavailableStatus,
   ownerCredit,
-  OWNER_CREDIT_ORE_PER_KWH,
 } from './charging.ts';
+import { OWNER_CREDIT_ORE_PER_KWH } from './money.ts';
 import { idempotencyKeyHeader, optionalIdempotencyKeyHeader } from './fields.ts';
 
 describe('chargePrice', () => {

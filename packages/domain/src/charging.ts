@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, intField, strict } from './fields.ts';
+import { OWNER_CREDIT_ORE_PER_KWH } from './money.ts';
 
 /**
  * EV charging: installations with chargers, each charger with its connectors, reached over
@@ -7,9 +8,6 @@ import { emailField, intField, strict } from './fields.ts';
  * app. The backend's states, the labels the app shows for them (spec §4 "Charge"), the prices
  * and the shapes the API answers live here so that the API, the web app and the tests agree.
  */
-
-/** Spec §9: the owner of a public installation earns 0.2 kr. per kWh another user charges. */
-export const OWNER_CREDIT_ORE_PER_KWH = 20;
 
 /** The hold placed for a charge at a public or shared installation, unless configured. */
 export const CHARGE_HOLD_ORE_DEFAULT = 300_00;

@@ -15,6 +15,8 @@ export * from './subscriptions.ts';
 export * from './staff.ts';
 export * from './legal.ts';
 export * from './station-transactions.ts';
+export * from './fuel.ts';
+export * from './carwash.ts';
 export * from './charging.ts';
 export * from './installations.ts';
 export * from './food.ts';

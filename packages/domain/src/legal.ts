@@ -1,4 +1,5 @@
 import type { Locale } from './messages/index.ts';
+import { FUEL_HOLD_ORE, kroner } from './money.ts';
 
 /**
  * The built-in terms, terms of purchase and privacy pages (spec §2: they open in the in-app
@@ -98,7 +99,7 @@ const TEXTS: Record<LegalPage, Record<Locale, LegalText>> = {
         {
           heading: 'Tanking, bilvask og lading',
           paragraphs: [
-            'Áðrenn tú byrjar at tanka, mugu 750 kr. vera tøk á gjaldskortinum. Tú rindar bert fyri tað, tú keypir.',
+            `Áðrenn tú byrjar at tanka, mugu ${kroner(FUEL_HOLD_ORE)} kr. vera tøk á gjaldskortinum. Tú rindar bert fyri tað, tú keypir.`,
           ],
         },
         {
@@ -143,7 +144,7 @@ const TEXTS: Record<LegalPage, Record<Locale, LegalText>> = {
         {
           heading: 'Fuel, car wash and charging',
           paragraphs: [
-            'Before you start refuelling, 750 kroner must be available on the payment card. You pay only for what you buy.',
+            `Before you start refuelling, ${kroner(FUEL_HOLD_ORE)} kroner must be available on the payment card. You pay only for what you buy.`,
           ],
         },
         {

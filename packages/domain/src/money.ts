@@ -2,8 +2,18 @@
 export const CURRENCY = 'DKK';
 export const VAT_RATE_PERCENT = 25;
 
-/** The funds a card must hold before a refuelling starts: 750 kr. */
+/** The funds a card must hold before a refuelling starts (spec: 750 kr.). */
 export const FUEL_HOLD_ORE = 750_00;
+
+/** Spec §9: the owner of a public installation earns 0.2 kr. per kWh another user charges. */
+export const OWNER_CREDIT_ORE_PER_KWH = 20;
+
+/** Whole kroner of an amount in øre, as a text writes it ("750"). */
+export const kroner = (ore: number) => String(Math.round(ore / 100));
+
+/** Kroner with two decimals in a language's way: "0,20" in Faroese, "0.20" in English. */
+export const kronerDecimal = (ore: number, decimalMark: ',' | '.') =>
+  (ore / 100).toFixed(2).replace('.', decimalMark);
 
 export function assertOre(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount < 0)

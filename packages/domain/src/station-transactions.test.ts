@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUEL_HOLD_ORE, vatOf } from './money.ts';
+import { carwashStartSchema } from './carwash.ts';
+import { fuelAmount, fuelStartSchema, volumeForLimit } from './fuel.ts';
 import {
-  carwashStartSchema,
   decide,
-  fuelAmount,
-  fuelStartSchema,
   isFinalState,
   labelOf,
-  volumeForLimit,
   type MoneyStep,
   type StationTransactionService,
   type StationTransactionState,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, strict } from './fields.ts';
+import { bayStates } from './carwash.ts';
+import { pumpStates } from './fuel.ts';
 import type { ErrorKey } from './errors.ts';
 
 /**
@@ -188,44 +189,6 @@ export function decide(
   }
 }
 
-/** Whole øre for a volume at a price per litre, as a pump computes it: to the nearest øre. */
-export function fuelAmount(volumeMl: number, pricePerLitre: number): number {
-  if (!Number.isSafeInteger(volumeMl) || volumeMl < 0) throw new RangeError('volume in whole ml');
-  if (!Number.isSafeInteger(pricePerLitre) || pricePerLitre < 0)
-    throw new RangeError('price in whole øre');
-  return Math.round((volumeMl * pricePerLitre) / 1000);
-}
-
-/** The largest volume a hold pays for at a price, in whole ml (the pump stops there). */
-export function volumeForLimit(limit: number, pricePerLitre: number): number {
-  if (pricePerLitre <= 0) return 0;
-  return Math.floor((limit * 1000) / pricePerLitre);
-}
-
-/** Spec §9: the wash's stop button is held this long. */
-export const CARWASH_STOP_HOLD_MS = 3000;
-
-export const fuelStartSchema = strict({
-  stationId: idField,
-  pumpNumber: idField,
-  productId: idField,
-  paymentMethodId: z.uuid({ error: 'validation.invalid' }),
-});
-export type FuelStart = z.infer<typeof fuelStartSchema>;
-
-export const carwashStartSchema = strict({
-  stationId: idField,
-  bayNumber: idField,
-  productId: idField,
-  paymentMethodId: z.uuid({ error: 'validation.invalid' }).optional(),
-  /** A car-wash voucher of the user's pays instead of the card. */
-  voucherId: z.uuid({ error: 'validation.invalid' }).optional(),
-}).refine((v) => (v.paymentMethodId === undefined) !== (v.voucherId === undefined), {
-  error: 'validation.required',
-  path: ['paymentMethodId'],
-});
-export type CarwashStart = z.infer<typeof carwashStartSchema>;
-
 export const stationTransactionSchema = z.object({
   id: z.uuid(),
   service: z.enum(stationTransactionServices),
@@ -281,25 +244,6 @@ export const stationPointsSchema = z.object({
   items: z.array(z.object({ number: z.number().int(), state: z.enum(pointStates) })),
 });
 export type StationPoints = z.infer<typeof stationPointsSchema>;
-
-export const pumpStates = [
-  'idle',
-  'authorised',
-  'fuelling',
-  'finished',
-  'inactive',
-  'offline',
-] as const;
-export const bayStates = [
-  'free',
-  'ready',
-  'countdown',
-  'washing',
-  'finished',
-  'stopped',
-  'fault',
-  'offline',
-] as const;
 
 /** A station's pumps and bays as the staff console shows them, each with its open transaction. */
 export const stationLiveSchema = z.object({

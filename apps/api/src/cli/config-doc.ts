@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import { fileURLToPath } from 'node:url';
 import type { ZodType } from 'zod';
-import { envSchema } from '../config.ts';
+import { envGroups, envSchema } from '../config.ts';
 
 /**
  * `docs/configuration.md`, made from `config.ts`: every variable with its default and its
@@ -71,22 +71,27 @@ address per hour; password change and deletion share the sign-in limits.`;
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
 export function configurationPage(): string {
-  const rows = Object.entries(envSchema.shape).map(([name, schema]) => {
-    const shown = SHOWN_DEFAULTS[name as keyof typeof SHOWN_DEFAULTS] ?? defaultOf(schema);
-    return `| \`${name}\` | ${cell(shown)} | ${cell(schema.description ?? '')} |`;
-  });
-  return [
-    '# Configuration',
-    '',
-    '<!-- Made by `npm run docs:config` from apps/api/src/config.ts; edit the schema, not this page. -->',
-    '',
-    'The API reads every variable once, in `apps/api/src/config.ts`; a bad value stops the start',
-    'with a message naming it.',
+  const sections = envGroups.flatMap(({ title, schema }) => [
+    `## ${title}`,
     '',
     '| variable | default | meaning |',
     '| --- | --- | --- |',
-    ...rows,
+    ...Object.entries(schema.shape).map(([name, field]) => {
+      const shown =
+        SHOWN_DEFAULTS[name as keyof typeof SHOWN_DEFAULTS] ?? defaultOf(field as ZodType);
+      return `| \`${name}\` | ${cell(shown)} | ${cell((field as ZodType).description ?? '')} |`;
+    }),
     '',
+  ]);
+  return [
+    '# Configuration',
+    '',
+    '<!-- Made by `npm run docs:config` from apps/api/src/config/; edit the schema, not this page. -->',
+    '',
+    'The API reads every variable once, in `apps/api/src/config.ts` (the variables are declared by',
+    'group in `apps/api/src/config/`); a bad value stops the start with a message naming it.',
+    '',
+    ...sections,
     BEYOND_THE_API,
     '',
   ].join('\n');

@@ -1,3 +1,4 @@
+import { FUEL_HOLD_ORE, kroner } from '../money.ts';
 import type { fo } from './fo.ts';
 
 export const en: Record<keyof typeof fo, string> = {
@@ -45,8 +46,7 @@ export const en: Record<keyof typeof fo, string> = {
   'error.cardExpired': 'The card has expired.',
   'error.cardNotAllowed': 'This card is not allowed to buy this product.',
   'error.agreementRequired': 'A payment agreement is needed before creating a new card.',
-  'error.fuelFunds':
-    'Failed to start refuelling: ensure 750 kroner are available on the payment card.',
+  'error.fuelFunds': `Failed to start refuelling: ensure ${kroner(FUEL_HOLD_ORE)} kroner are available on the payment card.`,
   'error.conflict': 'This cannot be done in the current state.',
   'error.pumpUnavailable':
     'Pump not available, inactive, not found or connection lost. An ongoing refuelling may continue and the receipt arrives by phone.',

@@ -1,4 +1,7 @@
-// Faroese is the product's first language; every key here must exist in en.ts too.
+// Faroese is the product's first language; every key here must exist in en.ts too. Amounts that
+// a rule sets are filled from its constant, never typed.
+import { FUEL_HOLD_ORE, kroner } from '../money.ts';
+
 export const fo = {
   'validation.required': 'Teigurin er kravdur.',
   'validation.email': 'Vinaliga skriva ein gildigan teldubústað.',
@@ -44,8 +47,7 @@ export const fo = {
   'error.cardExpired': 'Kortið er útgingið.',
   'error.cardNotAllowed': 'Hetta kortið hevur ikki loyvi at keypa hesa vøruna.',
   'error.agreementRequired': 'Tú mást hava eina gjaldsavtalu, áðrenn tú stovnar eitt nýtt kort.',
-  'error.fuelFunds':
-    'Tað eydnaðist ikki at byrja tankingina: tryggja tær, at 750 kr. eru tøk á gjaldskortinum.',
+  'error.fuelFunds': `Tað eydnaðist ikki at byrja tankingina: tryggja tær, at ${kroner(FUEL_HOLD_ORE)} kr. eru tøk á gjaldskortinum.`,
   'error.conflict': 'Hetta ber ikki til, sum støðan er nú.',
   'error.pumpUnavailable':
     'Pumpan er ikki tøk, er óvirkin, finst ikki, ella sambandið er mist. Ein tanking, sum er í gongd, kann halda fram, og kvittanin kemur á telefonina.',

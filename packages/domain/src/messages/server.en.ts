@@ -1,3 +1,4 @@
+import { kronerDecimal, OWNER_CREDIT_ORE_PER_KWH } from '../money.ts';
 import type { serverFo } from './server.fo.ts';
 
 export const serverEn: Record<keyof typeof serverFo, string> = {
@@ -97,7 +98,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'statement.installation': 'Charging station',
   'statement.owner': 'Owner',
   'statement.publicEnergy': 'Public charging',
-  'statement.publicCredit': 'Earnings (0.20 kr. per kWh)',
+  'statement.publicCredit': `Earnings (${kronerDecimal(OWNER_CREDIT_ORE_PER_KWH, '.')} kr. per kWh)`,
   'statement.sharedEnergy': 'Shared charging',
   'statement.sharedCredit': 'Earnings from shared users',
   'statement.total': 'Total',

@@ -1,6 +1,8 @@
 // Texts only the server renders: e-mail, the simulators' pages and messages, the legal pages'
 // frame. Kept apart from fo.ts, which the app bundles, so the app carries none of them. Every key
 // here must exist in server.en.ts too.
+import { kronerDecimal, OWNER_CREDIT_ORE_PER_KWH } from '../money.ts';
+
 export const serverFo = {
   // The lines of a subscription's receipt.
   'receipt.subscription.monthly': '{{plan}}: hald í ein mánað',
@@ -98,7 +100,7 @@ export const serverFo = {
   'statement.installation': 'Ladistøð',
   'statement.owner': 'Eigari',
   'statement.publicEnergy': 'Almenn lading',
-  'statement.publicCredit': 'Inntøka (0,20 kr. fyri hvønn kWh)',
+  'statement.publicCredit': `Inntøka (${kronerDecimal(OWNER_CREDIT_ORE_PER_KWH, ',')} kr. fyri hvønn kWh)`,
   'statement.sharedEnergy': 'Deild lading',
   'statement.sharedCredit': 'Inntøka frá deildum brúkarum',
   'statement.total': 'Íalt',

@@ -1,3 +1,4 @@
+import type { BayState } from '@stod/domain';
 /**
  * The station's car-wash controller. It is addressed by the station's pump-system id (`site`)
  * and a bay number. A programme is loaded under our reference (the transaction id), the customer
@@ -5,8 +6,7 @@
  * A stopped wash stays stopped until staff resume it.
  */
 
-export type BayState =
-  'free' | 'ready' | 'countdown' | 'washing' | 'finished' | 'stopped' | 'fault' | 'offline';
+export type { BayState };
 
 export interface BayStatus {
   bay: number;

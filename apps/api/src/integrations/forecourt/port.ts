@@ -1,3 +1,4 @@
+import type { PumpState } from '@stod/domain';
 /**
  * The station's forecourt controller: the pump system that authorises pumps, meters deliveries
  * and keeps the sales journal. It is addressed by the station's pump-system id (`site`, the
@@ -5,7 +6,7 @@
  * travels with an authorisation and comes back on every event and sale that belongs to it.
  */
 
-export type PumpState = 'idle' | 'authorised' | 'fuelling' | 'finished' | 'inactive' | 'offline';
+export type { PumpState };
 
 export interface PumpStatus {
   pump: number;

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/** Stations and their devices: the simulators, pumps and wash bays, kitchens and coffee machines, chargers. */
+export const stationsEnv = z.object({
+  SIMULATORS: z
+    .string()
+    .optional()
+    .describe(
+      'which adapters run simulated: `all`, `none`, or a list of `gateway`, `provider-stations`, `provider-cards`, `forecourt`, `carwash`, `menu`, `beverage-machines`, `identity`; a real adapter that is configured always wins; in production only for a staging installation (logged), and never `identity`',
+    ),
+  SIM_SPEED: z.coerce
+    .number()
+    .min(0.1)
+    .max(1000)
+    .default(1)
+    .describe(
+      'multiplies the pace of every simulated device (pumps, wash bays, chargers); `20` makes a demo fill take seconds',
+    ),
+  SIM_AUTO_CUSTOMER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .describe(
+      'the simulated customer lifts the nozzle after an authorisation and fills by itself; `false` waits for the simulator page or `POST /api/dev/sim/pumps`',
+    ),
+  FUEL_NOZZLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(120)
+    .describe(
+      'an authorised pump whose nozzle is not lifted this long is withdrawn and its hold voided ("You did not remove the pump in time")',
+    ),
+  CARWASH_START_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(600)
+    .describe('a loaded wash programme not started this long is unloaded and its hold voided'),
+  CARWASH_RESUME_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .default(30)
+    .describe('how long staff can resume a stopped wash before it is closed'),
+  STATION_RECONCILE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe(
+      'how often open refuellings and washes are checked against their controllers and payments; `0` turns it off',
+    ),
+  MENU_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(120)
+    .describe("the simulated ERP's delay when a station's menu is read"),
+  MENU_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe(
+      'share (0–1) of menu reads that fail; the last menu read stands in for an hour, else 503',
+    ),
+  FOOD_ACCEPT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(300)
+    .describe('a food order the kitchen has not accepted by then expires and its hold is voided'),
+  FOOD_EXPIRE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15)
+    .describe('how often unanswered food orders are expired; `0` turns the job off'),
+  KITCHEN_SIM: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      'stations whose kitchen display nobody has opened for three minutes get a simulated kitchen that accepts, readies and hands over orders',
+    ),
+  KITCHEN_SIM_ACCEPT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .default(20)
+    .describe(
+      'how long the simulated kitchen waits before it accepts an order (divided by `SIM_SPEED`, as its cooking time is)',
+    ),
+  BEVERAGE_HASH_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(120)
+    .describe("how long a coffee machine's QR code stays valid"),
+  OCPP_HEARTBEAT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .default(300)
+    .describe('the Heartbeat interval chargers are given at their BootNotification'),
+  OCPP_PING_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(60)
+    .describe(
+      'WebSocket pings to chargers while they are quiet; `0` sends none (some chargers drop on server pings)',
+    ),
+  OCPP_CALL_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(20)
+    .describe('how long a command to a charger (remote start, stop, trigger) waits for its answer'),
+  CHARGE_HOLD_KR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(300)
+    .describe('the hold placed for a charge at a public installation'),
+  CHARGER_OFFLINE_CLOSE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(60)
+    .describe(
+      'a charge whose charger stays offline this long is closed at its last meter reading and settled',
+    ),
+  CHARGE_RECONCILE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe(
+      'how often open charges are checked against their chargers and payments; `0` turns it off',
+    ),
+  SIM_CHARGERS: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      "the seeded installations' chargers connect to this app's `/ocpp` as simulated chargers",
+    ),
+  EARNINGS_CLOSE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3600)
+    .describe(
+      "how often ended months of the owners' earnings are closed into payouts; `0` turns the job off",
+    ),
+});
