@@ -96,6 +96,29 @@ const apiZones = [
 ];
 
 /**
+ * The API's floors, lowest first. A file imports its own floor and the floors below it, never one
+ * above: the data and the tools at the bottom, then the devices and providers, the service
+ * context, the HTTP plugins, the modules, the composition roots, the app, and what runs it. The
+ * test helpers (src/test) stand apart: tests on every floor use them. The lint test builds its
+ * matrix of forbidden and allowed imports from this same table.
+ */
+export const apiLayers = [
+  ['db', 'lib', 'config', 'config.ts', 'compile-cache.ts'],
+  ['integrations', 'static.ts'],
+  ['platform'],
+  ['plugins'],
+  ['modules'],
+  ['services.ts', 'seed'],
+  ['app.ts'],
+  ['server.ts', 'cli'],
+];
+const layerZones = apiLayers.slice(0, -1).map((floor, index) => ({
+  target: floor.map((entry) => `${api}/${entry}`),
+  from: apiLayers.slice(index + 1).flatMap((above) => above.map((entry) => `${api}/${entry}`)),
+  message: `${floor.join(', ')} stand on floor ${String(index + 1)} of the API and import nothing above it (apiLayers).`,
+}));
+
+/**
  * The shared packages (@stod/domain, @stod/ui, @stod/web-client) know no app, and the two React
  * apps share only through them: the console adds nothing to the customer app and copies nothing.
  */
@@ -158,6 +181,17 @@ export default tseslint.config(
       // several modules and keeps the walk from growing with the tree (the whole walk costs about
       // 1.5 s of lint today).
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+    },
+  },
+  {
+    // The API's floors hold for its sources; tests stand above every floor and use them all.
+    files: [`${api}/**/*.ts`],
+    ignores: ['**/*.test.ts', `${api}/test/**`, `${api}/**/*.fixture.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...webZones, ...apiZones, ...layerZones, ...domainZones] },
+      ],
     },
   },
   {
