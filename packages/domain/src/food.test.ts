@@ -1,18 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pickupRefusal, pickupSlots } from './food.ts';
+import { ALLERGENS, ALLERGEN_NAMES, type Menu } from './food-menu.ts';
 import {
   addedCost,
   keepsLine,
   orderLinesSchema,
-  pickupRefusal,
-  pickupSlots,
-  ALLERGENS,
-  ALLERGEN_NAMES,
   priceLines,
   receiptItemsOf,
-  type Menu,
   type ParsedOrderLine,
-} from './food.ts';
+} from './food-prices.ts';
 import { receiptLayout, type Receipt } from './receipts.ts';
 import type { OpeningHours } from './stations.ts';
 

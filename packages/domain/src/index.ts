@@ -19,6 +19,8 @@ export * from './fuel.ts';
 export * from './carwash.ts';
 export * from './charging.ts';
 export * from './installations.ts';
+export * from './food-menu.ts';
+export * from './food-prices.ts';
 export * from './food.ts';
 export * from './beverages.ts';
 export * from './campaigns.ts';

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { Locale } from './messages/index.ts';
+
+// The menu of a station's restaurant (spec §3 "Food item", "Food offer"): its products with
+// their allergens and ingredients, and its offers.
+
+/** The 14 allergens the EU requires a menu to name (Regulation 1169/2011, Annex II). */
+export const ALLERGENS = [
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soybeans',
+  'milk',
+  'nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+/** The allergens' names, as a menu and a kitchen show them. */
+export const ALLERGEN_NAMES: Readonly<Record<Locale, Readonly<Record<Allergen, string>>>> = {
+  fo: {
+    gluten: 'Gluten',
+    crustaceans: 'Krabbadýr',
+    eggs: 'Egg',
+    fish: 'Fiskur',
+    peanuts: 'Jarðnøtir',
+    soybeans: 'Soja',
+    milk: 'Mjólk',
+    nuts: 'Nøtir',
+    celery: 'Selleri',
+    mustard: 'Sinnep',
+    sesame: 'Sesam',
+    sulphites: 'Sulfitt',
+    lupin: 'Lupin',
+    molluscs: 'Lindýr',
+  },
+  en: {
+    gluten: 'Gluten',
+    crustaceans: 'Crustaceans',
+    eggs: 'Eggs',
+    fish: 'Fish',
+    peanuts: 'Peanuts',
+    soybeans: 'Soybeans',
+    milk: 'Milk',
+    nuts: 'Nuts',
+    celery: 'Celery',
+    mustard: 'Mustard',
+    sesame: 'Sesame',
+    sulphites: 'Sulphites',
+    lupin: 'Lupin',
+    molluscs: 'Molluscs',
+  },
+};
+
+export const menuIngredientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Part of the product as it comes; it may be removed. One not included may be added. */
+  included: z.boolean(),
+  /** What adding it costs, in øre; removing an included one costs and saves nothing. */
+  additionalCost: z.number().int(),
+});
+export type MenuIngredient = z.infer<typeof menuIngredientSchema>;
+
+export const menuProductSchema = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  price: z.number().int(),
+  allergens: z.array(z.enum(ALLERGENS)),
+  ingredients: z.array(menuIngredientSchema),
+  available: z.boolean(),
+});
+export type MenuProduct = z.infer<typeof menuProductSchema>;
+
+export const menuCategorySchema = z.object({ id: z.string(), name: z.string() });
+export type MenuCategory = z.infer<typeof menuCategorySchema>;
+
+export const offerItemTypes = ['matur', 'sodavatn'] as const;
+export type OfferItemType = (typeof offerItemTypes)[number];
+
+export const offerChoiceSchema = z.object({
+  productId: z.string(),
+  normalPrice: z.number().int(),
+  offerPrice: z.number().int(),
+});
+export type OfferChoice = z.infer<typeof offerChoiceSchema>;
+
+export const menuOfferSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  offerGroup: z.object({ navisionId: z.string() }),
+  items: z.array(z.object({ type: z.enum(offerItemTypes), choices: z.array(offerChoiceSchema) })),
+  available: z.boolean(),
+});
+export type MenuOffer = z.infer<typeof menuOfferSchema>;
+
+export const menuSchema = z.object({
+  stationId: z.number().int(),
+  /** Changes whenever anything on the menu does; an order names the version it was built on. */
+  version: z.string(),
+  categories: z.array(menuCategorySchema),
+  products: z.array(menuProductSchema),
+  offers: z.array(menuOfferSchema),
+});
+export type Menu = z.infer<typeof menuSchema>;
