@@ -1,7 +1,8 @@
 import { connect, constants, type ClientHttp2Session } from 'node:http2';
 import type { PushPayload } from '@stod/domain';
-import { cachedToken, pemKey, signJwt } from './jwt.ts';
+import { SignJWT } from 'jose';
 import { PushError, refusalOf, unreachable, type PushSender } from './port.ts';
+import { cachedToken, pemKey } from './provider-token.ts';
 
 export interface ApnsOptions {
   keyId: string;
@@ -26,17 +27,14 @@ export function apnsSender(options: ApnsOptions): PushSender & { close(): void }
     options.origin ??
     (options.production ? 'https://api.push.apple.com' : 'https://api.sandbox.push.apple.com');
   const key = pemKey(options.privateKey);
-  const providerToken = cachedToken(() =>
-    Promise.resolve({
-      value: signJwt(
-        'ES256',
-        key,
-        { iss: options.teamId, iat: Math.floor(Date.now() / 1000) },
-        { kid: options.keyId },
-      ),
-      expiresInSeconds: 3000,
-    }),
-  );
+  const providerToken = cachedToken(async () => ({
+    value: await new SignJWT()
+      .setProtectedHeader({ alg: 'ES256', kid: options.keyId })
+      .setIssuer(options.teamId)
+      .setIssuedAt()
+      .sign(key),
+    expiresInSeconds: 3000,
+  }));
   let session: ClientHttp2Session | null = null;
   const sessionOf = () => {
     if (session && !session.closed && !session.destroyed) return session;

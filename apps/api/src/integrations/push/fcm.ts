@@ -1,6 +1,7 @@
 import type { PushPayload } from '@stod/domain';
-import { cachedToken, pemKey, signJwt } from './jwt.ts';
+import { SignJWT } from 'jose';
 import { PushError, refusalOf, unreachable, type PushSender } from './port.ts';
+import { cachedToken, pemKey } from './provider-token.ts';
 
 export interface FcmOptions {
   projectId: string;
@@ -26,13 +27,13 @@ export function fcmSender(options: FcmOptions): PushSender {
   const key = pemKey(options.privateKey);
   const accessToken = cachedToken(async () => {
     const iat = Math.floor(Date.now() / 1000);
-    const assertion = signJwt('RS256', key, {
-      iss: options.clientEmail,
-      scope: SCOPE,
-      aud: tokenUrl,
-      iat,
-      exp: iat + 3600,
-    });
+    const assertion = await new SignJWT({ scope: SCOPE })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setIssuer(options.clientEmail)
+      .setAudience(tokenUrl)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .sign(key);
     let response: Response;
     try {
       response = await send(tokenUrl, {

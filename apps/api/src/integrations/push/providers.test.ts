@@ -45,13 +45,18 @@ describe('FCM HTTP v1', () => {
   const pem = rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
   async function fakeGoogle(answer: (token: string) => { status: number; body: string }) {
-    const seen = { tokens: 0, sends: [] as { auth: string; body: Record<string, unknown> }[] };
+    const seen = {
+      tokens: 0,
+      assertions: [] as ReturnType<typeof jwtParts>[],
+      sends: [] as { auth: string; body: Record<string, unknown> }[],
+    };
     const server = createServer((request, response) => {
       void bodyOf(request).then((text) => {
         if (request.url === '/token') {
           seen.tokens += 1;
           const assertion = new URLSearchParams(text).get('assertion') ?? '';
           const jwt = jwtParts(assertion);
+          seen.assertions.push(jwt);
           const valid = verify('sha256', Buffer.from(jwt.input), rsa.publicKey, jwt.signature);
           response.writeHead(valid ? 200 : 400, { 'content-type': 'application/json' });
           response.end(
@@ -76,14 +81,25 @@ describe('FCM HTTP v1', () => {
       apiBase: base,
       tokenUrl: `${base}/token`,
     });
-    return { seen, sender };
+    return { seen, sender, tokenUrl: `${base}/token` };
   }
 
   it('trades a signed assertion for an access token once, and sends the notification with its data', async () => {
-    const { seen, sender } = await fakeGoogle(() => ({ status: 200, body: '{"name":"m/1"}' }));
+    const { seen, sender, tokenUrl } = await fakeGoogle(() => ({
+      status: 200,
+      body: '{"name":"m/1"}',
+    }));
     await sender.send('device-a', message);
     await sender.send('device-b', message);
     expect(seen.tokens).toBe(1);
+    const [assertion] = seen.assertions;
+    expect(assertion?.header).toMatchObject({ alg: 'RS256' });
+    expect(assertion?.claims).toMatchObject({
+      iss: 'push@stod-app.iam.gserviceaccount.com',
+      scope: 'https://www.googleapis.com/auth/firebase.messaging',
+      aud: tokenUrl,
+    });
+    expect(Number(assertion?.claims.exp) - Number(assertion?.claims.iat)).toBe(3600);
     expect(seen.sends.map((s) => s.auth)).toEqual(['Bearer access-1', 'Bearer access-1']);
     expect(seen.sends[0]?.body).toMatchObject({
       message: {
@@ -172,7 +188,7 @@ describe('APNs over HTTP/2', () => {
       });
       const jwt = jwtParts(String(sent?.headers.authorization).replace(/^bearer /, ''));
       expect(jwt.header).toMatchObject({ alg: 'ES256', kid: 'KEY1234567' });
-      expect(jwt.claims).toMatchObject({ iss: 'TEAM123456' });
+      expect(jwt.claims).toMatchObject({ iss: 'TEAM123456', iat: expect.any(Number) });
       expect(
         verify(
           'sha256',

@@ -1,25 +1,10 @@
-import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 
-const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** A PEM key from an environment variable, where newlines are often written as `\n`. */
+/**
+ * A PEM key from an environment variable, where newlines are often written as `\n`. Read at once,
+ * so a key that is not one stops the start; jose signs with it and checks it fits the algorithm.
+ */
 export const pemKey = (pem: string): KeyObject => createPrivateKey(pem.replace(/\\n/g, '\n'));
-
-/** A signed JSON Web Token: RS256 (Google's service accounts) or ES256 (Apple's .p8 keys). */
-export function signJwt(
-  alg: 'RS256' | 'ES256',
-  key: KeyObject,
-  claims: object,
-  header: object = {},
-): string {
-  const input = `${part({ alg, typ: 'JWT', ...header })}.${part(claims)}`;
-  const signature = sign(
-    'sha256',
-    Buffer.from(input),
-    alg === 'ES256' ? { key, dsaEncoding: 'ieee-p1363' } : key,
-  );
-  return `${input}.${signature.toString('base64url')}`;
-}
 
 /** A token that is made again shortly before it runs out, and not for every message. */
 export function cachedToken(
