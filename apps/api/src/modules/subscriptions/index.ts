@@ -1,13 +1,11 @@
+export { cancel, subscribe, upgrade } from './service.ts';
+export { renewDue } from './renewal.ts';
 export {
   beverageCover,
-  cancel,
   getPlan,
   listPlans,
-  renewDue,
-  subscribe,
   toPlan,
   toUserSubscription,
-  upgrade,
   usable,
   userWithUsable,
-} from './service.ts';
+} from './views.ts';

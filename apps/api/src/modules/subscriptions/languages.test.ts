@@ -4,7 +4,7 @@ import { subscriptionPlans } from '../../db/schema/index.ts';
 import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, lastMailTo, registerUser, type TestApp } from '../../test/app.ts';
 import { addTestCard } from '../../test/cards.ts';
-import { renewDue } from './service.ts';
+import { renewDue } from './renewal.ts';
 
 let t: TestApp;
 let coffeeId: number;

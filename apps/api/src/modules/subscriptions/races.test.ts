@@ -11,7 +11,7 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../test/ap
 import { checkBooks } from '../../test/books.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { issue } from '../vouchers/index.ts';
-import { renewDue } from './service.ts';
+import { renewDue } from './renewal.ts';
 
 // Requests really run in parallel on PostgreSQL (TEST_DATABASE_URL); on PGlite they interleave
 // between queries. Both must hold the same books.

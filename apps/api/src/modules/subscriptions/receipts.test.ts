@@ -8,7 +8,7 @@ import { addTestCard } from '../../test/cards.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { issue } from '../vouchers/index.ts';
 import { writeSubscriptionReceipts } from './receipts.ts';
-import { renewDue } from './service.ts';
+import { renewDue } from './renewal.ts';
 
 // Every payment a customer makes for a subscription gets a receipt with its VAT, listed and
 // printable like the others: the first period, a renewal, an upgrade; one per payment, however

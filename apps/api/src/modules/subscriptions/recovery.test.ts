@@ -13,7 +13,7 @@ import { checkBooks } from '../../test/books.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { reconcile } from '../payments/index.ts';
 import { issue } from '../vouchers/index.ts';
-import { renewDue } from './service.ts';
+import { renewDue } from './renewal.ts';
 
 // Faults at the gateway's port (a lost answer, a process that dies mid-call) and the
 // reconciliation or the renewal job running in between: the books must still balance.

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
 import * as service from './service.ts';
+import * as views from './views.ts';
 
 const tags = ['subscriptions'];
 const planParams = z.object({ id: idParam });
@@ -32,7 +33,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: subscriptionPlansResponseSchema },
       },
     },
-    (request) => service.listPlans(ctx, request.locale),
+    (request) => views.listPlans(ctx, request.locale),
   );
 
   app.get(
@@ -45,8 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: subscriptionPlanSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) =>
-      service.toPlan(await service.getPlan(ctx, request.params.id), request.locale),
+    async (request) => views.toPlan(await views.getPlan(ctx, request.params.id), request.locale),
   );
 
   app.get(
@@ -63,7 +63,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      const plan = service.toPlan(await service.getPlan(ctx, request.params.id), request.locale);
+      const plan = views.toPlan(await views.getPlan(ctx, request.params.id), request.locale);
       const interval = request.query.interval;
       return { subscriptionId: plan.id, interval, price: plan.prices[interval], currency: 'DKK' };
     },
@@ -113,7 +113,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => ({
-      items: await service.usable(ctx, authOf(request).userId, request.locale),
+      items: await views.usable(ctx, authOf(request).userId, request.locale),
     }),
   );
 

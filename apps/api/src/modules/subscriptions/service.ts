@@ -1,156 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import {
-  coversBeverage,
   defaultLocale,
-  formatDate,
-  localized,
   periodEnd,
   renewalDue,
   remainingValue,
-  translateServer,
   type Locale,
   type SubscriptionInterval,
-  type SubscriptionPlan,
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { crashPoint } from '../../lib/crash.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { registerRelease, runIdempotent } from '../payments/index.ts';
 import * as payments from '../payments/index.ts';
-import { findUserById } from '../users/index.ts';
-import { toView as methodView } from '../wallet/index.ts';
-import * as wallet from '../wallet/index.ts';
-import { announce } from '../notifications/index.ts';
-import { planName } from './names.ts';
-import { writeSubscriptionReceipts } from './receipts.ts';
+import { charge, receiptsOf } from './charge.ts';
 import * as repo from './repo.ts';
+import { getPlan, inLocale, priceOf, toUserSubscription } from './views.ts';
 
-/** Writes the receipts of the user's payments now; the renewal job sweeps any this misses. */
-async function receiptsOf(ctx: ServiceContext, userId: string) {
-  try {
-    await writeSubscriptionReceipts(ctx, userId);
-  } catch (error) {
-    ctx.log.warn({ err: error, userId }, 'subscription receipt not written yet; the job retries');
-  }
-}
-
-export const toPlan = (row: repo.PlanRow, locale: Locale): SubscriptionPlan => ({
-  id: row.id,
-  type: row.type,
-  index: row.index,
-  productIds: row.productIds,
-  name: planName(row, locale),
-  description: localized(row.description, row.descriptionEn, locale),
-  prices: { monthly: row.priceMonthly, yearly: row.priceYearly },
-});
-
-const priceOf = (plan: repo.PlanRow, interval: SubscriptionInterval) =>
-  interval === 'monthly' ? plan.priceMonthly : plan.priceYearly;
-
-/** The spec §3 shape of a user's subscription, as GET /user/v2 and the subscription calls answer it. */
-export function toUserSubscription(
-  { sub, plan }: { sub: repo.UserSubscriptionRow; plan: repo.PlanRow },
-  locale: Locale,
-) {
-  return {
-    id: sub.id,
-    validTo: sub.validTo.toISOString(),
-    nextPaymentAt: sub.nextPaymentAt?.toISOString() ?? null,
-    cancelledAt: sub.cancelledAt?.toISOString() ?? null,
-    interval: sub.interval,
-    subscription: {
-      id: plan.id,
-      type: plan.type,
-      productIds: plan.productIds,
-      index: plan.index,
-      name: planName(plan, locale),
-    },
-  };
-}
-
-/**
- * A stored answer is replayed as it was stored; its plan name follows the language of the request
- * that asks, like every other read of the plan.
- */
-function inLocale<T extends { subscription: { name: string } }>(
-  answer: T,
-  plan: repo.PlanRow | undefined,
-  locale: Locale,
-): T {
-  if (!plan) return answer;
-  return { ...answer, subscription: { ...answer.subscription, name: planName(plan, locale) } };
-}
-
-export async function listPlans(ctx: ServiceContext, locale: Locale) {
-  return { items: (await repo.listPlans(ctx.db)).map((row) => toPlan(row, locale)) };
-}
-
-export async function getPlan(ctx: ServiceContext, id: number) {
-  const plan = await repo.findPlan(ctx.db, id);
-  if (!plan) throw notFound();
-  return plan;
-}
-
-export async function usable(
-  ctx: ServiceContext,
-  userId: string,
-  locale: Locale,
-  now = new Date(),
-) {
-  return (await repo.usableForUser(ctx.db, userId, now)).map((row) =>
-    toUserSubscription(row, locale),
-  );
-}
-
-/**
- * The user (unless deleted) and the subscriptions they can use, as `usable` answers them, read
- * together in one query; undefined when there is no such user.
- */
-export async function userWithUsable(
-  ctx: ServiceContext,
-  userId: string,
-  locale: Locale,
-  now = new Date(),
-) {
-  const rows = await repo.userWithUsableSubscriptions(ctx.db, userId, now);
-  const user = rows[0]?.user;
-  if (!user) return undefined;
-  const subscriptions = [];
-  for (const { sub, plan } of rows) {
-    if (sub && plan) subscriptions.push(toUserSubscription({ sub, plan }, locale));
-  }
-  return { user, subscriptions };
-}
-
-/** Charges through the payments service: a hold on the card, then the voucher balance first. */
-async function charge(
-  ctx: ServiceContext,
-  userId: string,
-  paymentMethodId: string,
-  amount: number,
-  key: string,
-) {
-  const method = await wallet.findMethod(ctx.db, userId, paymentMethodId);
-  if (!method) throw notFound();
-  const view = methodView(method);
-  if (!view.isActive || !view.products.includes('subscriptions')) {
-    throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
-  }
-  const held = await payments.authorise(ctx, {
-    userId,
-    paymentMethodId,
-    token: method.token,
-    amount,
-    purpose: 'subscriptions',
-    reference: key,
-    idempotencyKey: key,
-  });
-  if (!['authorised', 'captured', 'voided'].includes(held.status))
-    throw new AppError(422, 'PAYMENT_UNSUCCESSFUL', 'error.paymentUnsuccessful');
-  // The voucher balance pays first; a repeat answers the first split.
-  const { payment } = await payments.captureWithBalance(ctx, held.id, amount, `${key}:capture`);
-  return payment;
-}
+// Subscribing, upgrading and cancelling. The views are in views.ts, the renewal in renewal.ts.
 
 const conflict = () => new AppError(409, 'ILLEGAL_STATE', 'error.conflict');
 const exists = () => new AppError(409, 'SUBSCRIPTION_EXISTS', 'error.subscriptionExists');
@@ -327,109 +193,4 @@ export async function upgrade(
   });
   await receiptsOf(ctx, userId);
   return inLocale(answer, await repo.findAnyPlan(ctx.db, answer.subscription.id), locale);
-}
-
-/**
- * Renews subscriptions whose period has ended by charging their card. Each
- * period's charge is keyed, and the period only moves on if it is still the one
- * this run saw, so two runs (or two processes) charge and extend once.
- */
-export async function renewDue(ctx: ServiceContext, now = ctx.clock.now()) {
-  let renewed = 0;
-  let failed = 0;
-  await repo.cancelForDeletedAccounts(ctx.db);
-  for (const { sub, plan } of await repo.dueForRenewal(ctx.db, now)) {
-    const key = `renew:${sub.id}:${sub.validTo.toISOString()}`;
-    const price = priceOf(plan, sub.interval);
-    // The renewal holds the subscription while it charges, so an upgrade cannot replace the
-    // period being paid for; a renewal that died holds it under the same key and resumes.
-    if (!(await repo.holdFor(ctx.db, sub.id, key, sub.validTo))) continue;
-    try {
-      if (!sub.paymentMethodId) throw new AppError(422, 'CARD_NOT_ALLOWED', 'error.cardNotAllowed');
-      const payment = await charge(ctx, sub.userId, sub.paymentMethodId, price, key);
-      const validTo = periodEnd(sub.validTo, sub.interval, sub.createdAt);
-      const moved = await repo.updateIfHeld(ctx.db, sub.id, key, {
-        periodStart: sub.validTo,
-        validTo,
-        nextPaymentAt: renewalDue(validTo),
-        lastPaymentId: payment.id,
-        periodPrice: price,
-      });
-      if (moved) renewed += 1;
-    } catch (error) {
-      // A refused card ends renewal; anything passing (a race, the gateway down) is retried next run.
-      const refused =
-        error instanceof AppError && (error.statusCode === 422 || error.statusCode === 404);
-      if (!refused) {
-        ctx.log.warn({ err: error, subscription: sub.id }, 'renewal postponed');
-        continue;
-      }
-      const moved = await repo.updateIfHeld(ctx.db, sub.id, key, {
-        status: 'expiring',
-        nextPaymentAt: null,
-      });
-      if (moved) {
-        failed += 1;
-        await notifyRenewalFailed(ctx, sub.userId, plan, sub.validTo);
-        await announce.renewalRefused(ctx, {
-          subscriptionId: sub.id,
-          userId: sub.userId,
-          plan: (locale) => planName(plan, locale),
-          validTo: sub.validTo,
-        });
-      }
-    }
-  }
-  // The receipts of this run's payments, and of any an earlier run or a crash left without one.
-  await writeSubscriptionReceipts(ctx);
-  return { renewed, failed };
-}
-
-async function notifyRenewalFailed(
-  ctx: ServiceContext,
-  userId: string,
-  plan: repo.PlanRow,
-  validTo: Date,
-) {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) return;
-  const params = { plan: planName(plan, user.locale), date: formatDate(validTo) };
-  await ctx.mailer.send({
-    to: user.email,
-    subject: translateServer('mail.renewalFailed.subject', user.locale, params),
-    text: translateServer('mail.renewalFailed.text', user.locale, params),
-  });
-}
-
-/**
- * Spec §6: the user's usable BEVERAGE subscription whose plan covers the family, if any, and
- * whether the user has a usable BEVERAGE subscription at all (to tell the two refusals apart).
- */
-export async function beverageCover(
-  ctx: ServiceContext,
-  userId: string,
-  beverageFamily: string,
-  now: Date,
-) {
-  const rows = (await repo.usableForUser(ctx.db, userId, now)).filter(
-    (row) => row.plan.type === 'BEVERAGE',
-  );
-  const covering = rows.find((row) =>
-    coversBeverage(
-      [
-        {
-          validTo: row.sub.validTo,
-          subscription: { type: row.plan.type, productIds: row.plan.productIds },
-        },
-      ],
-      beverageFamily,
-      now,
-    ),
-  );
-  return {
-    any: rows.length > 0,
-    cover: covering
-      ? { userSubscriptionId: covering.sub.id, fairUseMinutes: covering.plan.fairUseMinutes }
-      : null,
-  };
 }

@@ -6,7 +6,8 @@ import { seedSubscriptionPlans } from '../../seed/subscriptions.ts';
 import { bearer, createTestApp, lastMailTo, registerUser, type TestApp } from '../../test/app.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { issue } from '../vouchers/index.ts';
-import { renewDue, usable } from './service.ts';
+import { renewDue } from './renewal.ts';
+import { usable } from './views.ts';
 
 let t: TestApp;
 let plans: {
