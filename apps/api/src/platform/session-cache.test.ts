@@ -58,6 +58,17 @@ describe('sessionCache', () => {
     expect(cache.get('h3')?.sessionId).toBe('s3');
   });
 
+  it('keeps the session in use when it must let one go', () => {
+    const { cache } = cacheAt(10_000, 2);
+    cache.set('h1', session('u1', 's1'), cache.mark());
+    cache.set('h2', session('u2', 's2'), cache.mark());
+    expect(cache.get('h1')?.sessionId).toBe('s1');
+    cache.set('h3', session('u3', 's3'), cache.mark());
+    expect(cache.get('h2')).toBeUndefined();
+    expect(cache.get('h1')?.sessionId).toBe('s1');
+    expect(cache.get('h3')?.sessionId).toBe('s3');
+  });
+
   it('forgets one session, or all of a user but the one kept, when the bus says so', async () => {
     const { bus, cache } = cacheAt(10_000);
     cache.set('a1', session('ua', 'sa1'), cache.mark());

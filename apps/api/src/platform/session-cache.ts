@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { StaffRole } from '../db/schema/users.ts';
 import type { Bus } from './bus.ts';
 
@@ -8,11 +9,6 @@ export interface HeldSession {
   role: StaffRole | null;
   createdAt: number;
   lastUsedAt: number;
-}
-
-interface Entry {
-  session: HeldSession;
-  until: number;
 }
 
 export interface SessionCache {
@@ -38,24 +34,33 @@ export interface SessionCache {
  * again; a session that ends (sign-out, password change or reset, deletion) or a role that
  * changes is announced on the bus, which every process hears, and the entry goes at once.
  * `ttlMs` bounds how long a process that missed such an event could still accept the session.
- * At most `max` entries are kept, the oldest going first. `ttlMs` 0 keeps nothing.
+ * At most `max` entries are kept (lru-cache), the least lately used going first. `ttlMs` 0 keeps
+ * nothing. `now` replaces the monotonic clock in tests.
  */
 export function sessionCache(
   bus: Bus,
   options: { ttlMs: number; max?: number; now?: () => number },
 ): SessionCache {
-  const { ttlMs, max = 10_000, now = Date.now } = options;
-  const held = new Map<string, Entry>();
+  const { ttlMs, max = 10_000, now } = options;
+  const held = new LRUCache<string, HeldSession>({
+    max,
+    ttl: Math.max(0, ttlMs),
+    // Every lookup reads the clock, so an entry is never served past its time.
+    ttlResolution: 0,
+    ...(now ? { perf: { now } } : {}),
+  });
   let generation = 0;
 
   const forget: SessionCache['forget'] = ({ userId, sessionId, keep }) => {
     generation += 1;
-    for (const [hash, { session }] of held) {
+    const gone: string[] = [];
+    for (const [hash, session] of held.entries()) {
       const matches = sessionId
         ? session.sessionId === sessionId
         : session.userId === userId && session.sessionId !== keep;
-      if (matches) held.delete(hash);
+      if (matches) gone.push(hash);
     }
+    for (const hash of gone) held.delete(hash);
   };
   const stops = [
     bus.subscribe('session.revoked', (event) => {
@@ -68,20 +73,15 @@ export function sessionCache(
 
   return {
     get(tokenHash) {
-      const entry = held.get(tokenHash);
-      if (!entry) return undefined;
-      if (entry.until > now()) return entry.session;
+      const session = held.get(tokenHash);
+      // lru-cache still serves an entry in the millisecond its time runs out; here it has gone.
+      if (session === undefined || held.getRemainingTTL(tokenHash) > 0) return session;
       held.delete(tokenHash);
       return undefined;
     },
     set(tokenHash, session, readSince) {
       if (ttlMs <= 0 || readSince !== generation) return;
-      held.delete(tokenHash);
-      held.set(tokenHash, { session, until: now() + ttlMs });
-      if (held.size > max) {
-        const oldest = held.keys().next().value;
-        if (oldest !== undefined) held.delete(oldest);
-      }
+      held.set(tokenHash, session);
     },
     mark: () => generation,
     forget,
