@@ -186,6 +186,44 @@ describe('job registry', () => {
     expect(runs).toBe(1);
   });
 
+  it('renews the lease of a long run, so no other process takes it over', async () => {
+    const holder = registry();
+    const other = registry();
+    let runs = 0;
+    let finish: () => void = () => undefined;
+    const long = () => {
+      runs += 1;
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    };
+    // A lease of 0.3 s, renewed every 0.1 s; the run lasts three leases.
+    const job = holder.define('test.long', long, { leaseSeconds: 0.3 });
+    other.define(
+      'test.long',
+      () => {
+        runs += 1;
+        return Promise.resolve();
+      },
+      { leaseSeconds: 0.3 },
+    );
+    await job.at(new Date(), {});
+    const held = holder.runDue();
+    while (runs === 0) await sleep(10);
+    await sleep(900);
+    expect(await other.runDue()).toBe(0);
+    finish();
+    expect(await held).toBe(1);
+    expect(runs).toBe(1);
+    expect(await rowOf('test.long')).toBeUndefined();
+  });
+
+  it('leases a run for half a minute unless told otherwise', async () => {
+    const job = registry().define('test.default', () => Promise.resolve());
+    await job.at(new Date(Date.now() + 60_000), {});
+    expect((await rowOf('test.default'))?.leaseMs).toBe(30_000);
+  });
+
   it('leaves the runs of jobs it does not know to the processes that do', async () => {
     const older = registry();
     const newer = registry();

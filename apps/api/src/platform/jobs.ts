@@ -62,7 +62,9 @@ interface Definition<C> {
 
 type Row = typeof jobs.$inferSelect;
 
-const DEFAULT_LEASE_SECONDS = 600;
+// Renewed every third of itself: a run survives two missed renewals, and a dead process's run is
+// taken over within half a minute (docs/decisions/0043-jobs-stay-on-our-table.md).
+const DEFAULT_LEASE_SECONDS = 30;
 const MAX_RETRY_MS = 3_600_000;
 const WAKE_SLACK_MS = 50;
 const processName = `${hostname()}:${String(process.pid)}`;
