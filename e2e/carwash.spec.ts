@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { openSignedIn, registerViaApi } from './fixtures.ts';
 import {
   activeViaApi,
@@ -49,6 +49,10 @@ test('a wash: the checklist, the countdown, and a stop held for 3 seconds', asyn
   const bay = items.find((b) => b.state === 'free')?.number;
   if (bay === undefined) throw new Error(`no free bay at ${station.name}`);
   const basic = station.products.find((p) => p.code === 'WashBasic')!;
+
+  // The stop button times its hold with setInterval and Date.now: on the page's own clock, which
+  // runs as a real one until the test holds it still to time the presses.
+  await page.clock.install();
 
   // The programme, the bay and the card.
   await openSignedIn(page, user, `/carwash/stations/${String(station.id)}`);
@@ -123,27 +127,49 @@ test('a wash: the checklist, the countdown, and a stop held for 3 seconds', asyn
   await expect(page.getByTestId('carwash-minutes')).toHaveText(/^\d+$/);
   await keepLiveScreen(page, 'carwash-washing');
 
+  // From here the clock moves only when the test moves it, so each hold lasts exactly as long as
+  // it says. A stop the page asked for would show as a request.
+  const isStop = (r: Request) => /\/api\/carwash\/transactions\/[^/]+\/stop$/.test(r.url());
+  const stopRequests: Request[] = [];
+  page.on('request', (r) => {
+    if (isStop(r)) stopRequests.push(r);
+  });
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
   // A short press does nothing: the fill starts over and the wash goes on.
   const stop = page.getByTestId('carwash-stop');
   await expect(stop).toHaveText('Steðga vaskinum');
   await pressOn(page, stop);
   await expect(stop).toHaveAttribute('data-holding', 'true');
+  await page.clock.runFor(500);
   await expect.poll(() => progressOf(stop)).toBeGreaterThan(0);
   await page.mouse.up();
   await expect(stop).not.toHaveAttribute('data-holding', 'true');
   expect(await progressOf(stop)).toBe(0);
   // Longer than a hold would take: had the short press counted, the wash would stop meanwhile.
-  await page.waitForTimeout(STOP_HOLD_MS + 500);
+  await page.clock.runFor(STOP_HOLD_MS + 500);
+  await expect(stop).not.toHaveAttribute('data-holding', 'true');
   await expect(wash(page)).toHaveAttribute('data-state', 'washing');
   expect((await activeViaApi(request, user))?.state).toBe('washing');
+  expect(stopRequests).toEqual([]);
 
   // Held for 3 seconds: the fill runs across the button, then the wash stops.
   await pressOn(page, stop);
   await expect(stop).toHaveText(/^Steðgar um [1-3] sek\./);
+  await page.clock.runFor(1200);
   await expect.poll(() => progressOf(stop)).toBeGreaterThanOrEqual(40);
   await page.screenshot(shot('carwash-stop-holding'));
-  await page.waitForTimeout(STOP_HOLD_MS);
+  // A moment short of the hold, nothing is asked yet; the hold's last tick asks for the stop.
+  await page.clock.runFor(STOP_HOLD_MS - 1200 - 50);
+  await expect(stop).toHaveText('Steðgar um 1 sek.');
+  expect(stopRequests).toEqual([]);
+  const stopAsked = page.waitForRequest(isStop);
+  await page.clock.runFor(50);
   await page.mouse.up();
+  // The answer and the screens after it run on timers of their own: the clock runs again.
+  await page.clock.resume();
+  await stopAsked;
+  expect(stopRequests).toHaveLength(1);
 
   await expect(wash(page)).toHaveAttribute('data-state', 'stopped');
   await expect(currentStep(page)).toContainText('Steðgaður');
