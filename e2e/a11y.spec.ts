@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
-import { addOwnCardViaApi } from './wallet-fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('the guest screens meet WCAG AA', async ({ page }) => {
   for (const path of ['/', '/login', '/register-user', '/forgot-password', '/no/such/page']) {
@@ -12,9 +10,8 @@ test('the guest screens meet WCAG AA', async ({ page }) => {
   }
 });
 
-test('the signed-in screens meet WCAG AA', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'a11y');
-  await openSignedIn(page, user, '/home');
+test('the signed-in screens meet WCAG AA', async ({ signedIn: page }) => {
+  await page.goto('/home');
   await expect(page.getByTestId('home')).toBeVisible();
   await expectAccessible(page);
   for (const path of ['/profile', '/profile/user', '/profile/language', '/fuel/stations']) {
@@ -24,10 +21,12 @@ test('the signed-in screens meet WCAG AA', async ({ page, request }) => {
   }
 });
 
-test('the wallet and registration payment screens meet WCAG AA', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'a11y-wallet');
-  const { id } = await addOwnCardViaApi(request, user);
-  await openSignedIn(page, user, '/profile/payment-methods');
+test('the wallet and registration payment screens meet WCAG AA', async ({
+  signedIn: page,
+  userWithOwnCard,
+}) => {
+  const { id } = userWithOwnCard.card;
+  await page.goto('/profile/payment-methods');
   await expect(page.getByTestId('payment-method')).toHaveCount(1);
   await expectAccessible(page);
   const screens: [string, string][] = [

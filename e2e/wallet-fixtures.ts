@@ -40,7 +40,7 @@ export function withWrongCheckDigit(number: string): string {
   return `${number.slice(0, -1)}${String((last + 1) % 10)}`;
 }
 
-interface PaymentMethodJson {
+export interface PaymentMethodJson {
   id: string;
   kind: 'card' | 'own_card';
   last4: string;
