@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { openSignedIn, registerViaApi, signInViaUi } from './fixtures.ts';
+import { signInViaUi } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test.describe('navigation guards', () => {
   test('an auth-required route sends a guest to login and back after sign-in', async ({
     page,
-    request,
+    user,
   }) => {
-    const user = await registerViaApi(request, 'guard');
     await page.goto('/profile/language');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Flanguage$/);
     await expect(page.getByRole('heading', { name: 'Rita inn', exact: true })).toBeVisible();
@@ -15,9 +14,8 @@ test.describe('navigation guards', () => {
     await expect(page.getByRole('radio', { name: 'Føroyskt' })).toBeChecked();
   });
 
-  test('a guest-only route sends a signed-in user home', async ({ page, request }) => {
-    const user = await registerViaApi(request, 'guest-only');
-    await openSignedIn(page, user, '/login');
+  test('a guest-only route sends a signed-in user home', async ({ signedIn: page }) => {
+    await page.goto('/login');
     await expect(page).toHaveURL(/\/home$/);
     await page.goto('/register-user');
     await expect(page).toHaveURL(/\/home$/);
@@ -51,11 +49,9 @@ test.describe('navigation guards', () => {
   });
 
   test('the last screens of the profile show their title and content', async ({
-    page,
-    request,
+    signedIn: page,
   }) => {
-    const user = await registerViaApi(request, 'later');
-    await openSignedIn(page, user, '/profile/push-notifications');
+    await page.goto('/profile/push-notifications');
     await expect(page.getByRole('heading', { name: 'Fráboðanir', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Hvat vilt tú hava boð um?' })).toBeVisible();
     await page.goto('/profile/payment-methods/stodkort/create/complete');
