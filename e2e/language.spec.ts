@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('the language switch changes the texts at once and survives a reload', async ({
-  page,
+  signedIn: page,
+  user,
   request,
 }) => {
-  const user = await registerViaApi(request, 'language');
-  await openSignedIn(page, user, '/profile/language');
+  await page.goto('/profile/language');
   await expect(page.getByRole('heading', { name: 'Mál', level: 1 })).toBeVisible();
 
   const saved = page.waitForResponse(
