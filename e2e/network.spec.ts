@@ -1,13 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('going offline leads to /no-network and coming back online leads home', async ({
-  page,
+  signedIn: page,
+  user,
   context,
-  request,
 }) => {
-  const user = await registerViaApi(request, 'offline');
-  await openSignedIn(page, user, '/profile');
+  await page.goto('/profile');
   await expect(page.getByTestId('profile-name')).toHaveText(user.name);
 
   await context.setOffline(true);
