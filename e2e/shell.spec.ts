@@ -1,16 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { openSignedIn, registerViaApi, setMaintenance } from './fixtures.ts';
+import { setMaintenance } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import { shot } from './wallet-fixtures.ts';
 
 test.describe('app shell', () => {
   test('maintenance mode shows the maintenance screen and lets go when it ends', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
-    const user = await registerViaApi(request, 'maintenance');
     try {
       await setMaintenance(request, true, 'Vit dagføra kervið. Aftur kl. 14.');
-      await openSignedIn(page, user, '/profile');
+      await page.goto('/profile');
       await expect(page).toHaveURL(/\/maintenance$/);
       await expect(page.getByRole('heading', { name: 'Viðlíkahald' })).toBeVisible();
       await expect(page.getByText('Vit dagføra kervið. Aftur kl. 14.')).toBeVisible();
