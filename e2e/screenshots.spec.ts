@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { openSignedIn } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 // Kept as artefacts (engineering guide: screenshots at 390×844 of each journey).
 const shot = (name: string) => ({
@@ -8,7 +8,7 @@ const shot = (name: string) => ({
   animations: 'disabled' as const,
 });
 
-test('screenshots of login, home and profile at 390×844', async ({ page, request }) => {
+test('screenshots of login, home and profile at 390×844', async ({ page, user }) => {
   expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
 
   await page.goto('/');
@@ -16,7 +16,7 @@ test('screenshots of login, home and profile at 390×844', async ({ page, reques
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot(shot('login'));
 
-  const user = await registerViaApi(request, 'screens');
+  // Signed in only now: the login screen above is the guest's.
   await openSignedIn(page, user, '/home');
   await expect(page.getByTestId('home')).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
