@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { openSignedIn, registerViaApi, signInViaUi, uniqueEmail, waitForMail } from './fixtures.ts';
+import { signInViaUi, uniqueEmail, waitForMail } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
-test('change the e-mail with the code sent to the new address', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'email-from');
+test('change the e-mail with the code sent to the new address', async ({
+  signedIn: page,
+  request,
+}) => {
   const newEmail = uniqueEmail('email-to');
-  await openSignedIn(page, user, '/profile/user');
+  await page.goto('/profile/user');
 
   const emailForm = page.getByTestId('email-form');
   await emailForm.getByLabel('Nýggjur teldubústaður', { exact: true }).fill('not-an-email');
@@ -39,9 +41,9 @@ test('change the e-mail with the code sent to the new address', async ({ page, r
 
 test('forgot password → reset link from the outbox → sign in with the new password', async ({
   page,
+  user,
   request,
 }) => {
-  const user = await registerViaApi(request, 'reset');
   const newPassword = 'reset-password-3';
 
   await page.goto('/login');
