@@ -1,14 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import {
-  DEFAULT_PASSWORD,
-  openSignedIn,
-  registerViaApi,
-  signInViaUi,
-  signOutViaUi,
-  uniqueEmail,
-} from './fixtures.ts';
+import { DEFAULT_PASSWORD, signInViaUi, signOutViaUi, uniqueEmail } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 const shot = (name: string) => ({
   path: fileURLToPath(new URL(`./artifacts/${name}.png`, import.meta.url)),
@@ -96,10 +89,13 @@ test('register → sign in → edit profile → change password → sign out →
   await expect(page.getByRole('heading', { name: 'Hey, Sámal' })).toBeVisible();
 });
 
-test('delete the account: the confirmation asks for the password', async ({ page, request }) => {
+test('delete the account: the confirmation asks for the password', async ({
+  signedIn: page,
+  user,
+  request,
+}) => {
   expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
-  const user = await registerViaApi(request, 'delete');
-  await openSignedIn(page, user, '/profile/user');
+  await page.goto('/profile/user');
 
   await page.getByRole('button', { name: 'Strika kontuna' }).click();
   const modal = page.getByRole('dialog', { name: 'Strika kontuna?' });
