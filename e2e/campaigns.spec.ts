@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import {
   allCampaigns,
@@ -6,7 +6,8 @@ import {
   endRunningCampaigns,
   type AdminCampaign,
 } from './campaign-fixtures.ts';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { openSignedIn } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import { shot } from './wallet-fixtures.ts';
 
 /**
@@ -57,12 +58,10 @@ async function expectCampaign(page: Page, campaign: AdminCampaign) {
 }
 
 test('two campaigns open one after the other, and "Lat aftur" keeps them closed', async ({
-  page,
-  request,
+  signedIn: page,
 }) => {
   const [first, second] = demo as [AdminCampaign, AdminCampaign];
-  const user = await registerViaApi(request, 'campaigns');
-  await openSignedIn(page, user, '/home');
+  await page.goto('/home');
 
   let modal = await expectCampaign(page, first);
   await expect(modal.getByRole('button')).toHaveText(['Lat aftur']);
@@ -116,9 +115,9 @@ test('two campaigns open one after the other, and "Lat aftur" keeps them closed'
   }).toPass({ timeout: 10_000 });
 });
 
-test('a campaign opens in English for an English reader', async ({ page, request }) => {
+test('a campaign opens in English for an English reader', async ({ page, user }) => {
   const [first] = demo as [AdminCampaign];
-  const user = await registerViaApi(request, 'campaigns-en');
+  // The language is set on the device before the app starts signed in.
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('stod_locale', 'en'));
   await openSignedIn(page, user, '/home');
