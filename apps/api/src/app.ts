@@ -14,34 +14,8 @@ import type { Database } from './db/client.ts';
 import { injectFetch, registerIdentitySim } from './integrations/identity/sim.ts';
 import { registerGatewaySimPage } from './integrations/payments/sim-page.ts';
 import { registerProviderCardsSim } from './integrations/provider-cards/sim-routes.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { carwashRoutes } from './modules/carwash/index.ts';
-import {
-  authenticateCharger,
-  chargerEvents,
-  chargingAdminRoutes,
-  chargingRoutes,
-  setEndpoint,
-} from './modules/charging/index.ts';
-import { createOcppEndpoint } from './integrations/ocpp/endpoint.ts';
-import { beverageDevRoutes, beverageRoutes } from './modules/beverages/index.ts';
-import { foodRoutes } from './modules/food/index.ts';
-import { fuelRoutes } from './modules/fuel/index.ts';
-import { installationAdminRoutes, installationRoutes } from './modules/installations/index.ts';
-import { transactionRoutes } from './modules/transactions/index.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { notificationDevRoutes, notificationRoutes } from './modules/notifications/routes.ts';
-import { devRoutes, registerDeviceSims } from './modules/dev/routes.ts';
-import { stationRoutes } from './modules/stations/routes.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
-import { receiptRoutes } from './modules/receipts/routes.ts';
-import { voucherRoutes } from './modules/vouchers/routes.ts';
-import { campaignRoutes } from './modules/campaigns/routes.ts';
-import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { systemRoutes } from './modules/system/routes.ts';
 import { authenticate } from './modules/auth/index.ts';
+import { registerDeviceSims } from './modules/dev/index.ts';
 import type { PortOverrides } from './platform/adapters.ts';
 import type { Clock } from './platform/context.ts';
 import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
@@ -50,7 +24,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { transform, transformObject } from './plugins/openapi.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
-import { createServices, realtimeProjections, staffRealtime } from './services.ts';
+import { createServices, modules, realtimeProjections, staffRealtime } from './services.ts';
 import { registerStaticApps } from './static.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -128,26 +102,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     projections: realtimeProjections,
     staff: staffRealtime(ctx),
   });
-  // Chargers connect over OCPP-J at /ocpp/{identity} on the same server.
-  const ocpp = createOcppEndpoint({
-    authenticate: (identity, password) => authenticateCharger(ctx, identity, password),
-    events: chargerEvents(ctx),
-    heartbeatSeconds: config.OCPP_HEARTBEAT_SECONDS,
-    pingSeconds: config.OCPP_PING_SECONDS,
-    callTimeoutSeconds: config.OCPP_CALL_TIMEOUT_SECONDS,
-    now: () => ctx.clock.now(),
-    log: app.log,
-  });
-  setEndpoint(ctx, ocpp);
+  // Endpoints of their own on the same server: the chargers' OCPP-J at /ocpp/{identity}.
+  const endpoints = modules.flatMap((module) => module.sockets?.(ctx, app.log) ?? []);
   app.server.on('upgrade', (request, socket, head) => {
-    if (ocpp.handleUpgrade(request, socket, head)) return;
+    if (endpoints.some((endpoint) => endpoint.handleUpgrade(request, socket, head))) return;
     // Socket.IO takes its own path; any other upgrade is ended here.
     if ((request.url ?? '').startsWith(`${REALTIME_PATH}/`)) return;
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   // Open sockets would hold the server's close; they go first.
   app.addHook('preClose', async () => {
-    await Promise.all([realtime.close(), ocpp.close()]);
+    await Promise.all([realtime.close(), ...endpoints.map((endpoint) => endpoint.close())]);
   });
   app.decorateRequest('locale', defaultLocale);
   app.decorateRequest('auth', null);
@@ -207,30 +172,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           retryAfter: context.after,
         }),
       });
-      await api.register(authRoutes);
-      await api.register(accountRoutes);
-      await api.register(systemRoutes);
-      await api.register(stationRoutes);
-      await api.register(walletRoutes);
-      await api.register(identityRoutes);
-      await api.register(receiptRoutes);
-      await api.register(voucherRoutes);
-      await api.register(campaignRoutes);
-      await api.register(subscriptionRoutes);
-      await api.register(transactionRoutes);
-      await api.register(fuelRoutes);
-      await api.register(carwashRoutes);
-      await api.register(chargingRoutes);
-      await api.register(chargingAdminRoutes);
-      await api.register(installationRoutes);
-      await api.register(installationAdminRoutes);
-      await api.register(foodRoutes);
-      await api.register(beverageRoutes);
-      await api.register(adminRoutes);
-      await api.register(notificationRoutes);
-      if (!config.isProduction) await api.register(devRoutes);
-      if (!config.isProduction) await api.register(notificationDevRoutes);
-      if (!config.isProduction) await api.register(beverageDevRoutes);
+      for (const module of modules) {
+        for (const routes of module.routes ?? []) await api.register(routes);
+        if (!config.isProduction)
+          for (const routes of module.devRoutes ?? []) await api.register(routes);
+      }
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,5 @@
+import type { ModuleDefinition } from '../../platform/modules.ts';
+import { accountRoutes } from './routes.ts';
 export {
   changePassword,
   confirmEmailChange,
@@ -10,3 +12,5 @@ export {
   setLocale,
   updateProfile,
 } from './service.ts';
+
+export const accountModule: ModuleDefinition = { name: 'account', routes: [accountRoutes] };

@@ -84,21 +84,7 @@ async function payByCard(
   method: Awaited<ReturnType<typeof payingCard>>,
 ): Promise<Acted> {
   const fill = await reserved(ctx, claim);
-  if (!fill.paymentId && fill.state === 'paying') {
-    const held = await payments.authorise(ctx, {
-      userId: claim.userId,
-      paymentMethodId: method.id,
-      token: method.token,
-      amount: fill.price,
-      purpose: 'beverages',
-      reference: fill.id,
-      idempotencyKey: claim.paymentKey,
-    });
-    if (held.status !== 'authorised')
-      throw new AppError(422, 'PAYMENT_UNSUCCESSFUL', 'error.paymentUnsuccessful');
-    await repo.setPayment(ctx.db, fill.id, held.id);
-  }
-  await settlePaid(ctx, fill.id);
+  await settlePaid(ctx, fill.id, { method, claim });
   return { fillId: fill.id, paymentUrl: null };
 }
 

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
 import * as service from './service.ts';
+import { startCarwash } from './start.ts';
 
 const tags = ['carwash'];
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
@@ -54,7 +55,7 @@ export const carwashRoutes: FastifyPluginAsyncZod = (app) => {
       reply
         .status(201)
         .send(
-          await service.startCarwash(
+          await startCarwash(
             ctx,
             authOf(request).userId,
             request.body,

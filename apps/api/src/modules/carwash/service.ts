@@ -1,40 +1,23 @@
-import {
-  carwashStartSchema,
-  type CarwashStart,
-  type Locale,
-  type StationTransaction,
-} from '@stod/domain';
+import type { Locale } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
-import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
-import { CarwashError, type BayState, type CarwashEvent } from '../../integrations/carwash/port.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { CarwashError, type CarwashEvent } from '../../integrations/carwash/port.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import * as payments from '../payments/index.ts';
 import {
-  busyWithAnother,
-  firstAttempt,
   apply,
   cachedRow,
   getOne,
-  holdFor,
   pointsOf,
   illegalState,
-  payingMethod,
   progress,
   publish,
-  refuse,
   registerHandler,
-  registerStartScope,
-  releaseReservation,
-  resumeStart,
-  reservation,
-  resolveTarget,
   settleMoney,
   toView,
-  transactionActive,
   transactionsRepo as repo,
   type TransactionRow,
 } from '../transactions/index.ts';
-import { takeProductVoucher } from '../vouchers/index.ts';
+import { carwashStart, carwashUnavailable, washJobs, type TransactionPayload } from './start.ts';
 
 /**
  * A wash paid from the phone: a hold for the programme's price (or a car-wash voucher), the
@@ -42,149 +25,10 @@ import { takeProductVoucher } from '../vouchers/index.ts';
  * the wash, and a stop that only staff can undo. The bay is reached through the car-wash port.
  */
 
-const SCOPE = 'carwash';
-
-export const carwashUnavailable = () =>
-  new AppError(409, 'CARWASH_UNAVAILABLE', 'error.carwashUnavailable');
 const carwashStartFailed = () => new AppError(409, 'CARWASH_START', 'error.carwashStart');
-const voucherUnusable = () => new AppError(422, 'VOUCHER_UNUSABLE', 'error.voucherUsed');
-
-interface TransactionPayload {
-  transactionId: string;
-}
-interface WashJobs {
-  startTimeout: DelayedJob<TransactionPayload>;
-  closeStopped: DelayedJob<TransactionPayload>;
-}
-const washJobs = new WeakMap<Jobs<ServiceContext>, WashJobs>();
 
 const at = (ctx: ServiceContext, seconds: number) =>
   new Date(ctx.clock.now().getTime() + seconds * 1000);
-
-export async function startCarwash(
-  ctx: ServiceContext,
-  userId: string,
-  input: CarwashStart,
-  idempotencyKey: string,
-  locale: Locale,
-): Promise<StationTransaction> {
-  const target = await resolveTarget(
-    ctx,
-    'carwash',
-    { stationId: input.stationId, point: input.bayNumber, productId: input.productId },
-    locale,
-    carwashUnavailable,
-  );
-  const method = input.paymentMethodId
-    ? await payingMethod(ctx, userId, input.paymentMethodId, 'carwash')
-    : null;
-  const site = target.station.tokheim_station_id;
-  const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
-
-  if (await firstAttempt(ctx.db, userId, requestKey)) {
-    const state = await bayState(ctx, site, input.bayNumber);
-    if (state !== 'free' && (await busyWithAnother(ctx.db, userId, requestKey)))
-      throw carwashUnavailable();
-  }
-
-  await payments.runIdempotent(
-    ctx.db,
-    { userId, scope: SCOPE, key: idempotencyKey, request: input },
-    {
-      reserve: async (tx, claim) => {
-        await repo.lockUser(tx, userId);
-        if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
-        if (await repo.openOfUser(tx, userId, true)) throw transactionActive();
-        let userVoucherId: string | null = null;
-        if (input.voucherId) {
-          const voucher = await takeProductVoucher(
-            tx,
-            userId,
-            input.voucherId,
-            'carwash',
-            ctx.clock.now(),
-          );
-          if (!voucher) throw voucherUnusable();
-          userVoucherId = voucher.id;
-        }
-        const row = reservation(
-          ctx,
-          'carwash',
-          userId,
-          target,
-          input.bayNumber,
-          claim,
-          input,
-          locale,
-          { paymentMethodId: method?.id ?? null, userVoucherId },
-        );
-        if (!(await repo.insertReservation(tx, row))) throw carwashUnavailable();
-      },
-      act: async (claim) => {
-        const row = await repo.findByRequestKey(ctx.db, userId, claim.paymentKey);
-        if (!row) throw illegalState();
-        if (row.state !== 'starting') return row.id;
-        let held = 0;
-        let paymentId: string | null = null;
-        if (method) {
-          try {
-            const payment = await holdFor(ctx, row, method, row.unitPrice, 'carwash');
-            held = payment.amountHeld;
-            paymentId = payment.id;
-          } catch (error) {
-            if (error instanceof AppError && error.statusCode < 500)
-              await refuse(ctx, row, error.messageKey, 0);
-            throw error;
-          }
-        } else {
-          await repo.patch(ctx.db, row.id, { held: 0 });
-        }
-        try {
-          await ctx.carwash.load(site, row.point, {
-            reference: row.id,
-            programme: row.productCode,
-            durationSeconds: row.durationSeconds ?? 480,
-          });
-        } catch (error) {
-          if (!(error instanceof CarwashError)) throw error;
-          if (paymentId) await payments.voidHold(ctx, paymentId, `${row.id}:void`);
-          await refuse(ctx, row, 'error.carwashUnavailable', held);
-          throw carwashUnavailable();
-        }
-        if (paymentId) await payments.markServiceStarted(ctx, paymentId);
-        await washJobs
-          .get(ctx.jobs)
-          ?.startTimeout.at(
-            at(ctx, ctx.config.CARWASH_START_TIMEOUT_SECONDS),
-            { transactionId: row.id },
-            `${row.id}:start`,
-          );
-        return row.id;
-      },
-      finish: async (tx, _claim, id) => {
-        await repo.transition(tx, id, ['starting'], {
-          state: 'ready',
-          deadline: at(ctx, ctx.config.CARWASH_START_TIMEOUT_SECONDS),
-        });
-        return { id };
-      },
-      release: (tx, claim) => releaseReservation(tx, userId, claim.paymentKey),
-    },
-  );
-  const row = await repo.findByRequestKey(ctx.db, userId, requestKey);
-  if (!row) throw illegalState();
-  if (row.state === 'ready' && !row.finishedAt) await publish(ctx, row);
-  return getOne(ctx, userId, row.id, locale);
-}
-
-async function bayState(ctx: ServiceContext, site: string, bay: number): Promise<BayState> {
-  try {
-    return (await ctx.carwash.bays(site)).find((b) => b.bay === bay)?.state ?? 'offline';
-  } catch (error) {
-    if (error instanceof CarwashError) return 'offline';
-    throw error;
-  }
-}
 
 /** The bays of a station as the selection screen shows them. */
 export const baysOf = (ctx: ServiceContext, stationId: number, locale: Locale) =>
@@ -373,7 +217,7 @@ async function closeStopped(ctx: ServiceContext, id: string) {
 async function reconcileWash(ctx: ServiceContext, row: TransactionRow) {
   const now = ctx.clock.now().getTime();
   if (row.state === 'starting') {
-    await resumeStart(ctx, row, (stored) => carwashStartSchema.parse(stored), startCarwash);
+    await carwashStart.resume(ctx, row);
     return;
   }
   if (row.state === 'stopped') {
@@ -431,5 +275,3 @@ export function defineCarwash(jobs: Jobs<ServiceContext>) {
   });
   registerHandler('carwash', { cancel: cancelWash, reconcile: reconcileWash });
 }
-
-registerStartScope(SCOPE);

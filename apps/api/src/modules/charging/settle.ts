@@ -1,9 +1,8 @@
 import { chargePrice, ownerCredit, type ChargeState } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
-import { crashPoint } from '../../lib/crash.ts';
 import { announce } from '../notifications/index.ts';
 import * as payments from '../payments/index.ts';
-import { createReceipt } from '../receipts/index.ts';
+import { releasedOf, settle as settleService } from '../transactions/index.ts';
 import * as repo from './repo.ts';
 import type { ChargeRow } from './repo.ts';
 import { secondsOf, tariffOf } from './views.ts';
@@ -36,73 +35,74 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
   const amount = row.own
     ? 0
     : chargePrice(tariffOf(row), row.energyWh, seconds, row.held || Infinity);
-  let fromCard = 0;
-  let fromBalance = 0;
-  if (payment) {
-    const split = await payments.captureWithBalance(ctx, payment.id, amount, `${row.id}:capture`);
-    fromCard = split.fromCard;
-    fromBalance = split.fromBalance;
-  }
-  crashPoint('charge.after-capture');
-  const written = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockCharge(tx, row.id);
-    if (!locked || locked.receiptId || locked.state !== 'settling') return null;
-    const minutes = Math.round(seconds / 6) / 10;
-    const kwh = Math.round(locked.energyWh) / 1000;
-    const priceType = locked.tariffType === 'min' ? ('min' as const) : ('kwh' as const);
-    const receipt = await createReceipt(tx, {
-      userId: locked.userId,
-      paymentId: locked.paymentId,
-      stationName: locked.installationName,
-      productType: 'Charge',
-      productDescription: locked.installationName,
-      amount,
-      quantity: priceType === 'min' ? minutes : kwh,
-      unitPrice: locked.tariffPrice,
-      data: {
-        products: [
-          {
-            description: locked.installationName,
-            totalPrice: amount,
-            price: locked.tariffPrice,
-            priceType,
-            quantity: priceType === 'min' ? minutes : kwh,
-          },
-        ],
-        kwh,
-        totalTime: minutes,
-      },
-    });
-    // Spec §9: the owner of a public installation earns 0.2 kr. per kWh others charge there; a
-    // shared user pays the owner the share's price instead.
-    if (!locked.own && locked.ownerId && locked.ownerId !== locked.userId) {
-      await repo.insertOwnerCredit(tx, {
-        ownerId: locked.ownerId,
-        installationId: locked.installationId,
-        chargeId: locked.id,
-        energyWh: locked.energyWh,
-        kind: locked.shareId ? 'share' : 'public',
-        amount: locked.shareId ? amount : ownerCredit(locked.energyWh),
+  const minutes = Math.round(seconds / 6) / 10;
+  const priceType = row.tariffType === 'min' ? ('min' as const) : ('kwh' as const);
+  const settled = await settleService(ctx, {
+    key: row.id,
+    paymentId: payment?.id ?? null,
+    amount,
+    balanceFirst: true,
+    crashAt: 'charge.after-capture',
+    lock: async (tx) => {
+      const locked = await repo.lockCharge(tx, row.id);
+      return locked && !locked.receiptId && locked.state === 'settling' ? locked : null;
+    },
+    receipt: (locked) => {
+      const kwh = Math.round(locked.energyWh) / 1000;
+      const quantity = priceType === 'min' ? minutes : kwh;
+      return {
+        userId: locked.userId,
+        paymentId: locked.paymentId,
+        stationName: locked.installationName,
+        productType: 'Charge',
+        productDescription: locked.installationName,
+        amount,
+        quantity,
+        unitPrice: locked.tariffPrice,
+        data: {
+          products: [
+            {
+              description: locked.installationName,
+              totalPrice: amount,
+              price: locked.tariffPrice,
+              priceType,
+              quantity,
+            },
+          ],
+          kwh,
+          totalTime: minutes,
+        },
+      };
+    },
+    complete: async (tx, locked, paid) => {
+      // Spec §9: the owner of a public installation earns 0.2 kr. per kWh others charge there;
+      // a shared user pays the owner the share's price instead.
+      if (!locked.own && locked.ownerId && locked.ownerId !== locked.userId) {
+        await repo.insertOwnerCredit(tx, {
+          ownerId: locked.ownerId,
+          installationId: locked.installationId,
+          chargeId: locked.id,
+          energyWh: locked.energyWh,
+          kind: locked.shareId ? 'share' : 'public',
+          amount: locked.shareId ? amount : ownerCredit(locked.energyWh),
+        });
+      }
+      return repo.patchCharge(tx, locked.id, {
+        state: 'completed',
+        finishedAt: ctx.clock.now(),
+        receiptId: paid.receiptId,
+        amount,
+        captured: paid.fromCard,
+        fromBalance: paid.fromBalance,
+        released: releasedOf(locked.held, paid.fromCard),
+        powerW: 0,
       });
-    }
-    const updated = await repo.patchCharge(tx, locked.id, {
-      state: 'completed',
-      finishedAt: ctx.clock.now(),
-      receiptId: receipt.id,
-      amount,
-      captured: fromCard,
-      fromBalance,
-      // What the balance paid never came from the hold: the card gives back all it did not take.
-      released: Math.max(0, locked.held - fromCard),
-      powerW: 0,
-    });
-    return updated ? { row: updated, receiptId: receipt.id } : null;
+    },
   });
-  if (!written) return (await repo.findCharge(ctx.db, row.id)) ?? row;
-  await ctx.bus.publish('receipt.created', { userId: row.userId, receiptId: written.receiptId });
-  await publish(ctx, written.row);
-  await announce.chargeComplete(ctx, written.row);
-  return written.row;
+  if (!settled) return (await repo.findCharge(ctx.db, row.id)) ?? row;
+  await publish(ctx, settled);
+  await announce.chargeComplete(ctx, settled);
+  return settled;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { receiptItemsOf, translateServer, isLocale, type KitchenOrder } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { crashPoint } from '../../lib/crash.ts';
 import * as payments from '../payments/index.ts';
-import { createReceipt } from '../receipts/index.ts';
 import type { StationScope } from '../admin/index.ts';
 import { announce } from '../notifications/index.ts';
+import { releasedOf, settle } from '../transactions/index.ts';
 import * as repo from './repo.ts';
 import type { FoodOrderRow } from './repo.ts';
 import { publish, toView } from './service.ts';
@@ -79,17 +78,17 @@ export async function accept(
 export async function settleAccepted(ctx: ServiceContext, row: FoodOrderRow) {
   if (row.receiptId || !row.paymentId || !['accepted', 'ready', 'collected'].includes(row.state))
     return row;
-  const split = await payments.captureWithBalance(
-    ctx,
-    row.paymentId,
-    row.total,
-    `${row.id}:capture`,
-  );
-  crashPoint('food.after-capture');
-  const written = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockOrder(tx, row.id);
-    if (!locked || locked.receiptId) return null;
-    const receipt = await createReceipt(tx, {
+  const settled = await settle(ctx, {
+    key: row.id,
+    paymentId: row.paymentId,
+    amount: row.total,
+    balanceFirst: true,
+    crashAt: 'food.after-capture',
+    lock: async (tx) => {
+      const locked = await repo.lockOrder(tx, row.id);
+      return locked && !locked.receiptId ? locked : null;
+    },
+    receipt: (locked) => ({
       userId: locked.userId,
       paymentId: locked.paymentId,
       stationName: locked.stationName,
@@ -99,19 +98,18 @@ export async function settleAccepted(ctx: ServiceContext, row: FoodOrderRow) {
       quantity: 1,
       unitPrice: locked.total,
       data: { items: receiptItemsOf(locked.lines, (n) => `${locked.id}-${String(n)}`) },
-    });
-    const updated = await repo.patchOrder(tx, locked.id, {
-      receiptId: receipt.id,
-      captured: split.fromCard,
-      fromBalance: split.fromBalance,
-      released: Math.max(0, locked.held - split.fromCard),
-    });
-    return updated ? { row: updated, receiptId: receipt.id } : null;
+    }),
+    complete: (tx, locked, paid) =>
+      repo.patchOrder(tx, locked.id, {
+        receiptId: paid.receiptId,
+        captured: paid.fromCard,
+        fromBalance: paid.fromBalance,
+        released: releasedOf(locked.held, paid.fromCard),
+      }),
   });
-  if (!written) return (await repo.findOrder(ctx.db, row.id)) ?? row;
-  await ctx.bus.publish('receipt.created', { userId: row.userId, receiptId: written.receiptId });
-  await publish(ctx, written.row);
-  return written.row;
+  if (!settled) return (await repo.findOrder(ctx.db, row.id)) ?? row;
+  await publish(ctx, settled);
+  return settled;
 }
 
 export async function markReady(ctx: ServiceContext, id: string, scope: StationScope) {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
 import * as service from './service.ts';
+import { startFuel } from './start.ts';
 
 const tags = ['fuel'];
 
@@ -52,7 +53,7 @@ export const fuelRoutes: FastifyPluginAsyncZod = (app) => {
       reply
         .status(201)
         .send(
-          await service.startFuel(
+          await startFuel(
             ctx,
             authOf(request).userId,
             request.body,

@@ -1,166 +1,30 @@
-import { FUEL_HOLD_ORE, fuelStartSchema, type FuelStart, type Locale } from '@stod/domain';
+import type { Locale } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
-import type { DelayedJob, Jobs } from '../../platform/jobs.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import {
   ForecourtError,
   type ForecourtEvent,
   type FuelSale,
-  type PumpState,
 } from '../../integrations/forecourt/port.ts';
-import { crashPoint } from '../../lib/crash.ts';
-import { AppError } from '../../lib/errors.ts';
-import * as payments from '../payments/index.ts';
 import {
-  busyWithAnother,
-  firstAttempt,
   apply,
   cachedRow,
-  getOne,
-  holdFor,
   pointsOf,
   illegalState,
-  payingMethod,
   progress,
   publish,
-  refuse,
   registerHandler,
-  registerStartScope,
-  releaseReservation,
-  resumeStart,
-  reservation,
-  resolveTarget,
   settleMoney,
-  transactionActive,
   transactionsRepo as repo,
   type TransactionRow,
 } from '../transactions/index.ts';
+import { fuelStart, nozzleJobs, pumpUnavailable, type NozzlePayload } from './start.ts';
 
 /**
  * Refuelling paid from the phone: a hold of 750 kr., the pump authorised up to it, the litres
  * and the amount live while the customer fills, and at the final sale the real amount captured,
  * the rest released and the receipt written. The pump is reached through the forecourt port.
  */
-
-const SCOPE = 'fuel';
-
-export const pumpUnavailable = () => new AppError(409, 'PUMP_UNAVAILABLE', 'error.pumpUnavailable');
-const fuelFunds = () => new AppError(422, 'FUEL_FUNDS', 'error.fuelFunds');
-
-interface NozzlePayload {
-  transactionId: string;
-}
-const nozzleJobs = new WeakMap<Jobs<ServiceContext>, DelayedJob<NozzlePayload>>();
-
-export async function startFuel(
-  ctx: ServiceContext,
-  userId: string,
-  input: FuelStart,
-  idempotencyKey: string,
-  locale: Locale,
-) {
-  const target = await resolveTarget(
-    ctx,
-    'fuel',
-    { stationId: input.stationId, point: input.pumpNumber, productId: input.productId },
-    locale,
-    pumpUnavailable,
-  );
-  const method = await payingMethod(ctx, userId, input.paymentMethodId, 'fuel');
-  const site = target.station.tokheim_station_id;
-  const requestKey = payments.paymentKeyOf(SCOPE, idempotencyKey);
-
-  // A first attempt asks the pump before any money moves: a pump that cannot serve leaves no
-  // hold at all. A repeat of the key skips this; its answer is the first one's.
-  if (await firstAttempt(ctx.db, userId, requestKey)) {
-    const state = await pumpState(ctx, site, input.pumpNumber);
-    if (state !== 'idle' && (await busyWithAnother(ctx.db, userId, requestKey)))
-      throw pumpUnavailable();
-  }
-
-  await payments.runIdempotent(
-    ctx.db,
-    { userId, scope: SCOPE, key: idempotencyKey, request: input },
-    {
-      reserve: async (tx, claim) => {
-        await repo.lockUser(tx, userId);
-        if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
-        if (await repo.openOfUser(tx, userId, true)) throw transactionActive();
-        const row = reservation(
-          ctx,
-          'fuel',
-          userId,
-          target,
-          input.pumpNumber,
-          claim,
-          input,
-          locale,
-          { paymentMethodId: method.id, userVoucherId: null },
-        );
-        if (!(await repo.insertReservation(tx, row))) throw pumpUnavailable();
-      },
-      act: async (claim) => {
-        const row = await repo.findByRequestKey(ctx.db, userId, claim.paymentKey);
-        if (!row) throw illegalState();
-        if (row.state !== 'starting') return row.id;
-        let held;
-        try {
-          held = await holdFor(ctx, row, method, FUEL_HOLD_ORE, 'fuel');
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'NOT_ENOUGH_FUNDS') {
-            await refuse(ctx, row, 'error.fuelFunds', 0);
-            throw fuelFunds();
-          }
-          if (error instanceof AppError && error.statusCode < 500)
-            await refuse(ctx, row, error.messageKey, 0);
-          throw error;
-        }
-        crashPoint('fuel.after-hold');
-        try {
-          await ctx.forecourt.authorise(site, row.point, {
-            reference: row.id,
-            limit: held.amountHeld,
-            grade: row.productCode,
-            unitPrice: row.unitPrice,
-          });
-        } catch (error) {
-          if (!(error instanceof ForecourtError)) throw error;
-          // The pump refused: the hold goes back at once, before the answer.
-          await payments.voidHold(ctx, held.id, `${row.id}:void`);
-          await refuse(ctx, row, 'error.pumpUnavailable', held.amountHeld);
-          throw pumpUnavailable();
-        }
-        await payments.markServiceStarted(ctx, held.id);
-        const deadline = new Date(
-          ctx.clock.now().getTime() + ctx.config.FUEL_NOZZLE_TIMEOUT_SECONDS * 1000,
-        );
-        await nozzleJobs.get(ctx.jobs)?.at(deadline, { transactionId: row.id }, row.id);
-        return row.id;
-      },
-      finish: async (tx, _claim, id) => {
-        const deadline = new Date(
-          ctx.clock.now().getTime() + ctx.config.FUEL_NOZZLE_TIMEOUT_SECONDS * 1000,
-        );
-        await repo.transition(tx, id, ['starting', 'ready'], { state: 'ready', deadline });
-        return { id };
-      },
-      release: (tx, claim) => releaseReservation(tx, userId, claim.paymentKey),
-    },
-  );
-  const row = await repo.findByRequestKey(ctx.db, userId, requestKey);
-  if (!row) throw illegalState();
-  if (row.state === 'ready' && !row.finishedAt) await publish(ctx, row);
-  return getOne(ctx, userId, row.id, locale);
-}
-
-async function pumpState(ctx: ServiceContext, site: string, pump: number): Promise<PumpState> {
-  try {
-    const pumps = await ctx.forecourt.pumps(site);
-    return pumps.find((p) => p.pump === pump)?.state ?? 'offline';
-  } catch (error) {
-    if (error instanceof ForecourtError) return 'offline';
-    throw error;
-  }
-}
 
 /** The pumps of a station as the selection screen shows them. */
 export const pumpsOf = (ctx: ServiceContext, stationId: number, locale: Locale) =>
@@ -320,7 +184,7 @@ async function cancelFuel(ctx: ServiceContext, row: TransactionRow) {
 async function reconcileFuel(ctx: ServiceContext, row: TransactionRow) {
   const now = ctx.clock.now().getTime();
   if (row.state === 'starting') {
-    await resumeStart(ctx, row, (stored) => fuelStartSchema.parse(stored), startFuel);
+    await fuelStart.resume(ctx, row);
     return;
   }
   if (row.state === 'settling') {
@@ -374,5 +238,3 @@ export function defineFuel(jobs: Jobs<ServiceContext>) {
   );
   registerHandler('fuel', { cancel: cancelFuel, reconcile: reconcileFuel });
 }
-
-registerStartScope(SCOPE);

@@ -1,3 +1,6 @@
+import type { ModuleDefinition } from '../../platform/modules.ts';
+import { everyIfSet } from '../../platform/modules.ts';
+import { reconcile as reconcilePayments } from './reconcile.ts';
 export {
   authorise,
   authoriseKey,
@@ -19,3 +22,13 @@ export type { HostedPayment, HostedPaymentInput } from './hosted.ts';
 export { LEASE_MS, paymentKeyOf, registerRelease, runIdempotent } from './idempotent.ts';
 export type { Claim, EffectRequest, EffectSteps } from './idempotent.ts';
 export { reconcile } from './reconcile.ts';
+
+export const paymentsModule: ModuleDefinition = {
+  name: 'payments',
+  // Voids holds whose service never started; safe to repeat after a crash, as its steps are keyed.
+  jobs: (jobs, config) => {
+    everyIfSet(jobs, 'payments.reconcile', config.RECONCILE_EVERY_SECONDS, (ctx) =>
+      reconcilePayments(ctx, config.RECONCILE_UNSTARTED_MINUTES * 60_000),
+    );
+  },
+};

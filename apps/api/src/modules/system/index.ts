@@ -1,3 +1,5 @@
+import type { ModuleDefinition } from '../../platform/modules.ts';
+import { systemRoutes } from './routes.ts';
 export {
   checkAppVersion,
   companyOf,
@@ -9,3 +11,5 @@ export {
 } from './service.ts';
 // The development mail outbox is read by the dev routes.
 export { listOutbox } from './repo.ts';
+
+export const systemModule: ModuleDefinition = { name: 'system', routes: [systemRoutes] };

@@ -1,3 +1,8 @@
+import type { ModuleDefinition } from '../../platform/modules.ts';
+import { everyIfSet } from '../../platform/modules.ts';
+import { reconcileStationTransactions as reconcileAll } from './reconcile.ts';
+import { transactionRoutes as routes } from './routes.ts';
+import { watchTransactions as watch } from './service.ts';
 export {
   active,
   apply,
@@ -15,22 +20,30 @@ export {
   watchTransactions,
 } from './service.ts';
 export type { ServiceHandler } from './service.ts';
-export {
-  busyWithAnother,
-  firstAttempt,
-  holdFor,
-  payingMethod,
-  refuse,
-  registerStartScope,
-  releaseReservation,
-  reservation,
-  resumeStart,
-  resolveTarget,
-  transactionActive,
-} from './start.ts';
-export type { StartTarget } from './start.ts';
 export { pointsOf } from './points.ts';
+export { releasedOf, settle } from './settle.ts';
+export { runSteps } from './steps.ts';
+export type { Refusal, Step } from './steps.ts';
+export { defineStart, holdStep, startedStep } from './workflow.ts';
+export type { StartRun, StationStart } from './workflow.ts';
+export type { Paid, Settlement } from './settle.ts';
 export * as transactionsRepo from './repo.ts';
 export type { TransactionRow } from './repo.ts';
 export { reconcileStationTransactions } from './reconcile.ts';
-export { transactionRoutes } from './routes.ts';
+
+export const transactionsModule: ModuleDefinition = {
+  name: 'transactions',
+  routes: [routes],
+  // Brings open refuellings and washes to the truth of their controllers and payments.
+  jobs: (jobs, config) => {
+    everyIfSet(jobs, 'stations.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, reconcileAll);
+  },
+  watchers: [watch],
+  // A sale made while the API was down is captured at once, not at the first timer.
+  atStart: reconcileAll,
+  projections: {
+    // The event carries the transaction as it stands: litres arrive too often to read each back.
+    'stationTransaction.changed': (_ctx, { transactionId, transaction }) =>
+      Promise.resolve({ id: transactionId, object: transaction }),
+  },
+};

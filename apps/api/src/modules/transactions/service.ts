@@ -16,11 +16,11 @@ import { liveFiguresOf } from '../../platform/live-figures.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { crashPoint } from '../../lib/crash.ts';
 import * as payments from '../payments/index.ts';
-import { createReceipt } from '../receipts/index.ts';
 import { findUserById } from '../users/index.ts';
 import * as vouchers from '../vouchers/index.ts';
 import { announce } from '../notifications/index.ts';
 import * as repo from './repo.ts';
+import { releasedOf, settle } from './settle.ts';
 import type { TransactionPatch, TransactionRow } from './repo.ts';
 
 /**
@@ -231,18 +231,18 @@ export async function settleMoney(ctx: ServiceContext, row: TransactionRow) {
   if (row.service === 'fuel' && row.state !== 'settling') return row;
 
   const amount = row.service === 'fuel' ? Math.min(row.sale?.amount ?? 0, row.held) : row.held;
-  let fromCard = 0;
-  let fromBalance = 0;
-  if (payment) {
-    const split = await payments.captureWithBalance(ctx, payment.id, amount, `${row.id}:capture`);
-    fromCard = split.fromCard;
-    fromBalance = split.fromBalance;
-  }
-  crashPoint('transaction.after-capture');
-  const written = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lock(tx, row.id);
-    if (!locked || locked.receiptId) return null;
-    const receipt = await createReceipt(tx, {
+  const done = row.service === 'fuel';
+  const settled = await settle(ctx, {
+    key: row.id,
+    paymentId: payment?.id ?? null,
+    amount,
+    balanceFirst: true,
+    crashAt: 'transaction.after-capture',
+    lock: async (tx) => {
+      const locked = await repo.lock(tx, row.id);
+      return locked && !locked.receiptId ? locked : null;
+    },
+    receipt: (locked) => ({
       userId: locked.userId,
       paymentId: locked.paymentId,
       stationName: locked.stationName,
@@ -260,41 +260,38 @@ export async function settleMoney(ctx: ServiceContext, row: TransactionRow) {
             // A wash paid with a voucher costs nothing on the receipt.
             amount: locked.userVoucherId ? 0 : amount,
           }),
-    });
-    const done = locked.service === 'fuel';
-    const updated = await repo.patch(tx, locked.id, {
-      receiptId: receipt.id,
-      captured: fromCard,
-      fromBalance,
-      // What the balance paid never came from the hold: the card gives back all it did not take.
-      released: Math.max(0, locked.held - fromCard),
-      ...(done
-        ? {
-            state: 'completed' as const,
-            finishedAt: ctx.clock.now(),
-            amount,
-            volumeMl: locked.sale?.volumeMl ?? locked.volumeMl,
-            connectionLost: false,
-          }
-        : {}),
-    });
-    return updated ? { row: updated, receiptId: receipt.id } : null;
+    }),
+    complete: (tx, locked, paid) =>
+      repo.patch(tx, locked.id, {
+        receiptId: paid.receiptId,
+        captured: paid.fromCard,
+        fromBalance: paid.fromBalance,
+        released: releasedOf(locked.held, paid.fromCard),
+        ...(done
+          ? {
+              state: 'completed' as const,
+              finishedAt: ctx.clock.now(),
+              amount,
+              volumeMl: locked.sale?.volumeMl ?? locked.volumeMl,
+              connectionLost: false,
+            }
+          : {}),
+      }),
   });
-  if (!written) return (await repo.find(ctx.db, row.id)) ?? row;
-  await ctx.bus.publish('receipt.created', { userId: row.userId, receiptId: written.receiptId });
-  await publish(ctx, written.row);
-  if (written.row.notifyByMail) {
-    await mailReceipt(ctx, written.row);
+  if (!settled) return (await repo.find(ctx.db, row.id)) ?? row;
+  await publish(ctx, settled);
+  if (settled.notifyByMail && settled.receiptId) {
+    await mailReceipt(ctx, settled);
     await announce.fuelReceipt(ctx, {
-      id: written.row.id,
-      userId: written.row.userId,
-      receiptId: written.receiptId,
-      stationName: written.row.stationName,
-      volumeMl: written.row.volumeMl ?? 0,
-      amount: written.row.amount,
+      id: settled.id,
+      userId: settled.userId,
+      receiptId: settled.receiptId,
+      stationName: settled.stationName,
+      volumeMl: settled.volumeMl ?? 0,
+      amount: settled.amount,
     });
   }
-  return written.row;
+  return settled;
 }
 
 /** After a lost connection the customer may have driven off: the receipt follows by e-mail. */

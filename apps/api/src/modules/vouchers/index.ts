@@ -1,3 +1,5 @@
+import type { ModuleDefinition } from '../../platform/modules.ts';
+import { voucherRoutes } from './routes.ts';
 export {
   issue,
   issueCodes,
@@ -11,3 +13,5 @@ export {
   returnProductVoucher,
   takeProductVoucher,
 } from './service.ts';
+
+export const vouchersModule: ModuleDefinition = { name: 'vouchers', routes: [voucherRoutes] };
