@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { registerViaApi, type TestUser } from './fixtures.ts';
-import { closeToasts, enterCardOnHostedPage, shot } from './wallet-fixtures.ts';
+import type { TestUser } from './fixtures.ts';
+import { expect, test } from './test.ts';
+import { closeToasts, shot } from './wallet-fixtures.ts';
 
 // The demo seed's operator (docs/demo.md).
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
@@ -50,34 +51,8 @@ async function freeBay(request: APIRequestContext, user: TestUser) {
   return { station, bay: bay.number, programme };
 }
 
-/** The gateway's test card, entered on its hosted page the way the app sends a customer there. */
-async function addTestCard(page: Page, request: APIRequestContext, user: TestUser) {
-  const started = await request.post('/api/payment-methods', {
-    headers: auth(user),
-    data: { returnPath: '/profile/payment-methods' },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { sessionId, url } = (await started.json()) as { sessionId: string; url: string };
-  await page.goto(url);
-  await enterCardOnHostedPage(page, '4242 4242 4242 4242');
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const session = await request.get(`/api/payment-methods/sessions/${sessionId}`, {
-        headers: auth(user),
-      });
-      const body = (await session.json()) as { paymentMethod: { id: string } | null };
-      id = body.paymentMethod?.id;
-      return id;
-    })
-    .toBeTruthy();
-  return id!;
-}
-
 /** A customer books, starts and stops a wash through the API, paying with the test card. */
-async function stoppedWash(page: Page, request: APIRequestContext) {
-  const customer = await registerViaApi(request, 'console-wash');
-  const card = { id: await addTestCard(page, request, customer) };
+async function stoppedWash(request: APIRequestContext, customer: TestUser & { cardId: string }) {
   const { station, bay, programme } = await freeBay(request, customer);
   const booked = await request.post('/api/carwash/transactions', {
     headers: { ...auth(customer), 'Idempotency-Key': randomUUID() },
@@ -85,7 +60,7 @@ async function stoppedWash(page: Page, request: APIRequestContext) {
       stationId: station.id,
       bayNumber: bay,
       productId: programme.id,
-      paymentMethodId: card.id,
+      paymentMethodId: customer.cardId,
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);
@@ -100,15 +75,16 @@ async function stoppedWash(page: Page, request: APIRequestContext) {
   });
   expect(stopped.status(), await stopped.text()).toBe(200);
   expect(((await stopped.json()) as TransactionJson).state).toBe('stopped');
-  return { customer, wash, station, bay };
+  return { wash, station, bay };
 }
 
 test.describe('a station in the staff console', () => {
   test('an operator sees the pumps and bays live, and resumes a stopped wash', async ({
     page,
     request,
+    userWithCard: customer,
   }) => {
-    const { customer, wash, station, bay } = await stoppedWash(page, request);
+    const { wash, station, bay } = await stoppedWash(request, customer);
 
     await signIn(page, OPERATOR);
     await page
