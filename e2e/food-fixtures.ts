@@ -45,8 +45,11 @@ export async function customerWithCard(browser: Browser, request: APIRequestCont
 }
 
 /** Kitchen staff open their station's display from the stations list; its id comes back. */
-export async function openKitchen(page: Page): Promise<number> {
-  await signIn(page, KITCHEN);
+export async function openKitchen(
+  page: Page,
+  staff: { email: string; password: string } = KITCHEN,
+): Promise<number> {
+  await signIn(page, staff);
   await expect(page).toHaveURL(/\/console\/stations$/);
   await page.getByTestId('console-stations').getByRole('link', { name: 'Køkur' }).click();
   await expect(page).toHaveURL(/\/console\/kitchen\/\d+$/);

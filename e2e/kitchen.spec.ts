@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { type TestUser } from './fixtures.ts';
-import { auth, customerWithCard, openKitchen } from './food-fixtures.ts';
+import { auth, openKitchen } from './food-fixtures.ts';
+import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
 /** The kitchen display is built for a tablet on the wall, in landscape. */
@@ -49,18 +50,18 @@ interface OrderJson {
 /** Fries to take out, as soon as possible (unless told otherwise), as the app places them. */
 async function placeOrder(
   request: APIRequestContext,
-  who: { customer: TestUser; cardId: string },
+  buyer: TestUser & { cardId: string },
   stationId: number,
   order: { lines?: unknown[]; mode?: 'dine-in' | 'take-out' } = {},
 ): Promise<OrderJson> {
   const placed = await request.post('/api/food/orders', {
-    headers: { ...auth(who.customer), 'Idempotency-Key': randomUUID() },
+    headers: { ...auth(buyer), 'Idempotency-Key': randomUUID() },
     data: {
       stationId,
       lines: order.lines ?? [{ type: 'product', productId: 'franskar', quantity: 1 }],
       mode: order.mode ?? 'take-out',
       pickupAt: 'asap',
-      paymentMethodId: who.cardId,
+      paymentMethodId: buyer.cardId,
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
@@ -99,9 +100,11 @@ test.describe('the kitchen display', () => {
   test('kitchen staff hear a new order, accept it, ready it and hand it over; and reject one', async ({
     page,
     request,
-    browser,
+    stationStaff,
+    userWithCard: buyer,
   }) => {
-    const stationId = await openKitchen(page);
+    const stationId = await openKitchen(page, stationStaff);
+    expect(stationStaff.stationIds).toContain(stationId);
     await expect(page.getByTestId('kitchen-updated')).toHaveText(/^Dagført kl\. \d{2}:\d{2}$/);
     await expect(page.getByTestId('kitchen-offline')).toHaveCount(0);
 
@@ -119,7 +122,6 @@ test.describe('the kitchen display', () => {
     const board = page.locator('[data-chimes]');
     const chimes = Number(await board.getAttribute('data-chimes'));
 
-    const buyer = await customerWithCard(browser, request);
     const first = await placeOrder(request, buyer, stationId);
 
     // It arrives by itself, in New, highlighted, with a chime.
@@ -154,7 +156,7 @@ test.describe('the kitchen display', () => {
     await expect(card.getByTestId('order-ready-by')).toHaveText(
       /^(\d{2}\.\d{2}\.\d{4} )?kl\. \d{2}:\d{2}$/,
     );
-    const accepted = await customerSees(request, buyer.customer, first.id);
+    const accepted = await customerSees(request, buyer, first.id);
     expect(accepted.state).toBe('accepted');
     expect(new Date(accepted.readyBy!).getTime() - new Date(accepted.acceptedAt!).getTime()).toBe(
       10 * 60_000,
@@ -168,11 +170,11 @@ test.describe('the kitchen display', () => {
       page.getByTestId('column-ready').getByTestId(`order-${String(first.number)}`),
     ).toBeVisible();
     await expect(card.getByTestId('order-state')).toHaveText('Klár');
-    expect((await customerSees(request, buyer.customer, first.id)).state).toBe('ready');
+    expect((await customerSees(request, buyer, first.id)).state).toBe('ready');
 
     await card.getByRole('button', { name: 'Heintað' }).click();
     await expect(card).toBeHidden();
-    expect((await customerSees(request, buyer.customer, first.id)).state).toBe('collected');
+    expect((await customerSees(request, buyer, first.id)).state).toBe('collected');
 
     // A second order is rejected with a reason; its hold is given back in full.
     const second = await placeOrder(request, buyer, stationId);
@@ -192,7 +194,7 @@ test.describe('the kitchen display', () => {
     await reject.getByRole('button', { name: 'Avvís bíleggingina' }).click();
     await expect(reject).toBeHidden();
     await expect(next).toBeHidden();
-    const rejected = await customerSees(request, buyer.customer, second.id);
+    const rejected = await customerSees(request, buyer, second.id);
     expect(rejected.state).toBe('rejected');
     expect(rejected.rejectReason).toBe('Útselt');
     expect(rejected.released).toBe(rejected.held);
@@ -241,8 +243,9 @@ test.describe('the kitchen display', () => {
   test('kitchen staff of another station find no kitchen there, and a way back', async ({
     page,
     request,
+    stationStaff,
   }) => {
-    const own = await openKitchen(page);
+    const own = await openKitchen(page, stationStaff);
     const stations = await request.get('/api/stations/stod?service=food');
     expect(stations.status()).toBe(200);
     const other = ((await stations.json()) as { items: { id: number }[] }).items.find(
