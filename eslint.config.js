@@ -195,6 +195,28 @@ export default tseslint.config(
     },
   },
   {
+    // SQL and the tables belong to a module's repo.ts, or a sibling named *-repo.ts when repo.ts
+    // would grow too long. The service and the rest of the module call its small functions, so
+    // every query of a module is found in one place and the tables can change under them.
+    files: [`${api}/modules/**/*.ts`],
+    ignores: [`${api}/modules/**/repo.ts`, `${api}/modules/**/*-repo.ts`, '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // drizzle-orm and its subpaths; db/schema, its index.ts and each of its files.
+              regex: '^drizzle-orm(/|$)|(^|/)db/schema(/|$)',
+              message:
+                'SQL and the database schema are imported only by a module’s repo.ts or *-repo.ts: move the query there as a small function taking db or tx, and call it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       'apps/web/src/**/*.{ts,tsx}',
       'apps/console/src/**/*.{ts,tsx}',

@@ -11,7 +11,7 @@ const root = import.meta.dirname;
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
+  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/') || ruleId === 'no-restricted-imports',
 });
 
 /** Lints one import as if it were written in `file`; answers the rules it broke. */
@@ -20,7 +20,9 @@ async function brokenRules(file: string, importPath: string) {
   // for nothing: it fails here instead.
   const target = importPath.startsWith('@stod/ui/')
     ? resolve(root, 'packages/ui/src', importPath.slice('@stod/ui/'.length))
-    : resolve(root, dirname(file), importPath);
+    : importPath.startsWith('.')
+      ? resolve(root, dirname(file), importPath)
+      : resolve(root, 'node_modules', importPath);
   if (!existsSync(target)) throw new Error(`${importPath} does not exist beside ${file}`);
   const [result] = await eslint.lintText(`import '${importPath}';\n`, {
     filePath: `${root}/${file}`,
@@ -164,6 +166,63 @@ describe('import boundaries', () => {
     for (const module of modules) {
       expect(existsSync(`${module.parentPath}/${module.name}/index.ts`), module.name).toBe(true);
     }
+  });
+});
+
+/** SQL and the schema: in a module, only its repo.ts and its *-repo.ts import them. */
+const sqlOnlyInRepo = ['no-restricted-imports'];
+
+const sqlForbidden: [string, string, string][] = [
+  ['a service imports drizzle-orm', 'apps/api/src/modules/vouchers/service.ts', 'drizzle-orm'],
+  [
+    'a service imports the schema',
+    'apps/api/src/modules/vouchers/service.ts',
+    '../../db/schema/index.ts',
+  ],
+  [
+    'a service imports one file of the schema',
+    'apps/api/src/modules/admin/service.ts',
+    '../../db/schema/users.ts',
+  ],
+  [
+    'a module’s other file imports drizzle-orm',
+    'apps/api/src/modules/charging/registry.ts',
+    'drizzle-orm/pg-core',
+  ],
+];
+
+const sqlAllowed: [string, string, string][] = [
+  ['a repo.ts imports drizzle-orm', 'apps/api/src/modules/vouchers/repo.ts', 'drizzle-orm'],
+  [
+    'a repo.ts imports the schema',
+    'apps/api/src/modules/vouchers/repo.ts',
+    '../../db/schema/index.ts',
+  ],
+  ['a *-repo.ts imports drizzle-orm', 'apps/api/src/modules/charging/tx-repo.ts', 'drizzle-orm'],
+  [
+    'a *-repo.ts imports the schema',
+    'apps/api/src/modules/charging/registry-repo.ts',
+    '../../db/schema/index.ts',
+  ],
+  [
+    'a module’s test imports the schema',
+    'apps/api/src/modules/vouchers/vouchers.test.ts',
+    '../../db/schema/index.ts',
+  ],
+  [
+    'a service imports the database client',
+    'apps/api/src/modules/vouchers/service.ts',
+    '../../db/client.ts',
+  ],
+];
+
+describe('SQL only in repo files', () => {
+  it.each(sqlForbidden)('fails when %s', async (_, file, importPath) => {
+    expect(await brokenRules(file, importPath)).toEqual(sqlOnlyInRepo);
+  });
+
+  it.each(sqlAllowed)('passes when %s', async (_, file, importPath) => {
+    expect(await brokenRules(file, importPath)).toEqual([]);
   });
 });
 

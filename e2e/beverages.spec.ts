@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { openSignedIn, registerViaApi, type TestUser } from './fixtures.ts';
-import { auth, customerWithCard } from './food-fixtures.ts';
+import { openSignedIn, type TestUser } from './fixtures.ts';
+import { auth } from './food-fixtures.ts';
 import { launchWith } from './launch.ts';
 import { FAKE_CAMERA_ARGS, showOnCamera } from './qr-camera.ts';
+import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
 // The camera shows nothing until a test puts a machine's code in front of it.
@@ -49,17 +50,16 @@ const POURED = { timeout: 30_000 };
 
 test.describe('beverages', () => {
   test('a subscriber opens the machine’s code and pours on the subscription; another tier’s drink is not in it', async ({
-    page,
-    browser,
+    signedIn: page,
+    userWithCard: buyer,
     request,
   }) => {
-    const buyer = await customerWithCard(browser, request);
-    await subscribe(request, buyer.customer, buyer.cardId, 'Kaffi');
+    await subscribe(request, buyer, buyer.cardId, 'Kaffi');
 
     // The subscription's own button opens the scanner; the camera sees the machine's code.
     const coffee = await machineCode(request, 'COFFEE');
     showOnCamera(coffee.url);
-    await openSignedIn(page, buyer.customer, '/profile/subscriptions');
+    await page.goto('/profile/subscriptions');
     await page.getByTestId('subscription-scan').click();
     await expect(page).toHaveURL(/\/home$/);
     const sheet = page.getByTestId('beverage-sheet');
@@ -108,13 +108,12 @@ test.describe('beverages', () => {
 
   test('without a subscription, a cup is bought once with the saved 4242 card, with its receipt', async ({
     page,
-    browser,
+    userWithCard: buyer,
     request,
   }) => {
-    const buyer = await customerWithCard(browser, request);
     // Home's scanner: an empty picture, then a code that is not ours, then the machine's.
     showOnCamera(null);
-    await openSignedIn(page, buyer.customer, '/home');
+    await openSignedIn(page, buyer, '/home');
     await page.getByTestId('home-scan').click();
     const scanner = page.getByTestId('scanner-sheet');
     await expect(scanner.getByTestId('scanner')).toHaveAttribute('data-state', 'scanning');
@@ -150,12 +149,11 @@ test.describe('beverages', () => {
   });
 
   test('without a card, the cup is paid on the payment page and then poured', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
-    const user = await registerViaApi(request, 'bev-page');
     const code = await machineCode(request, 'COFFEE');
-    await openSignedIn(page, user, `/${code.hash}`);
+    await page.goto(`/${code.hash}`);
     const sheet = page.getByTestId('beverage-sheet');
     await expect(sheet.getByTestId('beverage-buy')).toHaveText(
       /^Gjald \d+,\d{2} kr\. á gjaldssíðuni$/,
@@ -182,9 +180,8 @@ test.describe('beverages', () => {
     await expect(sheet.getByTestId('beverage-outcome')).toContainText('Gott kaffi!');
   });
 
-  test('a code that is not ours is refused in the customer’s words', async ({ page, request }) => {
-    const user = await registerViaApi(request, 'bev-foreign');
-    await openSignedIn(page, user, '/abcdefghijklmnop1234');
+  test('a code that is not ours is refused in the customer’s words', async ({ signedIn: page }) => {
+    await page.goto('/abcdefghijklmnop1234');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText('Hetta er ikki ein QR-kota frá okkum.')).toBeVisible();
     await expect(page.getByTestId('beverage-sheet')).toHaveCount(0);
