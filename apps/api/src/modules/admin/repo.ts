@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stations, userStations, users, type StaffRole } from '../../db/schema/index.ts';
 
+export type { StaffRole };
+
 /** Which stations a caller may see: every one, or only these. */
 export type StationScope = 'all' | readonly number[];
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import type { StaffRole } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import * as repo from './repo.ts';
+import type { StaffRole } from './repo.ts';
 
 export type { StationScope } from './repo.ts';
 

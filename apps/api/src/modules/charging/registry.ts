@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ChargerRegistration } from '@stod/domain';
-import { count, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
-import { chargers, idTags, installations, chargerConnectors } from '../../db/schema/index.ts';
 import { AppError, notFound, type RefusalKey } from '../../lib/errors.ts';
 import { findUserByEmail } from '../users/index.ts';
+import * as registry from './registry-repo.ts';
 import * as repo from './repo.ts';
 import { statusOf } from './views.ts';
 
@@ -49,10 +48,7 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
   });
   const identities = [...seen];
   for (let i = 0; i < identities.length; i += CHUNK) {
-    const existing = await ctx.db
-      .select({ identity: chargers.identity })
-      .from(chargers)
-      .where(inArray(chargers.identity, identities.slice(i, i + CHUNK)));
+    const existing = await registry.registeredIdentities(ctx.db, identities.slice(i, i + CHUNK));
     const set = new Set(existing.map((e) => e.identity));
     list.forEach((c, j) => {
       if (set.has(c.identity)) conflicts[`chargers.${String(j)}.identity`] = 'error.chargerTaken';
@@ -63,10 +59,7 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
   // Installations named by id must exist; those given inline are made once per distinct one.
   const ids = [...new Set(list.flatMap((c) => (c.installationId ? [c.installationId] : [])))];
   if (ids.length > 0) {
-    const found = await ctx.db
-      .select({ id: installations.id })
-      .from(installations)
-      .where(inArray(installations.id, ids));
+    const found = await registry.existingInstallations(ctx.db, ids);
     if (found.length !== ids.length) throw notFound();
   }
   const owners = new Map<string, string>();
@@ -90,21 +83,18 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
       const key = JSON.stringify([i.name, i.lat, i.lng, i.public, i.ownerEmail ?? null]);
       const known = made.get(key);
       if (known) return known;
-      const [row] = await tx
-        .insert(installations)
-        .values({
-          name: i.name,
-          lat: i.lat,
-          lng: i.lng,
-          public: i.public,
-          ownerId: i.ownerEmail ? (owners.get(i.ownerEmail) ?? null) : null,
-        })
-        .returning({ id: installations.id });
+      const row = await registry.insertInstallation(tx, {
+        name: i.name,
+        lat: i.lat,
+        lng: i.lng,
+        public: i.public,
+        ownerId: i.ownerEmail ? (owners.get(i.ownerEmail) ?? null) : null,
+      });
       if (!row) throw new Error('installation not stored');
       made.set(key, row.id);
       return row.id;
     };
-    const rows: (typeof chargers.$inferInsert)[] = [];
+    const rows: registry.NewCharger[] = [];
     for (const c of list) {
       rows.push({
         identity: c.identity,
@@ -118,16 +108,7 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
     }
     const out: { id: string; identity: string; installationId: string }[] = [];
     for (let i = 0; i < rows.length; i += CHUNK) {
-      const inserted = await tx
-        .insert(chargers)
-        .values(rows.slice(i, i + CHUNK))
-        .onConflictDoNothing()
-        .returning({
-          id: chargers.id,
-          identity: chargers.identity,
-          installationId: chargers.installationId,
-          connectors: chargers.connectors,
-        });
+      const inserted = await registry.insertChargers(tx, rows.slice(i, i + CHUNK));
       // A registration racing this one took an identity: nothing of this one stays.
       if (inserted.length !== Math.min(CHUNK, rows.length - i))
         throw taken({ chargers: 'error.chargerTaken' });
@@ -140,7 +121,7 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
         })),
       );
       for (let k = 0; k < connectors.length; k += CHUNK)
-        await tx.insert(chargerConnectors).values(connectors.slice(k, k + CHUNK));
+        await registry.insertConnectors(tx, connectors.slice(k, k + CHUNK));
       out.push(
         ...inserted.map(({ id, identity, installationId }) => ({ id, identity, installationId })),
       );
@@ -152,24 +133,14 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
 export async function registerIdTag(ctx: ServiceContext, idTag: string, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new AppError(422, 'VALIDATION', 'validation.form', { email: 'error.notFound' });
-  const [row] = await ctx.db
-    .insert(idTags)
-    .values({ idTag, userId: user.id })
-    .onConflictDoNothing()
-    .returning();
+  const row = await registry.insertIdTag(ctx.db, idTag, user.id);
   if (!row) throw new AppError(409, 'ID_TAG_TAKEN', 'error.conflict');
   return { idTag: row.idTag, userId: row.userId };
 }
 
 export async function listChargers(ctx: ServiceContext, offset: number, take: number) {
-  const rows = await ctx.db
-    .select({ charger: chargers, installationName: installations.name })
-    .from(chargers)
-    .innerJoin(installations, eq(installations.id, chargers.installationId))
-    .orderBy(chargers.identity)
-    .offset(offset)
-    .limit(take);
-  const [total] = await ctx.db.select({ n: count() }).from(chargers);
+  const rows = await registry.pageOfChargers(ctx.db, offset, take);
+  const total = await registry.countChargers(ctx.db);
   const connectors = await repo.connectorsOf(
     ctx.db,
     rows.map((r) => r.charger.id),
@@ -200,6 +171,6 @@ export async function listChargers(ctx: ServiceContext, offset: number, take: nu
         };
       }),
     })),
-    total: total?.n ?? 0,
+    total: total ?? 0,
   };
 }

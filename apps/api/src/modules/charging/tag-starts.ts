@@ -1,9 +1,8 @@
 import { isLocale } from '@stod/domain';
-import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { ChargerLink, StartReport, TagVerdict } from '../../integrations/ocpp/port.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findUserById } from '../users/index.ts';
 import * as wallet from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import { openCharge } from './opening.ts';
@@ -82,10 +81,7 @@ export async function openByTag(
 ): Promise<repo.ChargeRow | TagVerdict> {
   const payer = await payerOf(ctx, link.chargerId, report.idTag);
   if (typeof payer === 'string') return payer;
-  const [user] = await ctx.db
-    .select({ locale: users.locale })
-    .from(users)
-    .where(eq(users.id, payer.userId));
+  const user = await findUserById(ctx.db, payer.userId);
   try {
     const row = await openCharge(ctx, {
       ...payer,

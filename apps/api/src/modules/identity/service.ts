@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
-import { identityVerifications } from '../../db/schema/index.ts';
 import { MAX_CODE, MAX_STATE, MAX_URI, protocolParam } from '../../integrations/identity/params.ts';
 import { IdentityError } from '../../integrations/identity/port.ts';
 import { AppError } from '../../lib/errors.ts';
+import * as repo from './repo.ts';
 
 /** A verification counts for actions taken this soon after it. */
 export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
@@ -21,11 +20,8 @@ export async function start(ctx: ServiceContext, userId: string, returnPath: str
   } catch {
     throw new AppError(503, 'IDENTITY_UNAVAILABLE', 'error.tryAgain');
   }
-  const [row] = await ctx.db
-    .insert(identityVerifications)
-    .values({ userId, state, nonce, returnPath })
-    .returning({ id: identityVerifications.id });
-  return { id: row?.id ?? '', url };
+  const id = await repo.insertVerification(ctx.db, { userId, state, nonce, returnPath });
+  return { id: id ?? '', url };
 }
 
 /**
@@ -40,24 +36,12 @@ export async function callback(ctx: ServiceContext, query: Record<string, unknow
   const iss = protocolParam(query.iss, MAX_URI);
   const expired = `${ctx.config.publicUrl}/?identity=expired`;
   if (!state) return expired;
-  const [row] = await ctx.db
-    .select()
-    .from(identityVerifications)
-    .where(
-      and(
-        eq(identityVerifications.state, state),
-        eq(identityVerifications.status, 'pending'),
-        gt(identityVerifications.createdAt, sql`now() - interval '30 minutes'`),
-      ),
-    );
+  const row = await repo.findPendingVerification(ctx.db, state);
   if (!row) return expired;
   const back = (outcome: string) =>
     `${ctx.config.publicUrl}${row.returnPath}?identity=${outcome}&verification=${row.id}`;
   if (!code || query.error !== undefined) {
-    await ctx.db
-      .update(identityVerifications)
-      .set({ status: 'failed' })
-      .where(eq(identityVerifications.id, row.id));
+    await repo.markVerificationFailed(ctx.db, row.id);
     return back('cancelled');
   }
   try {
@@ -68,40 +52,17 @@ export async function callback(ctx: ServiceContext, query: Record<string, unknow
       nonce: row.nonce,
       redirectUri: callbackUrl(ctx),
     });
-    await ctx.db
-      .update(identityVerifications)
-      .set({
-        status: 'verified',
-        subject: person.subject,
-        name: person.name,
-        verifiedAt: sql`now()`,
-      })
-      .where(eq(identityVerifications.id, row.id));
+    await repo.markVerified(ctx.db, row.id, person);
     return back('verified');
   } catch (error) {
     if (!(error instanceof IdentityError))
       ctx.log.error({ err: error }, 'identity exchange failed');
-    await ctx.db
-      .update(identityVerifications)
-      .set({ status: 'failed' })
-      .where(eq(identityVerifications.id, row.id));
+    await repo.markVerificationFailed(ctx.db, row.id);
     return back('failed');
   }
 }
 
 /** The user's latest successful verification, if it is recent enough to act on. */
-export async function recentVerification(ctx: ServiceContext, userId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(identityVerifications)
-    .where(
-      and(
-        eq(identityVerifications.userId, userId),
-        eq(identityVerifications.status, 'verified'),
-        gt(identityVerifications.verifiedAt, new Date(Date.now() - VERIFICATION_VALID_MS)),
-      ),
-    )
-    .orderBy(desc(identityVerifications.verifiedAt))
-    .limit(1);
-  return row;
+export function recentVerification(ctx: ServiceContext, userId: string) {
+  return repo.latestVerification(ctx.db, userId, new Date(Date.now() - VERIFICATION_VALID_MS));
 }

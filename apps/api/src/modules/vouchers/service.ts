@@ -5,19 +5,17 @@ import {
   type UserVoucher,
   type VoucherIssue,
 } from '@stod/domain';
-import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
-import { userVouchers, voucherCodes, voucherOrders, voucherSpends } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { sha256 } from '../../lib/secrets.ts';
+import * as repo from './repo.ts';
 
 const TRIES_PER_USER_PER_HOUR = 10;
 const TRIES_PER_IP_PER_HOUR = 30;
 
-type Row = typeof userVouchers.$inferSelect;
-const toView = (row: Row, locale: Locale): UserVoucher => ({
+const toView = (row: repo.UserVoucherRow, locale: Locale): UserVoucher => ({
   id: row.id,
   kind: row.kind,
   name: localized(row.name, row.nameEn, locale),
@@ -29,15 +27,8 @@ const toView = (row: Row, locale: Locale): UserVoucher => ({
   redeemedAt: row.createdAt.toISOString(),
 });
 
-const live = (userId: string) =>
-  and(eq(userVouchers.userId, userId), gt(userVouchers.expiresAt, sql`now()`));
-
 export async function list(ctx: ServiceContext, userId: string, locale: Locale) {
-  const rows = await ctx.db
-    .select()
-    .from(userVouchers)
-    .where(eq(userVouchers.userId, userId))
-    .orderBy(desc(userVouchers.createdAt));
+  const rows = await repo.vouchersOf(ctx.db, userId);
   const now = Date.now();
   const balance = rows
     .filter((r) => r.expiresAt.getTime() > now && r.balance !== null)
@@ -69,39 +60,23 @@ export async function redeem(
   }
   const codeHash = sha256(code);
   const row = await ctx.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(voucherCodes)
-      .set({ redeemedBy: userId, redeemedAt: sql`now()` })
-      .where(
-        and(
-          eq(voucherCodes.codeHash, codeHash),
-          isNull(voucherCodes.redeemedAt),
-          gt(voucherCodes.expiresAt, sql`now()`),
-        ),
-      )
-      .returning();
+    const claimed = await repo.claimCode(tx, codeHash, userId);
     if (!claimed) return null;
-    const [inserted] = await tx
-      .insert(userVouchers)
-      .values({
-        userId,
-        voucherCodeId: claimed.id,
-        kind: claimed.kind,
-        name: claimed.name,
-        nameEn: claimed.nameEn,
-        initialAmount: claimed.amount,
-        balance: claimed.kind === 'product' ? null : claimed.amount,
-        product: claimed.product,
-        expiresAt: claimed.expiresAt,
-      })
-      .returning();
+    const inserted = await repo.insertUserVoucher(tx, {
+      userId,
+      voucherCodeId: claimed.id,
+      kind: claimed.kind,
+      name: claimed.name,
+      nameEn: claimed.nameEn,
+      initialAmount: claimed.amount,
+      balance: claimed.kind === 'product' ? null : claimed.amount,
+      product: claimed.product,
+      expiresAt: claimed.expiresAt,
+    });
     return inserted ?? null;
   });
   if (row) return toView(row, locale);
-  const [known] = await ctx.db
-    .select()
-    .from(voucherCodes)
-    .where(eq(voucherCodes.codeHash, codeHash));
+  const known = await repo.findCode(ctx.db, codeHash);
   const fieldErrors = (
     key: 'error.voucherUnknown' | 'error.voucherUsed' | 'error.voucherExpired',
   ) => ({ code: key });
@@ -137,27 +112,15 @@ export async function spendBalance(
   return db.transaction(async (tx) => {
     // The balance rows are locked before anything is read, so two draws of one user (or two
     // repeats of one key) run one after the other and the second sees the first's spends.
-    const sources = await tx
-      .select()
-      .from(userVouchers)
-      .where(and(live(userId), gt(userVouchers.balance, 0)))
-      .orderBy(asc(userVouchers.expiresAt))
-      .for('update');
-    const earlier = await tx
-      .select({ amount: voucherSpends.amount })
-      .from(voucherSpends)
-      .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
-      .where(and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)));
+    const sources = await repo.lockBalances(tx, userId);
+    const earlier = await repo.spendsOfKey(tx, userId, key);
     if (earlier.length > 0) return earlier.reduce((sum, s) => sum + s.amount, 0);
     let left = amount;
     for (const source of sources) {
       if (left <= 0) break;
       const take = Math.min(left, source.balance ?? 0);
-      await tx
-        .update(userVouchers)
-        .set({ balance: sql`${userVouchers.balance} - ${take}` })
-        .where(eq(userVouchers.id, source.id));
-      await tx.insert(voucherSpends).values({
+      await repo.drawBalance(tx, source.id, take);
+      await repo.insertSpend(tx, {
         userVoucherId: source.id,
         idempotencyKey: key,
         amount: take,
@@ -174,32 +137,20 @@ export async function spendBalance(
  * second call finds nothing left to give back.
  */
 export function returnBalance(db: Db, userId: string, key: string): Promise<number> {
-  return giveBack(db, and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)));
+  return giveBack(db, { userId, key });
 }
 
 /** Gives back every draw that paid with a payment the reconciliation voided or refunded. */
 export function returnBalanceOfPayment(db: Db, paymentId: string): Promise<number> {
-  return giveBack(db, eq(voucherSpends.paymentId, paymentId));
+  return giveBack(db, { paymentId });
 }
 
-async function giveBack(db: Db, which: SQL | undefined): Promise<number> {
+async function giveBack(db: Db, which: repo.SpendsToReturn): Promise<number> {
   return db.transaction(async (tx) => {
-    const spends = await tx
-      .select({
-        id: voucherSpends.id,
-        userVoucherId: voucherSpends.userVoucherId,
-        amount: voucherSpends.amount,
-      })
-      .from(voucherSpends)
-      .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
-      .where(which)
-      .for('update');
+    const spends = await repo.lockSpends(tx, which);
     for (const spend of spends) {
-      await tx
-        .update(userVouchers)
-        .set({ balance: sql`${userVouchers.balance} + ${spend.amount}` })
-        .where(eq(userVouchers.id, spend.userVoucherId));
-      await tx.delete(voucherSpends).where(eq(voucherSpends.id, spend.id));
+      await repo.restoreBalance(tx, spend.userVoucherId, spend.amount);
+      await repo.deleteSpend(tx, spend.id);
     }
     return spends.reduce((sum, s) => sum + s.amount, 0);
   });
@@ -219,19 +170,16 @@ export async function issue(
     expiresAt: Date;
   },
 ) {
-  await db
-    .insert(voucherCodes)
-    .values({
-      codeHash: sha256(input.code),
-      codeType: input.codeType,
-      kind: input.kind,
-      name: input.name,
-      nameEn: input.nameEn ?? null,
-      amount: input.amount ?? null,
-      product: input.product ?? null,
-      expiresAt: input.expiresAt,
-    })
-    .onConflictDoNothing();
+  await repo.insertCode(db, {
+    codeHash: sha256(input.code),
+    codeType: input.codeType,
+    kind: input.kind,
+    name: input.name,
+    nameEn: input.nameEn ?? null,
+    amount: input.amount ?? null,
+    product: input.product ?? null,
+    expiresAt: input.expiresAt,
+  });
 }
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed. */
@@ -254,30 +202,22 @@ export function newVoucherCode(codeType: 'pin' | 'premium'): string {
 export async function issueCodes(db: Db, order: VoucherIssue, orderKey: string = randomUUID()) {
   const expiresAt = new Date(order.expiresAt);
   return db.transaction(async (tx) => {
-    const [placed] = await tx
-      .insert(voucherOrders)
-      .values({ key: orderKey, count: order.count })
-      .onConflictDoNothing()
-      .returning({ key: voucherOrders.key });
+    const placed = await repo.insertOrder(tx, orderKey, order.count);
     if (!placed) throw new AppError(409, 'VOUCHER_ORDER_ISSUED', 'error.voucherOrderIssued');
     const issued: { id: string; code: string }[] = [];
     while (issued.length < order.count) {
       const code = order.code ?? newVoucherCode(order.codeType);
-      const [row] = await tx
-        .insert(voucherCodes)
-        .values({
-          codeHash: sha256(normaliseVoucherCode(code)),
-          codeType: order.codeType,
-          kind: order.kind,
-          name: order.name,
-          nameEn: order.nameEn ?? null,
-          amount: order.kind === 'product' ? null : (order.amount ?? null),
-          product: order.kind === 'product' ? (order.product ?? null) : null,
-          expiresAt,
-          orderKey,
-        })
-        .onConflictDoNothing()
-        .returning({ id: voucherCodes.id });
+      const row = await repo.insertCode(tx, {
+        codeHash: sha256(normaliseVoucherCode(code)),
+        codeType: order.codeType,
+        kind: order.kind,
+        name: order.name,
+        nameEn: order.nameEn ?? null,
+        amount: order.kind === 'product' ? null : (order.amount ?? null),
+        product: order.kind === 'product' ? (order.product ?? null) : null,
+        expiresAt,
+        orderKey,
+      });
       if (row) issued.push({ id: row.id, code });
       else if (order.code) throw new AppError(409, 'VOUCHER_CODE_TAKEN', 'error.voucherCodeTaken');
     }
@@ -288,13 +228,8 @@ export async function issueCodes(db: Db, order: VoucherIssue, orderKey: string =
 /** The codes on issue, newest first, without the codes themselves. */
 export async function listCodes(db: Db, offset: number, take: number) {
   const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(voucherCodes)
-      .orderBy(desc(voucherCodes.createdAt), desc(voucherCodes.id))
-      .offset(offset)
-      .limit(take),
-    db.select({ n: sql<number>`count(*)::int` }).from(voucherCodes),
+    repo.pageOfCodes(db, offset, take),
+    repo.countCodes(db),
   ]);
   return {
     total: count?.n ?? 0,
@@ -325,29 +260,13 @@ export async function takeProductVoucher(
   product: string,
   now: Date,
 ): Promise<{ id: string; name: string; nameEn: string | null } | null> {
-  const [row] = await tx
-    .select()
-    .from(userVouchers)
-    .where(
-      and(
-        eq(userVouchers.id, userVoucherId),
-        eq(userVouchers.userId, userId),
-        eq(userVouchers.kind, 'product'),
-        eq(userVouchers.product, product),
-        isNull(userVouchers.usedAt),
-        gt(userVouchers.expiresAt, now),
-      ),
-    )
-    .for('update');
+  const row = await repo.lockProductVoucher(tx, userId, userVoucherId, product, now);
   if (!row) return null;
-  await tx.update(userVouchers).set({ usedAt: now }).where(eq(userVouchers.id, row.id));
+  await repo.setVoucherUsed(tx, row.id, now);
   return { id: row.id, name: row.name, nameEn: row.nameEn };
 }
 
 /** Gives a product voucher back when the purchase it was taken for did not happen. */
 export async function returnProductVoucher(db: Db, userId: string, userVoucherId: string) {
-  await db
-    .update(userVouchers)
-    .set({ usedAt: null })
-    .where(and(eq(userVouchers.id, userVoucherId), eq(userVouchers.userId, userId)));
+  await repo.clearVoucherUse(db, userId, userVoucherId);
 }

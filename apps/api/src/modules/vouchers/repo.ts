@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userVouchers, voucherCodes, voucherOrders, voucherSpends } from '../../db/schema/index.ts';
+
+export type UserVoucherRow = typeof userVouchers.$inferSelect;
+export type NewUserVoucher = typeof userVouchers.$inferInsert;
+export type NewVoucherCode = typeof voucherCodes.$inferInsert;
+export type NewVoucherSpend = typeof voucherSpends.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// A user's vouchers.
+
+/** Every voucher of the user, newest first. */
+export function vouchersOf(db: Db, userId: string) {
+  return db
+    .select()
+    .from(userVouchers)
+    .where(eq(userVouchers.userId, userId))
+    .orderBy(desc(userVouchers.createdAt));
+}
+
+export async function insertUserVoucher(tx: Db, values: NewUserVoucher) {
+  const [row] = await tx.insert(userVouchers).values(values).returning();
+  return row;
+}
+
+/**
+ * Locks the user's unexpired vouchers that have a balance, soonest expiry first, so two draws of
+ * one user run one after the other.
+ */
+export function lockBalances(tx: Db, userId: string) {
+  return tx
+    .select()
+    .from(userVouchers)
+    .where(
+      and(
+        eq(userVouchers.userId, userId),
+        gt(userVouchers.expiresAt, sql`now()`),
+        gt(userVouchers.balance, 0),
+      ),
+    )
+    .orderBy(asc(userVouchers.expiresAt))
+    .for('update');
+}
+
+export async function drawBalance(tx: Db, userVoucherId: string, amount: number) {
+  await tx
+    .update(userVouchers)
+    .set({ balance: sql`${userVouchers.balance} - ${amount}` })
+    .where(eq(userVouchers.id, userVoucherId));
+}
+
+export async function restoreBalance(tx: Db, userVoucherId: string, amount: number) {
+  await tx
+    .update(userVouchers)
+    .set({ balance: sql`${userVouchers.balance} + ${amount}` })
+    .where(eq(userVouchers.id, userVoucherId));
+}
+
+/** Locks one product voucher of the user that is for this product, unused and unexpired at `now`. */
+export async function lockProductVoucher(
+  tx: Db,
+  userId: string,
+  userVoucherId: string,
+  product: string,
+  now: Date,
+) {
+  const [row] = await tx
+    .select()
+    .from(userVouchers)
+    .where(
+      and(
+        eq(userVouchers.id, userVoucherId),
+        eq(userVouchers.userId, userId),
+        eq(userVouchers.kind, 'product'),
+        eq(userVouchers.product, product),
+        isNull(userVouchers.usedAt),
+        gt(userVouchers.expiresAt, now),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function setVoucherUsed(tx: Db, userVoucherId: string, usedAt: Date) {
+  await tx.update(userVouchers).set({ usedAt }).where(eq(userVouchers.id, userVoucherId));
+}
+
+export async function clearVoucherUse(db: Db, userId: string, userVoucherId: string) {
+  await db
+    .update(userVouchers)
+    .set({ usedAt: null })
+    .where(and(eq(userVouchers.id, userVoucherId), eq(userVouchers.userId, userId)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spends: what a draw took from each voucher.
+
+/** The amounts the user's draws under this key took. */
+export function spendsOfKey(tx: Db, userId: string, key: string) {
+  return tx
+    .select({ amount: voucherSpends.amount })
+    .from(voucherSpends)
+    .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
+    .where(and(eq(userVouchers.userId, userId), eq(voucherSpends.idempotencyKey, key)));
+}
+
+export async function insertSpend(tx: Db, values: NewVoucherSpend) {
+  await tx.insert(voucherSpends).values(values);
+}
+
+/** The spends to give back: those of one user's key, or those that paid with one payment. */
+export type SpendsToReturn = { userId: string; key: string } | { paymentId: string };
+
+/** Locks the spends to give back, with the voucher each took from. */
+export function lockSpends(tx: Db, which: SpendsToReturn) {
+  return tx
+    .select({
+      id: voucherSpends.id,
+      userVoucherId: voucherSpends.userVoucherId,
+      amount: voucherSpends.amount,
+    })
+    .from(voucherSpends)
+    .innerJoin(userVouchers, eq(userVouchers.id, voucherSpends.userVoucherId))
+    .where(
+      'paymentId' in which
+        ? eq(voucherSpends.paymentId, which.paymentId)
+        : and(eq(userVouchers.userId, which.userId), eq(voucherSpends.idempotencyKey, which.key)),
+    )
+    .for('update');
+}
+
+export async function deleteSpend(tx: Db, id: string) {
+  await tx.delete(voucherSpends).where(eq(voucherSpends.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codes and the orders that issued them.
+
+/** Marks an unredeemed, unexpired code redeemed by the user; answers it, or nothing. */
+export async function claimCode(tx: Db, codeHash: string, userId: string) {
+  const [row] = await tx
+    .update(voucherCodes)
+    .set({ redeemedBy: userId, redeemedAt: sql`now()` })
+    .where(
+      and(
+        eq(voucherCodes.codeHash, codeHash),
+        isNull(voucherCodes.redeemedAt),
+        gt(voucherCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findCode(db: Db, codeHash: string) {
+  const [row] = await db.select().from(voucherCodes).where(eq(voucherCodes.codeHash, codeHash));
+  return row;
+}
+
+/** Inserts a code unless its hash exists; answers its id, or nothing when it existed. */
+export async function insertCode(db: Db, values: NewVoucherCode) {
+  const [row] = await db
+    .insert(voucherCodes)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: voucherCodes.id });
+  return row;
+}
+
+/** Keeps an order under its key; answers nothing when the key was kept already. */
+export async function insertOrder(tx: Db, key: string, count: number) {
+  const [row] = await tx
+    .insert(voucherOrders)
+    .values({ key, count })
+    .onConflictDoNothing()
+    .returning({ key: voucherOrders.key });
+  return row;
+}
+
+/** A page of the codes, newest first. */
+export function pageOfCodes(db: Db, offset: number, take: number) {
+  return db
+    .select()
+    .from(voucherCodes)
+    .orderBy(desc(voucherCodes.createdAt), desc(voucherCodes.id))
+    .offset(offset)
+    .limit(take);
+}
+
+/** How many codes there are, as one row. */
+export function countCodes(db: Db) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(voucherCodes);
+}
