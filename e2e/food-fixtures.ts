@@ -1,6 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { registerViaApi, type TestUser } from './fixtures.ts';
-import { enterCardOnHostedPage } from './wallet-fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import type { TestUser } from './fixtures.ts';
 
 // The demo seed's kitchen staff (docs/demo.md), bound to the first demo station, which is open at all
 // hours: orders can be placed there whenever the suite runs.
@@ -14,34 +13,6 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Teldubústaður', { exact: true }).fill(who.email);
   await page.getByLabel('Loyniorð', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Rita inn' }).click();
-}
-
-/** A customer with the gateway's test card, saved on its hosted page in a browser of their own. */
-export async function customerWithCard(browser: Browser, request: APIRequestContext) {
-  const customer = await registerViaApi(request, 'kitchen');
-  const started = await request.post('/api/payment-methods', {
-    headers: auth(customer),
-    data: { returnPath: '/profile/payment-methods' },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { sessionId, url } = (await started.json()) as { sessionId: string; url: string };
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(url);
-  await enterCardOnHostedPage(page, '4242 4242 4242 4242');
-  let cardId: string | undefined;
-  await expect
-    .poll(async () => {
-      const session = await request.get(`/api/payment-methods/sessions/${sessionId}`, {
-        headers: auth(customer),
-      });
-      const body = (await session.json()) as { paymentMethod: { id: string } | null };
-      cardId = body.paymentMethod?.id;
-      return cardId;
-    })
-    .toBeTruthy();
-  await context.close();
-  return { customer, cardId: cardId! };
 }
 
 /** Kitchen staff open their station's display from the stations list; its id comes back. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { DEFAULT_PASSWORD, signInViaUi } from './fixtures.ts';
-import { auth, customerWithCard, openKitchen } from './food-fixtures.ts';
+import { auth, openKitchen } from './food-fixtures.ts';
+import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
 // A guest orders food on the web (issue: food ordering, §5 and §6): the menu, a meal deal with
@@ -37,13 +38,15 @@ test.describe('food ordering', () => {
   test('a guest fills a cart with a meal deal, signs in at checkout, pays, and follows the kitchen live', async ({
     page,
     browser,
-    request,
+    stationStaff,
+    userWithCard: customer,
   }) => {
+    // Two browsers, eight screens kept with axe: longer than most journeys.
+    test.setTimeout(120_000);
     // Kitchen staff have the display open on a tablet: the station counts as staffed.
     const kitchenContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const kitchen = await kitchenContext.newPage();
-    const stationId = await openKitchen(kitchen);
-    const { customer } = await customerWithCard(browser, request);
+    const stationId = await openKitchen(kitchen, stationStaff);
 
     // A guest on the web: the start screen, then the station's menu.
     await page.goto('/food-order');
@@ -168,10 +171,9 @@ test.describe('food ordering', () => {
 
   test('a restaurant that is closed, or closes before the time, takes no order', async ({
     page,
-    browser,
     request,
+    userWithCard: buyer,
   }) => {
-    const buyer = await customerWithCard(browser, request);
     // A food station other than the kitchen's, set to close 20 minutes from now.
     const stations = await foodStations(page);
     const station = stations[stations.length - 1]!;
@@ -187,7 +189,7 @@ test.describe('food ordering', () => {
 
       // An order for a time after closing is refused, in the customer's words.
       const late = await request.post('/api/food/orders', {
-        headers: { ...auth(buyer.customer), 'Idempotency-Key': randomUUID() },
+        headers: { ...auth(buyer), 'Idempotency-Key': randomUUID() },
         data: {
           stationId: station.id,
           lines: [{ type: 'product', productId: 'franskar', quantity: 1 }],
@@ -204,10 +206,7 @@ test.describe('food ordering', () => {
       // Closed all week: the menu can be read, not ordered from.
       expect((await setHours(Array.from({ length: 7 }, () => null))).status()).toBe(204);
       await page.goto('/');
-      await page.evaluate(
-        (token) => localStorage.setItem('access_token', token),
-        buyer.customer.token,
-      );
+      await page.evaluate((token) => localStorage.setItem('access_token', token), buyer.token);
       await page.goto(`/food-order/stations/${String(station.id)}`);
       await expect(page.getByTestId('food-closed')).toBeVisible();
       await page.getByTestId('product-franskar').click();
@@ -215,7 +214,7 @@ test.describe('food ordering', () => {
       await expectAccessible(page);
       await page.screenshot(shot('food-menu-closed'));
       const closed = await request.post('/api/food/orders', {
-        headers: { ...auth(buyer.customer), 'Idempotency-Key': randomUUID() },
+        headers: { ...auth(buyer), 'Idempotency-Key': randomUUID() },
         data: {
           stationId: station.id,
           lines: [{ type: 'product', productId: 'franskar', quantity: 1 }],

@@ -54,12 +54,16 @@ export const test = base.extend<Fixtures>({
     await use(page);
   },
 
-  userWithCard: async ({ user, browser, request }, use) => {
-    const context = await browser.newContext();
-    const cardId = await addGatewayCard(await context.newPage(), request, user);
-    await context.close();
-    await use({ ...user, cardId });
-  },
+  // A browser of its own and the gateway's page: timed apart from the test that uses it.
+  userWithCard: [
+    async ({ user, browser, request }, use) => {
+      const context = await browser.newContext();
+      const cardId = await addGatewayCard(await context.newPage(), request, user);
+      await context.close();
+      await use({ ...user, cardId });
+    },
+    { timeout: 30_000 },
+  ],
 
   userWithOwnCard: async ({ user, request }, use) => {
     await use({ ...user, card: await addOwnCardViaApi(request, user) });
