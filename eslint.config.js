@@ -20,36 +20,74 @@ const features = foldersIn(`${web}/features`);
 const modules = foldersIn(`${api}/modules`);
 
 /**
- * The web app's dependencies point one way: app → features → platform, lib, i18n, config and the
- * shared packages (@stod/ui, @stod/web-client, @stod/domain). A feature is a closed slice: it
- * never reaches into another one, so a feature can be changed or removed without reading the
- * others; what two features share moves down into lib, or into @stod/ui when the console needs
- * it too.
+ * Zones that keep each floor of `layers` (lowest first, its entries under `base`) from importing
+ * any floor above it. `upOnPurpose` names the few imports that go up by design:
+ * `{ [entry]: { [entryAbove]: [globs under it] } }`.
+ */
+function floorZones(base, layers, name, upOnPurpose = {}) {
+  const at = (entry) => (base ? `${base}/${entry}` : entry);
+  return layers.slice(0, -1).flatMap((floor, index) =>
+    layers
+      .slice(index + 1)
+      .flat()
+      .map((above) => {
+        const globs = floor.length === 1 ? upOnPurpose[floor[0]]?.[above] : undefined;
+        return {
+          target: floor.map(at),
+          ...(globs
+            ? {
+                from: [`${root}/${at(above)}/**`],
+                except: globs.map((glob) => `${root}/${at(above)}/${glob}`),
+              }
+            : { from: at(above) }),
+          message: `${floor.join(', ')} stand on floor ${String(index + 1)} of ${name} and import nothing above it (${above}).`,
+        };
+      }),
+  );
+}
+
+/**
+ * The customer app's floors, lowest first: the configuration, the platform (browser and native
+ * shells), the message catalogue, the shared lib, the features, and the app (route table,
+ * shell) with the service worker. The catalogue takes one thing from above on purpose: each
+ * feature's message bundles (features/<area>/i18n/*.json).
+ */
+export const webLayers = [
+  ['config.ts'],
+  ['platform'],
+  ['i18n'],
+  ['lib'],
+  ['features'],
+  ['app', 'sw'],
+];
+
+/** The console's floors, lowest first; its screens and its app (routes, shell) share a floor. */
+export const consoleLayers = [['config.ts'], ['i18n'], ['lib'], ['screens', 'app'], ['main.tsx']];
+
+/**
+ * The repository's floors: the domain's rules, the packages both React apps share, and the apps.
+ * A shared package knows no app, and the domain knows neither the design system nor the client.
+ */
+export const packageLayers = [
+  ['packages/domain'],
+  ['packages/web-client', 'packages/ui'],
+  ['apps'],
+];
+
+/**
+ * A feature is a closed slice: it never reaches into another one, so a feature can be changed or
+ * removed without reading the others; what two features share moves down into lib, or into
+ * @stod/ui when the console needs it too.
  */
 const webZones = [
-  {
-    target: ['features', 'platform', 'lib', 'i18n', 'config.ts'].map((to) => `${web}/${to}`),
-    from: `${web}/app`,
-    message: 'Only app imports app: it is the top of the web app.',
-  },
+  ...floorZones(web, webLayers, 'the web app', { i18n: { features: ['*/i18n/*.json'] } }),
+  ...floorZones('apps/console/src', consoleLayers, 'the console'),
   ...features.map((feature) => ({
     target: `${web}/features/${feature}`,
     from: `${web}/features`,
     except: [`./${feature}`],
     message: 'A feature never imports another feature: move what both need into lib or @stod/ui.',
   })),
-  {
-    target: [`${web}/platform`, `${web}/lib`, `${web}/config.ts`],
-    from: `${web}/features`,
-    message: 'platform and lib sit below the features and never import them.',
-  },
-  {
-    // The catalogue gathers each feature's own message bundles, and nothing else of a feature.
-    target: `${web}/i18n`,
-    from: [`${root}/${web}/features/**`],
-    except: [`${root}/${web}/features/*/i18n/*.json`],
-    message: 'i18n takes only the features’ message bundles (features/*/i18n/*.json).',
-  },
 ];
 
 /**
@@ -57,9 +95,9 @@ const webZones = [
  * which names what the module offers: its service functions and types. Its repo.ts and the rest
  * stay private, so a module can change its tables without reading its callers.
  *
- * - app.ts is the composition root: it also mounts each module's routes.ts.
- * - services.ts is the composition root of the service context: it defines each module's jobs
- *   and gathers each module's realtime projections, so platform/realtime.ts imports no module.
+ * - Each module describes itself in its index.ts (platform/modules.ts): routes, jobs, watchers,
+ *   realtime projections. services.ts lists the definitions and app.ts loops over that list, so
+ *   neither reaches past a module's index.ts.
  * - cli, seed, test helpers, plugins, platform and server.ts use a module through its index.ts.
  * - integrations, db, lib and config.ts are below the modules and never import them.
  * - bench/ measures a module's internals on purpose and stays outside these zones.
@@ -67,7 +105,7 @@ const webZones = [
 const facades = modules.map((module) => `./${module}/index.ts`);
 const modulesDir = `${api}/modules`;
 const apiEntries = readdirSync(`${root}/${api}`).filter(
-  (entry) => !['modules', 'app.ts', 'integrations', 'db', 'lib', 'config.ts'].includes(entry),
+  (entry) => !['modules', 'integrations', 'db', 'lib', 'config.ts'].includes(entry),
 );
 const apiZones = [
   ...modules.map((module) => ({
@@ -76,12 +114,6 @@ const apiZones = [
     except: [`./${module}`, ...facades],
     message: 'Another module is reached only through its index.ts.',
   })),
-  {
-    target: `${api}/app.ts`,
-    from: modulesDir,
-    except: [...facades, ...modules.map((module) => `./${module}/routes.ts`)],
-    message: 'app.ts mounts a module’s routes.ts and otherwise uses its index.ts.',
-  },
   {
     target: apiEntries.map((entry) => `${api}/${entry}`),
     from: modulesDir,
@@ -112,18 +144,14 @@ export const apiLayers = [
   ['app.ts'],
   ['server.ts', 'cli'],
 ];
-const layerZones = apiLayers.slice(0, -1).map((floor, index) => ({
-  target: floor.map((entry) => `${api}/${entry}`),
-  from: apiLayers.slice(index + 1).flatMap((above) => above.map((entry) => `${api}/${entry}`)),
-  message: `${floor.join(', ')} stand on floor ${String(index + 1)} of the API and import nothing above it (apiLayers).`,
-}));
+const layerZones = floorZones(api, apiLayers, 'the API');
 
 /**
  * The shared packages (@stod/domain, @stod/ui, @stod/web-client) know no app, and the two React
  * apps share only through them: the console adds nothing to the customer app and copies nothing.
  */
 const domainZones = [
-  { target: 'packages', from: 'apps', message: 'A shared package never imports an app.' },
+  ...floorZones('', packageLayers, 'the repository'),
   {
     target: 'apps/console',
     from: 'apps/web',
@@ -145,13 +173,15 @@ export default tseslint.config(
       'e2e/artifacts/**',
       'test-results/**',
       'apps/api/src/db/migrations/**',
-      '**/*.js',
-      '**/*.mjs',
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.strictTypeChecked.map((config) => ({
+    ...config,
+    files: ['**/*.ts', '**/*.tsx'],
+  })),
   {
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -227,6 +257,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // The scripts (npm start, the build, the checks) and the config itself are plain JavaScript:
+    // linted with the recommended rules, without the type-aware ones.
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node }, sourceType: 'module' },
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
   {

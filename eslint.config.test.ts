@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { apiLayers } from './eslint.config.js';
+import { apiLayers, consoleLayers, packageLayers, webLayers } from './eslint.config.js';
 
 const root = import.meta.dirname;
 
@@ -76,6 +76,13 @@ const forbidden: [string, string, string][] = [
     '../wallet/service.ts',
   ],
   ['app.ts imports a module’s repo.ts', 'apps/api/src/app.ts', './modules/wallet/repo.ts'],
+  // Each module describes itself in its index.ts; the composition roots read nothing else.
+  ['app.ts imports a module’s routes.ts', 'apps/api/src/app.ts', './modules/wallet/routes.ts'],
+  [
+    'services.ts imports a module’s routes.ts',
+    'apps/api/src/services.ts',
+    './modules/wallet/routes.ts',
+  ],
   [
     'platform imports a module’s service.ts',
     'apps/api/src/platform/x.ts',
@@ -126,7 +133,6 @@ const allowed: [string, string, string][] = [
     'apps/api/src/modules/subscriptions/x.ts',
     '../wallet/index.ts',
   ],
-  ['app.ts mounts a module’s routes.ts', 'apps/api/src/app.ts', './modules/wallet/routes.ts'],
   [
     'a module imports integrations',
     'apps/api/src/modules/wallet/x.ts',
@@ -284,5 +290,116 @@ describe('the API’s floors', () => {
 
   it.each(downward)('passes when %s', async (_, file, importPath) => {
     expect(await brokenRules(file, importPath)).toEqual([]);
+  });
+});
+
+/**
+ * The web app's, the console's and the repository's floors (webLayers, consoleLayers,
+ * packageLayers in eslint.config.js), as the same matrix: every import up fails, every import
+ * down or across a floor passes.
+ */
+interface Probe {
+  probe: string;
+  file: string;
+}
+function floorMatrix(
+  base: string,
+  layers: string[][],
+  probes: Record<string, Probe>,
+): { up: [string, string, string][]; down: [string, string, string][]; entries: string[] } {
+  const at = (path: string) => (base ? `${base}/${path}` : path);
+  const named = layers.map((floor, index) => {
+    const first = floor[0] ?? '';
+    const files = probes[first];
+    if (!files) throw new Error(`no probe for the floor of ${first}`);
+    return { name: first, number: index + 1, ...files };
+  });
+  const path = (from: string, to: string) => {
+    const relation = relative(dirname(at(from)), at(to));
+    return relation.startsWith('.') ? relation : `./${relation}`;
+  };
+  const pairs = (keep: (mine: number, theirs: number) => boolean) =>
+    named.flatMap((one) =>
+      named
+        .filter((other) => keep(one.number, other.number) && other.file !== one.probe)
+        .map((other): [string, string, string] => [
+          `${one.name} (floor ${String(one.number)}) imports ${other.name} (floor ${String(other.number)})`,
+          at(one.probe),
+          path(one.probe, other.file),
+        ]),
+    );
+  return {
+    up: pairs((mine, theirs) => theirs > mine),
+    down: pairs((mine, theirs) => theirs <= mine),
+    entries: layers.flat().map(at),
+  };
+}
+
+const web = floorMatrix('apps/web/src', webLayers, {
+  'config.ts': { probe: 'config.ts', file: 'config.ts' },
+  platform: { probe: 'platform/x.ts', file: 'platform/browser.ts' },
+  i18n: { probe: 'i18n/x.ts', file: 'i18n/index.ts' },
+  lib: { probe: 'lib/x.ts', file: 'lib/api-client.ts' },
+  features: { probe: 'features/stations/x.ts', file: 'features/stations/store.ts' },
+  app: { probe: 'app/x.ts', file: 'app/routes.ts' },
+});
+const console_ = floorMatrix('apps/console/src', consoleLayers, {
+  'config.ts': { probe: 'config.ts', file: 'config.ts' },
+  i18n: { probe: 'i18n/x.ts', file: 'i18n/index.ts' },
+  lib: { probe: 'lib/x.ts', file: 'lib/api.ts' },
+  screens: { probe: 'screens/x.ts', file: 'screens/KitchenBoard.tsx' },
+  'main.tsx': { probe: 'main.tsx', file: 'main.tsx' },
+});
+const repository = floorMatrix('', packageLayers, {
+  'packages/domain': { probe: 'packages/domain/src/x.ts', file: 'packages/domain/src/index.ts' },
+  'packages/web-client': {
+    probe: 'packages/web-client/src/x.ts',
+    file: 'packages/web-client/src/index.ts',
+  },
+  apps: { probe: 'apps/web/src/x.ts', file: 'apps/web/src/config.ts' },
+});
+
+describe.each([
+  ['the web app', web],
+  ['the console', console_],
+  ['the repository', repository],
+])('%s’s floors', (_, matrix) => {
+  it('names entries that exist', () => {
+    for (const entry of matrix.entries) expect(existsSync(`${root}/${entry}`), entry).toBe(true);
+  });
+
+  it.each(matrix.up)('fails when %s', async (_name, file, importPath) => {
+    expect(await brokenRules(file, importPath)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each(matrix.down)('passes when %s', async (_name, file, importPath) => {
+    expect(await brokenRules(file, importPath)).toEqual([]);
+  });
+});
+
+describe('imports that go up on purpose, or across', () => {
+  it('the catalogue takes a feature’s message bundle, and no other file of it', async () => {
+    expect(
+      await brokenRules('apps/web/src/i18n/x.ts', '../features/receipts/i18n/fo.json'),
+    ).toEqual([]);
+    expect(await brokenRules('apps/web/src/i18n/x.ts', '../features/receipts/paging.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('the domain imports neither the design system nor the client, by package name', async () => {
+    expect(await brokenRules('packages/domain/src/x.ts', '@stod/ui/Button.tsx')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+});
+
+describe('the scripts', () => {
+  it('are linted: a script with an unused name fails', async () => {
+    const plain = new ESLint({ cwd: root });
+    const [result] = await plain.lintText('const unused = 1;\n', {
+      filePath: `${root}/scripts/x.mjs`,
+    });
+    expect(result?.messages.map((message) => message.ruleId)).toEqual(['no-unused-vars']);
   });
 });

@@ -14,7 +14,10 @@ import {
   registerHandler,
   settleMoney,
   toView,
-  transactionsRepo as repo,
+  findOwnedTransaction,
+  findTransaction,
+  moveTransaction,
+  patchOpenTransaction,
   type TransactionRow,
 } from '../transactions/index.ts';
 import { carwashStart, carwashUnavailable, washJobs, type TransactionPayload } from './start.ts';
@@ -41,7 +44,7 @@ export const baysOf = (ctx: ServiceContext, stationId: number, locale: Locale) =
   });
 
 async function owned(ctx: ServiceContext, userId: string, id: string) {
-  const row = await repo.findOwned(ctx.db, userId, id);
+  const row = await findOwnedTransaction(ctx.db, userId, id);
   if (!row || row.service !== 'carwash') throw notFound();
   return row;
 }
@@ -62,7 +65,7 @@ export async function startWash(ctx: ServiceContext, userId: string, id: string,
   if (!moved) {
     // The bay's own countdown event moved it first and is capturing: the answer waits for the
     // same keyed capture, so a started wash is never answered as not yet paid.
-    const fresh = await repo.find(ctx.db, id);
+    const fresh = await findTransaction(ctx.db, id);
     if (fresh) await settleMoney(ctx, fresh);
   }
   return getOne(ctx, userId, id, locale);
@@ -105,7 +108,7 @@ export async function resumeWash(
   id: string,
   scope: 'all' | readonly number[],
 ) {
-  const row = await repo.find(ctx.db, id);
+  const row = await findTransaction(ctx.db, id);
   if (!row || row.service !== 'carwash') throw notFound();
   if (scope !== 'all' && !scope.includes(row.stationId)) throw notFound();
   if (row.state !== 'stopped' || row.finishedAt) throw illegalState();
@@ -116,7 +119,7 @@ export async function resumeWash(
     throw error;
   }
   const moved = await apply(ctx, row, { type: 'resume' });
-  return toView(moved ?? (await repo.find(ctx.db, id)) ?? row);
+  return toView(moved ?? (await findTransaction(ctx.db, id)) ?? row);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +143,7 @@ async function onEvent(ctx: ServiceContext, id: string, event: CarwashEvent) {
     await progress(ctx, id, { remainingSeconds: remaining });
     return;
   }
-  const row = await repo.find(ctx.db, id);
+  const row = await findTransaction(ctx.db, id);
   if (!row || row.finishedAt) return;
   switch (event.state) {
     case 'countdown':
@@ -171,13 +174,13 @@ async function onEvent(ctx: ServiceContext, id: string, event: CarwashEvent) {
       return;
     case 'offline':
       if (!row.connectionLost) {
-        const moved = await repo.patchOpen(ctx.db, id, { connectionLost: true });
+        const moved = await patchOpenTransaction(ctx.db, id, { connectionLost: true });
         if (moved) await publish(ctx, moved);
       }
       return;
     default:
       if (row.connectionLost) {
-        const moved = await repo.patchOpen(ctx.db, id, { connectionLost: false });
+        const moved = await patchOpenTransaction(ctx.db, id, { connectionLost: false });
         if (moved) await publish(ctx, moved);
       }
   }
@@ -193,7 +196,7 @@ async function unload(ctx: ServiceContext, row: TransactionRow, event: 'cancel' 
     if (!(error instanceof CarwashError)) throw error;
     if (error.code !== 'not_ready' && error.code !== 'not_found') throw carwashUnavailable();
   }
-  return (await apply(ctx, row, { type: event })) ?? (await repo.find(ctx.db, row.id)) ?? row;
+  return (await apply(ctx, row, { type: event })) ?? (await findTransaction(ctx.db, row.id)) ?? row;
 }
 
 async function cancelWash(ctx: ServiceContext, row: TransactionRow) {
@@ -202,15 +205,15 @@ async function cancelWash(ctx: ServiceContext, row: TransactionRow) {
 }
 
 async function startTimeout(ctx: ServiceContext, id: string) {
-  const row = await repo.find(ctx.db, id);
+  const row = await findTransaction(ctx.db, id);
   if (row?.state === 'ready' && !row.finishedAt) await unload(ctx, row, 'timeout');
 }
 
 /** A stopped wash nobody resumed is closed; the customer can start something new. */
 async function closeStopped(ctx: ServiceContext, id: string) {
-  const row = await repo.find(ctx.db, id);
+  const row = await findTransaction(ctx.db, id);
   if (row?.state !== 'stopped' || row.finishedAt) return;
-  const closed = await repo.transition(ctx.db, id, ['stopped'], { finishedAt: ctx.clock.now() });
+  const closed = await moveTransaction(ctx.db, id, ['stopped'], { finishedAt: ctx.clock.now() });
   if (closed) await publish(ctx, closed);
 }
 
@@ -232,12 +235,12 @@ async function reconcileWash(ctx: ServiceContext, row: TransactionRow) {
   } catch (error) {
     if (!(error instanceof CarwashError)) throw error;
     if (!row.connectionLost) {
-      const moved = await repo.patchOpen(ctx.db, row.id, { connectionLost: true });
+      const moved = await patchOpenTransaction(ctx.db, row.id, { connectionLost: true });
       if (moved) await publish(ctx, moved);
     }
     return;
   }
-  const fresh = (await repo.find(ctx.db, row.id)) ?? row;
+  const fresh = (await findTransaction(ctx.db, row.id)) ?? row;
   switch (lookup.state) {
     case 'finished':
       await apply(ctx, fresh, { type: 'finished' }, { remainingSeconds: 0 });

@@ -15,7 +15,10 @@ import {
   publish,
   registerHandler,
   settleMoney,
-  transactionsRepo as repo,
+  findOwnedTransaction,
+  findTransaction,
+  moveTransaction,
+  patchOpenTransaction,
   type TransactionRow,
 } from '../transactions/index.ts';
 import { fuelStart, nozzleJobs, pumpUnavailable, type NozzlePayload } from './start.ts';
@@ -72,7 +75,7 @@ export function watchForecourt(ctx: ServiceContext) {
 }
 
 async function fresh(ctx: ServiceContext, id: string) {
-  const row = await repo.find(ctx.db, id);
+  const row = await findTransaction(ctx.db, id);
   return row && row.service === 'fuel' && !row.finishedAt ? row : null;
 }
 
@@ -120,7 +123,7 @@ async function onEvent(ctx: ServiceContext, id: string, event: ForecourtEvent) {
 
 async function lostConnection(ctx: ServiceContext, row: TransactionRow) {
   if (row.connectionLost) return;
-  const moved = await repo.patchOpen(ctx.db, row.id, {
+  const moved = await patchOpenTransaction(ctx.db, row.id, {
     connectionLost: true,
     notifyByMail: row.notifyByMail || row.state === 'fuelling',
   });
@@ -129,7 +132,7 @@ async function lostConnection(ctx: ServiceContext, row: TransactionRow) {
 
 async function reconnected(ctx: ServiceContext, row: TransactionRow) {
   if (!row.connectionLost) return;
-  const moved = await repo.patchOpen(ctx.db, row.id, { connectionLost: false });
+  const moved = await patchOpenTransaction(ctx.db, row.id, { connectionLost: false });
   if (moved) await publish(ctx, moved);
 }
 
@@ -150,7 +153,7 @@ export async function applySale(ctx: ServiceContext, row: TransactionRow, sale: 
     { sale: stored, volumeMl: sale.volumeMl, amount },
   );
   if (moved) return moved;
-  const now = await repo.find(ctx.db, row.id);
+  const now = await findTransaction(ctx.db, row.id);
   if (now?.state === 'settling') return settleMoney(ctx, now);
   return now;
 }
@@ -178,7 +181,9 @@ async function cancelFuel(ctx: ServiceContext, row: TransactionRow) {
     throw error;
   }
   if (outcome === 'too_late') throw illegalState();
-  return (await apply(ctx, row, { type: 'cancel' })) ?? (await repo.find(ctx.db, row.id)) ?? row;
+  return (
+    (await apply(ctx, row, { type: 'cancel' })) ?? (await findTransaction(ctx.db, row.id)) ?? row
+  );
 }
 
 async function reconcileFuel(ctx: ServiceContext, row: TransactionRow) {

@@ -30,7 +30,7 @@ import { cardCustomer } from '../../test/stations.ts';
 import {
   reconcileStationTransactions,
   settleMoney,
-  transactionsRepo,
+  findTransaction,
 } from '../transactions/index.ts';
 import { renewDue } from '../subscriptions/index.ts';
 import { announce } from './index.ts';
@@ -231,7 +231,7 @@ describe('a refuelling whose pump connection was lost: the receipt follows', () 
     // The sale settled again (the reconciliation, the pump back once more), and announced again.
     await sim().online(fuel.site, 1);
     await reconcileStationTransactions(t.app.ctx);
-    const row = await transactionsRepo.find(t.app.ctx.db, done.id);
+    const row = await findTransaction(t.app.ctx.db, done.id);
     if (!row) throw new Error('the refuelling vanished');
     await settleMoney(t.app.ctx, row);
     expect(

@@ -27,7 +27,14 @@ export type { Refusal, Step } from './steps.ts';
 export { defineStart, holdStep, startedStep } from './workflow.ts';
 export type { StartRun, StationStart } from './workflow.ts';
 export type { Paid, Settlement } from './settle.ts';
-export * as transactionsRepo from './repo.ts';
+// What the station services read and write of a transaction that is theirs; the rest of the
+// repository stays inside this module.
+export {
+  find as findTransaction,
+  findOwned as findOwnedTransaction,
+  patchOpen as patchOpenTransaction,
+  transition as moveTransaction,
+} from './repo.ts';
 export type { TransactionRow } from './repo.ts';
 export { reconcileStationTransactions } from './reconcile.ts';
 
