@@ -1,13 +1,12 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
   activeViaApi,
-  addGatewayCard,
   auth,
   firstCarwashStation,
   keepLiveScreen,
   keepScreen,
 } from './stations-helpers.ts';
+import { expect, test } from './test.ts';
 import { shot } from './wallet-fixtures.ts';
 
 /** CARWASH_STOP_HOLD_MS of the domain: the stop acts only after a hold this long. */
@@ -35,13 +34,12 @@ async function pressOn(page: Page, target: Locator) {
 }
 
 test('a wash: the checklist, the countdown, and a stop held for 3 seconds', async ({
-  page,
+  signedIn: page,
+  userWithCard: user,
   request,
 }) => {
   test.setTimeout(120_000);
   const station = await firstCarwashStation(request);
-  const user = await registerViaApi(request, 'carwash');
-  await addGatewayCard(page, request, user);
   const bays = await request.get(`/api/carwash/stations/${String(station.id)}/bays`, {
     headers: auth(user),
   });
@@ -55,7 +53,7 @@ test('a wash: the checklist, the countdown, and a stop held for 3 seconds', asyn
   await page.clock.install();
 
   // The programme, the bay and the card.
-  await openSignedIn(page, user, `/carwash/stations/${String(station.id)}`);
+  await page.goto(`/carwash/stations/${String(station.id)}`);
   await expect(page).toHaveURL(new RegExp(`/carwash/stations/${String(station.id)}/products$`));
   const programme = page.getByRole('radio', { name: /^Grundvask/ });
   await expect(programme).toContainText('6 min.');
