@@ -1,5 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import {
   activeViaApi,
   addGatewayCard,
@@ -13,6 +12,7 @@ import {
   transactionViaApi,
   type StationJson,
 } from './stations-helpers.ts';
+import { expect, test } from './test.ts';
 
 // Each journey has a pump of its own: the suite shares one server and its simulated pumps.
 const LIST_STATION = 'Støð Klaksvík';
@@ -66,16 +66,15 @@ async function expectLitresRising(page: Page): Promise<number> {
 
 test.describe('refuelling', () => {
   test('refuel at pump 3 with Blýfrítt 95: the litres rise, the money settles, the receipt', async ({
-    page,
+    signedIn: page,
+    userWithCard: user,
     request,
   }) => {
     test.setTimeout(120_000);
     const station = await stationNamed(request, LIST_STATION);
-    const user = await registerViaApi(request, 'fuel');
-    await addGatewayCard(page, request, user);
 
     // The station, from the list of fuel stations.
-    await openSignedIn(page, user, '/fuel/stations');
+    await page.goto('/fuel/stations');
     await page
       .getByTestId('station-row')
       .filter({ has: page.getByTestId('station-name').getByText(station.name, { exact: true }) })
@@ -161,16 +160,15 @@ test.describe('refuelling', () => {
   });
 
   test('a reload during a fill, and a fresh start, land on the fill with live litres', async ({
-    page,
+    signedIn: page,
+    userWithCard: user,
     request,
   }) => {
     test.setTimeout(120_000);
     const station = await stationNamed(request, LINK_STATION);
-    const user = await registerViaApi(request, 'fuel-reload');
-    await addGatewayCard(page, request, user);
 
     // The QR code on pump 3: home, then the fuel screen with the pump chosen.
-    await openSignedIn(page, user, `/fuel/${String(station.id)}/3`);
+    await page.goto(`/fuel/${String(station.id)}/3`);
     await expect(page).toHaveURL(new RegExp(`/fuel/stations/${String(station.id)}/type\\?pump=3$`));
     await expect(page.getByTestId('fuel-chosen-pump')).toHaveText('Pumpa 3');
     await chooseGradeAndStart(page, 'Diesel');
@@ -215,14 +213,14 @@ test.describe('refuelling', () => {
   });
 
   test('a card without 750 kr. gets the §8 text, and no refuelling starts', async ({
-    page,
+    signedIn: page,
+    user,
     request,
   }) => {
     const station = await stationNamed(request, NO_FUNDS_STATION);
-    const user = await registerViaApi(request, 'fuel-funds');
     await addGatewayCard(page, request, user, NO_FUNDS_CARD);
 
-    await openSignedIn(page, user, `/fuel/stations/${String(station.id)}`);
+    await page.goto(`/fuel/stations/${String(station.id)}`);
     await page.getByTestId('pump-grid').getByRole('button', { name: 'Pumpa 2, Leys' }).click();
     await expect(page.getByTestId('fuel-cards').getByRole('radio')).toContainText('9995');
     await chooseGradeAndStart(page, 'Blýfrítt 95');
