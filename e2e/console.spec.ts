@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { registerViaApi } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
-// The demo seed's staff (docs/demo.md): an operator, and kitchen staff at the first demo station.
+// The demo seed's operator (docs/demo.md).
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
-const KITCHEN = { email: 'kitchen@example.com', password: 'kitchen-password-1' };
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/console/');
@@ -83,14 +82,20 @@ test.describe('the staff console', () => {
     await page.getByRole('button', { name: 'Switch the language to Faroese' }).click();
   });
 
-  test('kitchen staff see only their own stations, and not the vouchers', async ({ page }) => {
-    await signIn(page, KITCHEN);
+  test('kitchen staff see only their own stations, and not the vouchers', async ({
+    page,
+    stationStaff,
+  }) => {
+    await signIn(page, stationStaff);
     await expect(page).toHaveURL(/\/console\/stations$/);
     await expect(page.getByTestId('console-role')).toHaveText('Køkur');
     const nav = page.getByRole('navigation', { name: 'Stýriborð' });
     await expect(nav.getByRole('link')).toHaveText(['Støðir']);
     await expect(page.getByText('Tú sært tínar støðir.')).toBeVisible();
-    await expect(page.getByTestId('console-stations').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('console-stations').getByRole('listitem')).toHaveCount(
+      stationStaff.stationIds.length,
+    );
+    expect(stationStaff.stationIds).toHaveLength(1);
     await expectAccessible(page);
     await page.screenshot(shot('console-kitchen-stations', true));
 
@@ -100,8 +105,7 @@ test.describe('the staff console', () => {
     await expect(page.getByTestId('voucher-order')).toHaveCount(0);
   });
 
-  test('a customer cannot use the console', async ({ page, request }) => {
-    const customer = await registerViaApi(request, 'console');
+  test('a customer cannot use the console', async ({ page, user: customer }) => {
     await signIn(page, customer);
     await expect(page.getByTestId('login-error')).toHaveText(
       'Henda kontan hevur ikki atgongd til stýriborðið.',
