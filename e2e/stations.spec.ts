@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { addOwnCardViaApi } from './wallet-fixtures.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { openSignedIn } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 interface SeededStation {
   id: number;
@@ -166,9 +166,8 @@ test('a station opens in a sheet from the list and from a map marker', async ({
   await expect.poll(() => page.getByTestId('station-marker').count()).toBeGreaterThan(single);
 });
 
-test('markers take the colour of the listed service', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'map-colours');
-  await openSignedIn(page, user, '/carwash/stations');
+test('markers take the colour of the listed service', async ({ signedIn: page, request }) => {
+  await page.goto('/carwash/stations');
   await expect(rows(page).first()).toBeVisible();
   await page.getByRole('button', { name: 'Kort' }).click();
   const marker = page.getByTestId('station-marker').first();
@@ -186,16 +185,19 @@ for (const [label, metres, opens] of [
   ['50 m from a station opens it', 0.00045, true],
   ['200 m from a station keeps the list', 0.0018, false],
 ] as const) {
-  test(`going from home to refuel ${label}`, async ({ page, context, request }) => {
+  // Refuelling needs a payment method; without one the flow sends the user to add one.
+  test(`going from home to refuel ${label}`, async ({
+    page,
+    context,
+    request,
+    userWithOwnCard: user,
+  }) => {
     const klaksvik = await seeded(request, 'Støð Klaksvík');
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({
       latitude: klaksvik.location.lat + metres,
       longitude: klaksvik.location.lng,
     });
-    const user = await registerViaApi(request, 'closest');
-    // Refuelling needs a payment method; without one the flow sends the user to add one.
-    await addOwnCardViaApi(request, user);
     await openSignedIn(page, user, '/home');
     await expect(page.getByTestId('home')).toBeVisible();
     await page.getByRole('link', { name: /^Tanka/ }).click();
@@ -213,10 +215,8 @@ for (const [label, metres, opens] of [
 
 test('the list is kept alive: scroll, sort and the open sheet survive a trip away', async ({
   page,
-  request,
+  userWithOwnCard: user,
 }) => {
-  const user = await registerViaApi(request, 'keep-alive');
-  await addOwnCardViaApi(request, user);
   await openSignedIn(page, user, '/stations');
   await expect(rows(page)).toHaveCount(26);
   await page.getByRole('radio', { name: 'Tænastur' }).click();
@@ -274,7 +274,7 @@ test('a guest on the web reaches /stations but not /fuel/stations', async ({ pag
 
 test('failures: the toast only for a signed-in user, and the merge stops without the provider', async ({
   page,
-  request,
+  user,
 }) => {
   // A guest: the list's error state with a retry, and no toast.
   await page.route(/\/api\/stations\/stod$/, (route) =>
@@ -293,7 +293,6 @@ test('failures: the toast only for a signed-in user, and the merge stops without
   await expect(rows(page)).toHaveCount(26);
 
   // Signed in, with the provider's list failing: a toast, the stations, but no provider data.
-  const user = await registerViaApi(request, 'provider-down');
   await page.route(/\/api\/stations$/, (route) =>
     route.fulfill({
       status: 503,
@@ -321,9 +320,8 @@ test('failures: the toast only for a signed-in user, and the merge stops without
   ).toBeVisible();
 });
 
-test('no payment method: the way to add one', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'no-payment');
-  await openSignedIn(page, user, '/fuel/stations/no-payment');
+test('no payment method: the way to add one', async ({ signedIn: page }) => {
+  await page.goto('/fuel/stations/no-payment');
   await expect(page.getByRole('heading', { name: 'Tú manglar ein gjaldhátt' })).toBeVisible();
   await expect(page.getByText(/Fyri at tanka við appini/)).toBeVisible();
   await page.getByRole('link', { name: 'Legg gjaldhátt afturat' }).click();
@@ -333,7 +331,7 @@ test('no payment method: the way to add one', async ({ page, request }) => {
 });
 
 test('screenshots of the list, the map and the sheet at 390×844', async ({
-  page,
+  signedIn: page,
   context,
   request,
 }) => {
@@ -348,8 +346,7 @@ test('screenshots of the list, the map and the sheet at 390×844', async ({
     latitude: torshavn.location.lat + 0.004,
     longitude: torshavn.location.lng + 0.004,
   });
-  const user = await registerViaApi(request, 'station-shots');
-  await openSignedIn(page, user, '/stations');
+  await page.goto('/stations');
   await page.getByRole('radio', { name: 'Fjarstøða' }).click();
   await expect(rows(page).first().getByTestId('station-name')).toHaveText('Støð Tórshavn Miðbýur');
   await page.evaluate(() => document.fonts.ready);
@@ -368,9 +365,8 @@ test('screenshots of the list, the map and the sheet at 390×844', async ({
   await page.screenshot(shot('stations-map'));
 });
 
-test('the list, the sheet and the map meet WCAG AA', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'stations-a11y');
-  await openSignedIn(page, user, '/food-order/stations');
+test('the list, the sheet and the map meet WCAG AA', async ({ signedIn: page }) => {
+  await page.goto('/food-order/stations');
   await expect(rows(page).first()).toBeVisible();
   await expectAccessible(page);
   await rows(page).first().click();
