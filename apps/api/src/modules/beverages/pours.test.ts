@@ -99,10 +99,23 @@ describe('the reconciliation of pours whose end was never heard', () => {
   it('refunds a cup bought once that the machine lost before it poured', async () => {
     const user = await cardCustomer(t.app);
     const code = await kit.choose();
-    const bought = await kit.buy(user.token, { hash: code.hash, paymentMethodId: user.cardId });
+    // The machine breaks mid-cup and forgets it; its "done" never comes. It breaks as soon as it
+    // has taken the cup, whatever the time the purchase's answer takes.
+    const machines = kit.machines();
+    const stop = machines.subscribe((event) => {
+      if (event.transactionId === code.transactionId && event.state === 'pouring')
+        // Once pour() has set its timer: the break cancels it.
+        queueMicrotask(() => {
+          machines.setOutOfOrder(code.installationId, true);
+        });
+    });
+    let bought;
+    try {
+      bought = await kit.buy(user.token, { hash: code.hash, paymentMethodId: user.cardId });
+    } finally {
+      stop();
+    }
     expect(bought.statusCode, bought.body).toBe(200);
-    // The machine breaks mid-cup and forgets it; its "done" never comes.
-    kit.machines().setOutOfOrder(code.installationId, true);
     try {
       await t.app.ctx.db
         .update(beverageFills)
