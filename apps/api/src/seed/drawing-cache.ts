@@ -1,13 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CACHE_ROOT } from '../db/pglite-template.ts';
 
-/** The code a demo picture is drawn by: the same code draws the same bytes. */
+/**
+ * The code a demo picture is drawn by: the same code draws the same bytes. pngjs's package.json
+ * stands for its code by naming its version.
+ */
 const DRAWING_SOURCES = [
   new URL('./campaign-art.ts', import.meta.url),
   new URL('../lib/png.ts', import.meta.url),
+  pathToFileURL(createRequire(import.meta.url).resolve('pngjs/package.json')),
 ];
 
 function drawingKey(name: string): string {
