@@ -51,6 +51,18 @@ export function latency(
   };
 }
 
+/** The median time of `runs` calls of `run`, one after another, in milliseconds. */
+export async function medianMs(runs: number, run: () => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return pct(times, 0.5);
+}
+
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
 export const fmt = (l: Latency) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
 

@@ -7,6 +7,7 @@ import { toReceipt } from '../apps/api/src/modules/receipts/service.ts';
 import { demoReceipts } from '../apps/api/src/seed/receipts.ts';
 import PDFDocument from 'pdfkit';
 import { vatOf } from '@stod/domain';
+import { medianMs } from './figures.ts';
 
 const RUNS = 30;
 const brand = {
@@ -33,16 +34,7 @@ function bare(): Promise<Buffer> {
   return done;
 }
 
-async function median(run: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
-}
+const median = (run: () => Promise<unknown>) => medianMs(RUNS, run);
 
 await bare();
 const baseline = await median(bare);
