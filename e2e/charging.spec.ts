@@ -1,5 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import {
   activeChargeViaApi,
   atCharger,
@@ -13,7 +12,8 @@ import {
   kwhOnScreen,
   type InstallationJson,
 } from './charging-helpers.ts';
-import { addGatewayCard, keepLiveScreen, keepScreen, oreOf } from './stations-helpers.ts';
+import { keepLiveScreen, keepScreen, oreOf } from './stations-helpers.ts';
+import { expect, test } from './test.ts';
 
 // Each journey has a connector of its own: the suite shares one server and its simulated chargers.
 const PUBLIC_INSTALLATION = 'Støð Tórshavn';
@@ -79,16 +79,15 @@ async function startAndPlug(
 
 test.describe('charging', () => {
   test('charge at a public installation: kWh rise, the stop, the receipt', async ({
-    page,
+    signedIn: page,
+    userWithCard: user,
     request,
   }) => {
     test.setTimeout(150_000);
-    const user = await registerViaApi(request, 'charging');
-    await addGatewayCard(page, request, user);
     const installation = await installationNamed(request, user, PUBLIC_INSTALLATION);
 
     // The list: each installation with whose it is, its free connectors and its price.
-    await openSignedIn(page, user, '/charging/installations');
+    await page.goto('/charging/installations');
     const row = page
       .getByTestId('installation-row')
       .filter({ has: page.getByTestId('installation-name').getByText(PUBLIC_INSTALLATION) });
@@ -165,13 +164,15 @@ test.describe('charging', () => {
     await atCharger(request, AC, 1, 'unplug');
   });
 
-  test('a fault mid-charge sends the user to the unavailable screen', async ({ page, request }) => {
+  test('a fault mid-charge sends the user to the unavailable screen', async ({
+    signedIn: page,
+    userWithCard: user,
+    request,
+  }) => {
     test.setTimeout(120_000);
-    const user = await registerViaApi(request, 'charging-fault');
-    await addGatewayCard(page, request, user);
     const installation = await installationNamed(request, user, PUBLIC_INSTALLATION);
 
-    await openSignedIn(page, user, `/charging/installations/${installation.id}`);
+    await page.goto(`/charging/installations/${installation.id}`);
     await chooseConnector(page, installation, DC, 2);
     await openCharge(page);
     await startAndPlug(page, request, DC, 2);
@@ -210,16 +211,15 @@ test.describe('charging', () => {
   });
 
   test('a reload mid-charge, and a fresh start, land back on the live charge', async ({
-    page,
+    signedIn: page,
+    userWithCard: user,
     request,
   }) => {
     test.setTimeout(150_000);
-    const user = await registerViaApi(request, 'charging-reload');
-    await addGatewayCard(page, request, user);
     const installation = await installationNamed(request, user, RELOAD_INSTALLATION);
 
     // The installation's link opens home, then the installation.
-    await openSignedIn(page, user, `/charging/${installation.id}`);
+    await page.goto(`/charging/${installation.id}`);
     await chooseConnector(page, installation, KL, 1);
     await openCharge(page);
     await startAndPlug(page, request, KL, 1);
