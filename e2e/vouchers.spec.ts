@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn, registerViaApi, type TestUser } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
 // Each code redeems once on the shared server: these belong to this file alone.
@@ -23,11 +24,11 @@ async function vouchersViaApi(
 
 test.describe('gift cards and vouchers', () => {
   test('redeem a gift card; a used, an expired and an empty code change nothing', async ({
-    page,
+    signedIn: page,
+    user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'vouchers');
-    await openSignedIn(page, user, '/profile');
+    await page.goto('/profile');
     await page.getByRole('link', { name: 'Gávukort og kupongir' }).click();
     await expect(page).toHaveURL(/\/profile\/vouchers$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gávukort og kupongir');
@@ -114,12 +115,12 @@ test.describe('gift cards and vouchers', () => {
   });
 
   test('a lost connection shows the error with a retry, and a failed redemption says so', async ({
-    page,
+    signedIn: page,
+    user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'vouchers-offline');
     await page.route(/\/api\/vouchers$/, (route) => route.abort('internetdisconnected'));
-    await openSignedIn(page, user, '/profile/vouchers');
+    await page.goto('/profile/vouchers');
     const loadError = page.getByTestId('vouchers-load-error');
     await expect(loadError).toContainText('Tað eydnaðist ikki at heinta gávukort og kupongir.');
     await expect(page.getByTestId('voucher-balance')).toHaveCount(0);
