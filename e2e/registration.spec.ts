@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEFAULT_PASSWORD, openSignedIn, registerViaApi, uniqueEmail } from './fixtures.ts';
+import { DEFAULT_PASSWORD, uniqueEmail } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import {
   closeToasts,
   enterCardOnHostedPage,
@@ -93,9 +93,12 @@ test('register with a payment agreement and a new provider card, verified by dig
   await expect(page.getByTestId('payment-prompt')).toHaveCount(0);
 });
 
-test('registration with a payment card ends on the completed screen', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'register-card');
-  await openSignedIn(page, user, '/register-user/payment-method');
+test('registration with a payment card ends on the completed screen', async ({
+  signedIn: page,
+  user,
+  request,
+}) => {
+  await page.goto('/register-user/payment-method');
   await page.getByRole('button', { name: /Gjaldskort/ }).click();
   await enterCardOnHostedPage(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/register-user\/completed$/);
@@ -106,10 +109,9 @@ test('registration with a payment card ends on the completed screen', async ({ p
   expect(items.map((m) => m.last4)).toEqual(['4242']);
 });
 
-test('registration can add an existing provider card', async ({ page, request }) => {
-  const user = await registerViaApi(request, 'register-own');
+test('registration can add an existing provider card', async ({ signedIn: page, request }) => {
   const { number, pin } = await issueSimCard(request);
-  await openSignedIn(page, user, '/register-user/payment-method');
+  await page.goto('/register-user/payment-method');
   await page.getByRole('link', { name: /Eg havi eitt Støðkort/ }).click();
   await expect(page).toHaveURL(/\/register-user\/payment-methods\/stodkort\/add$/);
   await page.getByLabel('Kortnummar').fill(number);
@@ -121,11 +123,9 @@ test('registration can add an existing provider card', async ({ page, request })
 });
 
 test('the payment step can be left for later; home then asks for a card', async ({
-  page,
-  request,
+  signedIn: page,
 }) => {
-  const user = await registerViaApi(request, 'register-later');
-  await openSignedIn(page, user, '/register-user/payment-method');
+  await page.goto('/register-user/payment-method');
   await page.getByRole('link', { name: 'Ger hetta seinni' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('payment-prompt')).toBeVisible();
