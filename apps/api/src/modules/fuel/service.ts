@@ -15,9 +15,7 @@ import {
   publish,
   registerHandler,
   settleMoney,
-  findOwnedTransaction,
   findTransaction,
-  moveTransaction,
   patchOpenTransaction,
   type TransactionRow,
 } from '../transactions/index.ts';
