@@ -1,17 +1,17 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { openSignedIn } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import { closeToasts, listViaApi, shot } from './wallet-fixtures.ts';
 
 // A new provider card works 3 minutes after it is issued (spec: the activation panel).
 const ACTIVATION_MS = 3 * 60_000;
 
 test('a new provider card turns active by the realtime event, without a reload', async ({
-  page,
+  signedIn: page,
+  user,
   request,
 }) => {
   test.setTimeout(ACTIVATION_MS + 90_000);
-  const user = await registerViaApi(request, 'realtime');
   const agreement = await request.post('/api/payment-agreement', {
     headers: { Authorization: `Bearer ${user.token}` },
     data: {
@@ -34,7 +34,7 @@ test('a new provider card turns active by the realtime event, without a reload',
     });
   });
 
-  await openSignedIn(page, user, '/register-user/payment-methods/stodkort/create');
+  await page.goto('/register-user/payment-methods/stodkort/create');
   await page.getByRole('button', { name: 'Vátta við talgildum samleika' }).click();
   await page.getByRole('button', { name: /Jógvan Joensen/ }).click();
   await expect(page).toHaveURL(/\/register-user\/completed$/);
@@ -69,7 +69,7 @@ test('a new provider card turns active by the realtime event, without a reload',
   await expectAccessible(page);
 });
 
-test('the sign-in screen opens no socket, and signing out closes it', async ({ page, request }) => {
+test('the sign-in screen opens no socket, and signing out closes it', async ({ page, user }) => {
   let opened = 0;
   let closed = 0;
   page.on('websocket', (ws) => {
@@ -80,7 +80,6 @@ test('the sign-in screen opens no socket, and signing out closes it', async ({ p
   await expect(page.getByTestId('login-form')).toBeVisible();
   expect(opened).toBe(0);
 
-  const user = await registerViaApi(request, 'realtime-out');
   await openSignedIn(page, user, '/profile/payment-methods');
   await expect.poll(() => opened).toBe(1);
 
