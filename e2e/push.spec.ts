@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openSignedIn, registerViaApi, type TestUser } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TestUser } from './fixtures.ts';
 import { atCharger, chargeViaApi, chargerOf, installationNamed } from './charging-helpers.ts';
-import { addGatewayCard, auth, keepScreen } from './stations-helpers.ts';
+import { auth, keepScreen } from './stations-helpers.ts';
+import { expect, test } from './test.ts';
 
 // The push journey needs the service worker: the browser subscribes through it.
 test.use({ serviceWorkers: 'allow' });
@@ -112,16 +113,15 @@ async function chargeAndStop(request: APIRequestContext, user: TestUser, cardId:
 
 test.describe('push notifications', () => {
   test('turn push on, finish a charge, and the message is sent to this browser', async ({
-    page,
+    signedIn: page,
+    userWithCard: user,
     context,
     request,
   }) => {
     test.setTimeout(150_000);
-    const user = await registerViaApi(request, 'push');
-    const cardId = await addGatewayCard(page, request, user);
     await subscribeToDevelopmentPushService(page);
 
-    await openSignedIn(page, user, '/profile');
+    await page.goto('/profile');
     await page.getByRole('link', { name: 'Fráboðanir' }).click();
     await expect(page).toHaveURL(/\/profile\/push-notifications$/);
     const device = page.getByTestId('push-device');
@@ -150,7 +150,7 @@ test.describe('push notifications', () => {
       expect.objectContaining({ platform: 'web' }),
     ]);
 
-    const charge = await chargeAndStop(request, user, cardId);
+    const charge = await chargeAndStop(request, user, user.cardId);
     await expect
       .poll(async () => (await pushesTo(request, user)).find((m) => m.kind === 'chargeComplete'), {
         timeout: 30_000,
@@ -177,14 +177,12 @@ test.describe('push notifications', () => {
   });
 
   test('a browser that refused notifications is told how to allow them', async ({
-    page,
-    request,
+    signedIn: page,
   }) => {
-    const user = await registerViaApi(request, 'push-denied');
     await page.addInitScript(() => {
       Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
     });
-    await openSignedIn(page, user, '/profile/push-notifications');
+    await page.goto('/profile/push-notifications');
     await expect(page.getByTestId('push-device')).toHaveAttribute('data-state', 'denied');
     await expect(page.getByText('Tú hevur ikki loyvt fráboðanir á hesum tóli.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tendra fráboðanir' })).toHaveCount(0);
