@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { openSignedIn } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import { LAUNCH_OPTIONS } from './launch.ts';
 import { shot } from './wallet-fixtures.ts';
 
@@ -117,9 +118,8 @@ test('the manifest names the app and its icons, and Chromium finds it installabl
 
 test('the service worker registers, controls the app after a reload and keeps no API answer', async ({
   page,
-  request,
+  user,
 }) => {
-  const user = await registerViaApi(request, 'pwa-worker');
   await openSignedIn(page, user, '/home');
   await expect(page.getByTestId('home')).toBeVisible();
   expect(await workerReady(page)).toMatch(/\/sw\.js$/);
@@ -149,9 +149,8 @@ test('the service worker registers, controls the app after a reload and keeps no
 test('without network the installed app still starts, on the no-network screen', async ({
   page,
   context,
-  request,
+  user,
 }) => {
-  const user = await registerViaApi(request, 'pwa-offline');
   // The first visit installs the worker, which keeps the app shell in its cache.
   await page.goto('/');
   await expect(page.getByTestId('login-form')).toBeVisible();
