@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn, registerViaApi, type TestUser } from './fixtures.ts';
-import { closeToasts, enterCardOnHostedPage, listViaApi, shot } from './wallet-fixtures.ts';
+import { expect, test } from './test.ts';
+import { closeToasts, listViaApi, shot } from './wallet-fixtures.ts';
 
 interface UserSubscriptionJson {
   id: string;
@@ -43,25 +44,12 @@ async function userSubscriptions(
   return ((await response.json()) as { items: UserSubscriptionJson[] }).items;
 }
 
-/** The wallet journey's way in: the test card through the gateway's hosted page. */
-async function addTestCard(page: Page): Promise<void> {
-  await page.goto('/profile/payment-methods');
-  await page.getByRole('button', { name: 'Legg gjaldskort afturat' }).click();
-  await enterCardOnHostedPage(page, '4242 4242 4242 4242');
-  await expect(page.getByText('Kortið er lagt afturat.')).toBeVisible();
-  await expect(page).toHaveURL(/\/profile\/payment-methods$/);
-  await closeToasts(page);
-}
-
 test.describe('subscriptions', () => {
   test('subscribe to the first tier with the test card, then cancel it', async ({
-    page,
+    signedIn: page,
+    userWithCard: user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'subs');
-    await openSignedIn(page, user, '/profile/payment-methods');
-    await addTestCard(page);
-
     // In through the profile.
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Hald', exact: true }).click();
@@ -225,12 +213,12 @@ test.describe('subscriptions', () => {
   });
 
   test('a failed load offers a retry; without a card the sheet points to the payment methods', async ({
-    page,
+    signedIn: page,
+    user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'subs-nocard');
     await page.route(/\/api\/subscriptions$/, (route) => route.abort('internetdisconnected'));
-    await openSignedIn(page, user, '/profile/subscriptions');
+    await page.goto('/profile/subscriptions');
     const failed = page.getByTestId('subscriptions-error');
     await expect(failed).toContainText('Tað eydnaðist ikki at heinta hald.');
     await page.unroute(/\/api\/subscriptions$/);
@@ -247,12 +235,10 @@ test.describe('subscriptions', () => {
   });
 
   test('upgrade to a higher tier, crediting what is left of the period', async ({
-    page,
+    signedIn: page,
+    userWithCard: user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'subs-upgrade');
-    await openSignedIn(page, user, '/profile/payment-methods');
-    await addTestCard(page);
     const [visa] = (await listViaApi(request, user)).items;
     const plansResponse = await request.get('/api/subscriptions');
     const { items: offered } = (await plansResponse.json()) as {
