@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { openSignedIn, registerViaApi } from './fixtures.ts';
+import { registerViaApi } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import {
   addOwnCardViaApi,
   closeToasts,
@@ -16,13 +16,12 @@ import {
 
 test.describe('payment methods', () => {
   test('add a card through the hosted page, make it the favourite, delete it', async ({
-    page,
+    signedIn: page,
+    user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'wallet');
-
     // Without any card, home asks for one (spec §5).
-    await openSignedIn(page, user, '/home');
+    await page.goto('/home');
     await expect(page.getByTestId('payment-prompt')).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot(shot('wallet-home-prompt'));
@@ -98,11 +97,11 @@ test.describe('payment methods', () => {
   });
 
   test('a declined card shows the error on the hosted page and back in the app', async ({
-    page,
+    signedIn: page,
+    user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'declined');
-    await openSignedIn(page, user, '/profile/payment-methods');
+    await page.goto('/profile/payment-methods');
     await expect(page.getByTestId('payment-methods-empty')).toBeVisible();
     await page.getByRole('button', { name: 'Legg gjaldskort afturat' }).click();
     await enterCardOnHostedPage(page, '4000 0000 0000 0002');
@@ -130,12 +129,12 @@ test.describe('payment methods', () => {
   });
 
   test('add a provider card by number and PIN, and create and edit the payment agreement', async ({
-    page,
+    signedIn: page,
+    user,
     request,
   }) => {
-    const user = await registerViaApi(request, 'own-card');
     const { number, pin } = SEEDED_OWN_CARDS.pin;
-    await openSignedIn(page, user, '/profile/payment-methods');
+    await page.goto('/profile/payment-methods');
 
     await page.getByRole('link', { name: /Legg Støðkort afturat/ }).click();
     await expect(page).toHaveURL(/\/profile\/payment-methods\/stodkort\/add$/);
@@ -230,10 +229,13 @@ test.describe('payment methods', () => {
     expect((await listViaApi(request, user)).agreement?.accountNumberMasked).toBe('••••1234');
   });
 
-  test('add a provider card with a code sent to its holder', async ({ page, request }) => {
-    const user = await registerViaApi(request, 'own-card-code');
+  test('add a provider card with a code sent to its holder', async ({
+    signedIn: page,
+    user,
+    request,
+  }) => {
     const { number, phone } = SEEDED_OWN_CARDS.code;
-    await openSignedIn(page, user, '/profile/payment-methods/stodkort/add');
+    await page.goto('/profile/payment-methods/stodkort/add');
     const form = page.getByTestId('own-card-add-form');
     await form.getByLabel('Kortnummar').fill(number);
     await form.getByRole('radio', { name: 'Send mær eina kotu' }).click();
@@ -257,11 +259,11 @@ test.describe('payment methods', () => {
     expect((await listViaApi(request, user)).items.map((m) => m.last4)).toEqual([number.slice(-4)]);
   });
 
-  test("another user's card, or none, shows 'not found'", async ({ page, request }) => {
+  test("another user's card, or none, shows 'not found'", async ({ signedIn: page, request }) => {
     const owner = await registerViaApi(request, 'owner');
     const card = await addOwnCardViaApi(request, owner);
-    const other = await registerViaApi(request, 'other');
-    await openSignedIn(page, other, `/profile/payment-methods/${card.id}`);
+    // The signed-in user is another.
+    await page.goto(`/profile/payment-methods/${card.id}`);
     await expect(page.getByTestId('payment-method-missing')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Kortið finst ikki' })).toBeVisible();
     await page.goto(`/profile/payment-methods/${randomUUID()}`);
@@ -270,13 +272,13 @@ test.describe('payment methods', () => {
 });
 
 test('refuelling and washing without a payment method lead to the no-payment screens', async ({
-  page,
+  signedIn: page,
+  user,
   request,
 }) => {
-  const user = await registerViaApi(request, 'no-card');
   const stations = await request.get('/api/stations/stod?service=carwash');
   const station = ((await stations.json()) as { items: { id: number }[] }).items[0]!;
-  await openSignedIn(page, user, `/fuel/stations/${String(station.id)}`);
+  await page.goto(`/fuel/stations/${String(station.id)}`);
   await expect(page).toHaveURL(/\/fuel\/stations\/no-payment$/);
   await page.goto(`/carwash/stations/${String(station.id)}`);
   await expect(page).toHaveURL(/\/carwash\/stations\/no-payment$/);
@@ -289,11 +291,9 @@ test('refuelling and washing without a payment method lead to the no-payment scr
 
 test.describe('the card gateway page', () => {
   test('fits a phone, and cancelling goes back to the app without an error', async ({
-    page,
-    request,
+    signedIn: page,
   }) => {
-    const user = await registerViaApi(request, 'gateway-cancel');
-    await openSignedIn(page, user, '/profile/payment-methods');
+    await page.goto('/profile/payment-methods');
     await expect(page.getByTestId('payment-methods-empty')).toBeVisible();
     await page.getByRole('button', { name: 'Legg gjaldskort afturat' }).click();
     await expect(page).toHaveURL(/\/api\/sim\/gateway\/checkout\//);
