@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
-import { openSignedIn, registerViaApi, signInViaUi, type TestUser } from './fixtures.ts';
+import { openSignedIn, signInViaUi, type TestUser } from './fixtures.ts';
+import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
 
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -266,10 +267,8 @@ test.describe('receipts', () => {
   });
 
   test('a new user has no receipts; a failed list offers to try again', async ({
-    page,
-    request,
+    signedIn: page,
   }) => {
-    const user = await registerViaApi(request, 'receipts');
     const list = (url: URL) => url.pathname === '/api/receipts';
     await page.route(list, (route) =>
       route.fulfill({
@@ -278,7 +277,7 @@ test.describe('receipts', () => {
         body: JSON.stringify({ statusCode: 500, code: 'INTERNAL', message: 'Feilur' }),
       }),
     );
-    await openSignedIn(page, user, '/profile/receipts');
+    await page.goto('/profile/receipts');
     const failed = page.getByTestId('receipts-error');
     await expect(
       failed.getByRole('heading', { name: 'Tað eydnaðist ikki at heinta kvittanirnar.' }),
