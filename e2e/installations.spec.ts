@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChargerFleet } from '../apps/api/src/integrations/ocpp-sim/index.ts';
 import {
   activeChargeViaApi,
@@ -8,7 +8,6 @@ import {
 } from './charging-helpers.ts';
 import {
   DEFAULT_PASSWORD,
-  openSignedIn,
   registerViaApi,
   signInViaUi,
   uniqueEmail,
@@ -16,6 +15,7 @@ import {
   type TestUser,
 } from './fixtures.ts';
 import { addGatewayCard, auth, keepScreen, oreOf } from './stations-helpers.ts';
+import { expect, test } from './test.ts';
 
 /**
  * "My charging stations" (issue #15), from the owner's side and the invited user's: an owner of
@@ -112,19 +112,19 @@ test.describe('my charging stations', () => {
   });
 
   test('an owner shares a charging station; the invited user accepts, charges, and is removed', async ({
-    page,
+    signedIn: page,
+    user: owner,
     browser,
     request,
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const owner = await registerViaApi(request, 'inst-owner');
     const guest = await registerViaApi(request, 'inst-guest');
     const home = await installationFor(request, owner);
     fleet = await connectCharger(baseURL!, home.identity);
 
     // The charging list leads the owner to their own installation's page.
-    await openSignedIn(page, owner, '/charging/installations');
+    await page.goto('/charging/installations');
     const chargingRow = page
       .locator('li')
       .filter({ has: page.getByTestId('installation-name').getByText(home.name, { exact: true }) });
@@ -328,8 +328,8 @@ test.describe('my charging stations', () => {
   test('someone without an account registers from the invitation’s link and lands back on it', async ({
     page,
     request,
+    user: owner,
   }) => {
-    const owner = await registerViaApi(request, 'inst-owner-2');
     const home = await installationFor(request, owner);
     const email = uniqueEmail('inst-newcomer');
     const invited = await request.post('/api/installation-invitations', {
