@@ -142,7 +142,7 @@ export const apiLayers = [
   ['modules'],
   ['services.ts', 'seed'],
   ['app.ts'],
-  ['server.ts', 'cli'],
+  ['server.ts', 'cli', 'station'],
 ];
 const layerZones = floorZones(api, apiLayers, 'the API');
 

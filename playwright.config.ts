@@ -28,7 +28,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'npm run start --workspace=apps/api',
+    // The API and the station process, as `npm start` runs them (the build is made before).
+    command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${String(port)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

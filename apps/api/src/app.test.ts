@@ -23,6 +23,7 @@ const productionEnv = {
   GATEWAY_WEBHOOK_SECRET: 'production-webhook-secret-0123',
   IDENTITY_CLIENT_SECRET: 'production-identity-secret-0123',
   IDENTITY_ISSUER_URL: 'https://login.example.fo',
+  SITE_SECRET: 'production-site-secret-0123',
 };
 
 const routesOf = async (app: FastifyInstance) => {

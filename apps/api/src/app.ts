@@ -102,7 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     projections: realtimeProjections,
     staff: staffRealtime(ctx),
   });
-  // Endpoints of their own on the same server: the chargers' OCPP-J at /ocpp/{identity}.
+  // Endpoints of their own on the same server: the chargers' OCPP-J at /ocpp/{identity} and
+  // the sites' protocol at /site/{siteId}.
   const endpoints = modules.flatMap((module) => module.sockets?.(ctx, app.log) ?? []);
   app.server.on('upgrade', (request, socket, head) => {
     if (endpoints.some((endpoint) => endpoint.handleUpgrade(request, socket, head))) return;

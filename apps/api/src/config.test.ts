@@ -6,6 +6,8 @@ const secrets = {
   IDENTITY_CLIENT_SECRET: 'production-identity-secret-0123',
 };
 const production = { NODE_ENV: 'production', ...secrets };
+/** The sites' secret: the pumps and bays are then reached over the site protocol. */
+const sites = { SITE_SECRET: 'production-site-secret-0123' };
 const issuer = { IDENTITY_ISSUER_URL: 'https://login.example.fo' };
 /** Every simulator that has no real adapter yet: what a staging installation must name. */
 const unreal = Object.entries(SIMULATED_ADAPTERS)
@@ -31,11 +33,22 @@ describe('simulators', () => {
   });
 
   it('a staging installation names the simulators it runs in production', () => {
-    const config = loadConfig({ ...production, ...issuer, SIMULATORS: unreal.join(',') });
+    const config = loadConfig({
+      ...production,
+      ...issuer,
+      ...sites,
+      SIMULATORS: unreal.join(','),
+    });
     expect(config.isProduction).toBe(true);
     expect(config.simulators).toEqual(unreal);
     expect(config.simulators).not.toContain('identity');
-    expect(loadConfig({ ...production, ...issuer, SIMULATORS: 'all' }).simulators).toEqual(unreal);
+    expect(
+      loadConfig({ ...production, ...issuer, ...sites, SIMULATORS: 'all' }).simulators,
+    ).toEqual(unreal);
+    // Without the sites' secret, the pumps and bays have no adapter at all.
+    expect(() => loadConfig({ ...production, ...issuer, SIMULATORS: unreal.join(',') })).toThrow(
+      /SITE_SECRET: must be set in production \(the forecourt simulator is off\)/,
+    );
   });
 
   it('never runs the identity simulator in production, even when named', () => {
@@ -49,7 +62,12 @@ describe('simulators', () => {
   it('outside production too, an adapter needs its simulator or its real configuration', () => {
     expect(() => loadConfig({ SIMULATORS: 'identity' })).toThrow(/SIMULATORS: gateway has no/);
     expect(() => loadConfig({ SIMULATORS: 'none' })).toThrow(/IDENTITY_ISSUER_URL: must be set/);
-    expect(loadConfig({ ...issuer, SIMULATORS: unreal.join(', ') }).simulators).toEqual(unreal);
+    expect(loadConfig({ ...issuer, ...sites, SIMULATORS: unreal.join(', ') }).simulators).toEqual(
+      unreal,
+    );
+    // Named, the pumps and bays run simulated inside the API, as the unit and API tests have them.
+    expect(loadConfig({ SIMULATORS: 'all' }).simulators).toContain('forecourt');
+    expect(loadConfig({ SIMULATORS: 'all', ...sites }).simulators).not.toContain('forecourt');
   });
 
   it('refuses an unknown simulator name', () => {

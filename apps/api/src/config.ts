@@ -46,8 +46,8 @@ export const SIMULATED_ADAPTERS = {
   gateway: { realConfig: null, inProduction: true },
   'provider-stations': { realConfig: null, inProduction: true },
   'provider-cards': { realConfig: null, inProduction: true },
-  forecourt: { realConfig: null, inProduction: true },
-  carwash: { realConfig: null, inProduction: true },
+  forecourt: { realConfig: 'SITE_SECRET', inProduction: true },
+  carwash: { realConfig: 'SITE_SECRET', inProduction: true },
   menu: { realConfig: null, inProduction: true },
   'beverage-machines': { realConfig: null, inProduction: true },
 } as const satisfies Record<string, { realConfig: keyof Env | null; inProduction: boolean }>;

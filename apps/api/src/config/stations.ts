@@ -8,6 +8,20 @@ export const stationsEnv = z.object({
     .describe(
       'which adapters run simulated: `all`, `none`, or a list of `gateway`, `provider-stations`, `provider-cards`, `forecourt`, `carwash`, `menu`, `beverage-machines`, `identity`; a real adapter that is configured always wins; in production only for a staging installation (logged), and never `identity`',
     ),
+  SITE_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .describe(
+      "the stations' forecourt and car-wash controllers connect to `/site/{siteId}` over the site protocol (docs/site-protocol.md), each with the password derived from this secret (`npm run site:password`); unset, the pumps and bays are simulated inside the API",
+    ),
+  SITE_CALL_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(120)
+    .default(10)
+    .describe('how long a call to a site (authorise a pump, start a wash) waits for its answer'),
   SIM_SPEED: z.coerce
     .number()
     .min(0.1)

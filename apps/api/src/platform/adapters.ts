@@ -30,6 +30,9 @@ import { memoryCounter } from '../integrations/ratelimit/memory.ts';
 import type { Counter } from '../integrations/ratelimit/port.ts';
 import { redisCounter } from '../integrations/ratelimit/redis.ts';
 import { pushPort, type PushPort } from '../integrations/push/index.ts';
+import type { SiteEventSink } from '../integrations/site/endpoint.ts';
+import { siteCarwash, siteForecourt, sinkOf } from '../integrations/site/ports.ts';
+import type { DeviceCalls } from '../integrations/device-calls/port.ts';
 
 /** The outside world, one port each: a device or provider is reached through nothing else. */
 export interface Ports {
@@ -63,6 +66,8 @@ export interface RunningSimulators {
 }
 
 export interface AdapterOptions {
+  /** Calls to devices through the process that holds each one's connection (platform/devices). */
+  calls: DeviceCalls;
   db: Db;
   log: FastifyBaseLogger;
   /**
@@ -84,7 +89,7 @@ export function assembleAdapters(
   config: Config,
   overrides: PortOverrides,
   options: AdapterOptions,
-): { ports: Ports; simulators: RunningSimulators } {
+): { ports: Ports; simulators: RunningSimulators; sites: SiteEventSink | null } {
   const { db } = options;
   const simulates = (name: SimulatorName) => config.simulators.includes(name);
 
@@ -146,8 +151,17 @@ export function assembleAdapters(
   const providerCards = overrides.providerCards ?? cardsSimulator;
   if (!providerCards) throw missing('provider card issuer');
 
-  const forecourtSimulator =
-    overrides.forecourt || !simulates('forecourt')
+  // With SITE_SECRET the pumps and bays are the sites' own, reached over the site protocol; a
+  // simulated site (the station process) also takes the simulator page's controls that way.
+  const sites =
+    config.SITE_SECRET && !overrides.forecourt && !overrides.carwash
+      ? { forecourt: siteForecourt(options.calls), carwash: siteCarwash(options.calls) }
+      : null;
+  const siteControls = sites && !config.isProduction ? sites : null;
+
+  const forecourtSimulator = sites
+    ? (siteControls?.forecourt ?? null)
+    : overrides.forecourt || !simulates('forecourt')
       ? null
       : forecourtSim({
           speed: config.SIM_SPEED,
@@ -155,18 +169,19 @@ export function assembleAdapters(
           pumpsOf: stationPointsOf(db, 'pump'),
           log: options.log,
         });
-  const forecourt = overrides.forecourt ?? forecourtSimulator;
+  const forecourt = overrides.forecourt ?? sites?.forecourt ?? forecourtSimulator;
   if (!forecourt) throw missing('forecourt controller');
 
-  const carwashSimulator =
-    overrides.carwash || !simulates('carwash')
+  const carwashSimulator = sites
+    ? (siteControls?.carwash ?? null)
+    : overrides.carwash || !simulates('carwash')
       ? null
       : carwashSim({
           speed: config.SIM_SPEED,
           baysOf: stationPointsOf(db, 'bay'),
           log: options.log,
         });
-  const carwash = overrides.carwash ?? carwashSimulator;
+  const carwash = overrides.carwash ?? sites?.carwash ?? carwashSimulator;
   if (!carwash) throw missing('car-wash controller');
 
   const menuSimulator =
@@ -194,6 +209,7 @@ export function assembleAdapters(
     );
 
   return {
+    sites: sites ? sinkOf(sites.forecourt, sites.carwash) : null,
     ports: {
       mailer,
       push,

@@ -34,6 +34,14 @@ export interface BusEvents {
   };
   /** That process's answer: the charger's, or `unreachable`. */
   'charger.commandResult': { requestId: string; answer: 'Accepted' | 'Rejected' | 'unreachable' };
+  /** A process took a device's connection with this fencing token; an older holder lets go. */
+  'device.claimed': { key: string; node: string; token: number };
+  /** A call for a device, for the process (`node`) that holds its connection. */
+  'device.call': { requestId: string; node: string; key: string; action: string; payload: unknown };
+  /** The holder's answer: the device's result, its refusal, or `offline`. */
+  'device.callResult': { requestId: string } & (
+    { ok: true; result: unknown } | { ok: false; code: string; message: string }
+  );
 }
 
 export type ChargerCommand =

@@ -10,6 +10,9 @@ import {
   type RunningSimulators,
 } from './adapters.ts';
 import { localBus, type Bus } from './bus.ts';
+import type { DeviceCalls, DeviceHolders } from '../integrations/device-calls/port.ts';
+import { deviceCalls, memoryHolders, redisHolders } from './devices.ts';
+import type { SiteEventSink } from '../integrations/site/endpoint.ts';
 import { jobRegistry, type Jobs } from './jobs.ts';
 import { redisBus } from './redis-bus.ts';
 import { sessionCache, type SessionCache } from './session-cache.ts';
@@ -44,6 +47,15 @@ export interface ServiceContext extends Ports {
   receiptPdfs: ReceiptPdfs;
   /** Sessions lately read by this process (modules/auth). */
   sessions: SessionCache;
+  /** Which process holds each device's connection, and calls through it (platform/devices). */
+  devices: {
+    holders: DeviceHolders;
+    calls: DeviceCalls;
+    /** Hears that another connection took a device this process held (the endpoints close theirs). */
+    superseded: Set<(key: string) => void>;
+  };
+  /** Where a site's reports go, when the pumps and bays are reached over the site protocol. */
+  sites: SiteEventSink | null;
 }
 
 export interface ContextOptions {
@@ -81,18 +93,31 @@ export async function createContext(
       },
       simulators: config.simulators.length > 0,
     }));
-  const { ports, simulators } = assembleAdapters(config, options.ports ?? {}, {
-    db: database.db,
-    log,
-    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
-  });
-  const pdfs = options.receiptPdfs;
   // With Redis, an event raised on one process reaches the listeners of every process.
   const bus = config.REDIS_URL
     ? await redisBus({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, log })
     : localBus((error, name) => {
         log.error({ err: error, event: name }, 'an event listener failed');
       });
+  const holders = config.REDIS_URL
+    ? redisHolders(config.REDIS_URL, config.REDIS_KEY_PREFIX)
+    : memoryHolders();
+  const superseded = new Set<(key: string) => void>();
+  const calls = deviceCalls({
+    bus,
+    holders,
+    timeoutMs: (config.SITE_CALL_TIMEOUT_SECONDS + 2) * 1000,
+    onSuperseded: (key) => {
+      for (const listener of superseded) listener(key);
+    },
+  });
+  const { ports, simulators, sites } = assembleAdapters(config, options.ports ?? {}, {
+    db: database.db,
+    log,
+    calls,
+    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
+  });
+  const pdfs = options.receiptPdfs;
   // Jobs run only once the process starts them (server.ts); tests start their own.
   const jobs = jobRegistry<ServiceContext>({ db: database.db, log, context: () => ctx });
   const ctx: ServiceContext = {
@@ -106,6 +131,8 @@ export async function createContext(
     jobs,
     receiptPdfs: pdfs,
     sessions: sessionCache(bus, { ttlMs: config.SESSION_CACHE_SECONDS * 1000 }),
+    devices: { holders, calls, superseded },
+    sites,
   };
   let closed: Promise<void> | undefined;
   return {
@@ -115,12 +142,14 @@ export async function createContext(
       closed ??= (async () => {
         await jobs.stop();
         ctx.sessions.close();
+        calls.close();
         await Promise.allSettled([
           ports.mailer.close(),
           Promise.resolve(ports.push.close?.()),
           ports.counter.close(),
           pdfs.close(),
           bus.close(),
+          holders.close(),
           // The simulated devices this context made; a device given from outside outlives it.
           simulators.forecourt?.close(),
           simulators.carwash?.close(),

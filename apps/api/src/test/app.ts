@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { createTestDatabase } from './api-child.ts';
 
 export interface TestApp {
@@ -113,4 +114,32 @@ export function secondProcess(
     }),
     sharedUrl ? {} : { database: first.app.ctx.database },
   );
+}
+
+/**
+ * One database for several apps of a test (processes that share it): an in-memory PGlite, or a
+ * fresh database on TEST_DATABASE_URL's server. The returned `close` drops it.
+ */
+export async function sharedTestDatabase(): Promise<{
+  database: Database;
+  close: () => Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: ':memory:', simulators: true });
+    return { database, close: () => database.close() };
+  }
+  const created = await createTestDatabase(serverUrl);
+  const database = await openDatabase({
+    databaseUrl: created.url,
+    dataDir: ':memory:',
+    simulators: true,
+  });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { fencedHandle } from './handle.ts';
 import { attach16, commands16 } from './v16.ts';
 import { lenient16Validator } from './validators.ts';
 import { attach201, commands201 } from './v201.ts';
+import { upgradeUnder } from '../../lib/upgrade.ts';
 
 /** Where chargers connect: `/ocpp/{identity}`. */
 export const OCPP_PATH = '/ocpp/';
@@ -175,17 +176,8 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
   });
 
   return {
-    handleUpgrade(request, socket, head) {
-      const path = (request.url ?? '').split('?')[0] ?? '';
-      if (!path.startsWith(OCPP_PATH) || path.length <= OCPP_PATH.length) return false;
-      // Identities are one path segment; `/ocpp/a/b` is no charger.
-      if (path.slice(OCPP_PATH.length).includes('/')) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return true;
-      }
-      void server.handleUpgrade(request, socket as never, head);
-      return true;
-    },
+    handleUpgrade: (request, socket, head) =>
+      upgradeUnder(OCPP_PATH, server, request, socket, head),
     commandsOf(identity) {
       return connections.get(identity)?.commands ?? null;
     },

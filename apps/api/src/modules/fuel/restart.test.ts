@@ -5,14 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { stations } from '../../db/schema/index.ts';
 import { forecourtSim } from '../../integrations/forecourt/sim.ts';
 import { stationPointsOf } from '../../integrations/forecourt/sim-points.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
-import { createTestDatabase } from '../../test/api-child.ts';
 import { checkBooks } from '../../test/books.ts';
-import { bearer, registerUser } from '../../test/app.ts';
+import { bearer, registerUser, sharedTestDatabase } from '../../test/app.ts';
 import { addTestCard } from '../../test/cards.ts';
 import { until } from '../../test/stations.ts';
 
@@ -27,23 +26,9 @@ afterAll(async () => {
 });
 
 async function sharedDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: ':memory:', simulators: true });
-    cleanups.push(() => database.close());
-    return database;
-  }
-  const created = await createTestDatabase(serverUrl);
-  const database = await openDatabase({
-    databaseUrl: created.url,
-    dataDir: ':memory:',
-    simulators: true,
-  });
-  cleanups.push(async () => {
-    await database.close();
-    await created.drop();
-  });
-  return database;
+  const shared = await sharedTestDatabase();
+  cleanups.push(shared.close);
+  return shared.database;
 }
 
 describe('a rebuilt API during a fill', () => {

@@ -3,6 +3,7 @@ import { everyIfSet } from '../../platform/modules.ts';
 import { reconcileStationTransactions as reconcileAll } from './reconcile.ts';
 import { transactionRoutes as routes } from './routes.ts';
 import { watchTransactions as watch } from './service.ts';
+import { siteSockets } from './sites.ts';
 export {
   active,
   apply,
@@ -46,6 +47,8 @@ export const transactionsModule: ModuleDefinition = {
     everyIfSet(jobs, 'stations.reconcile', config.STATION_RECONCILE_EVERY_SECONDS, reconcileAll);
   },
   watchers: [watch],
+  // The sites' own connections: their forecourt and car-wash controllers (SITE_SECRET).
+  sockets: siteSockets,
   // A sale made while the API was down is captured at once, not at the first timer.
   atStart: reconcileAll,
   projections: {

@@ -1,7 +1,7 @@
 import type { StationTransactionService, StationTransactionState } from '@stod/domain';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments, stationTransactions, users } from '../../db/schema/index.ts';
+import { payments, stations, stationTransactions, users } from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof stationTransactions.$inferSelect;
 export type NewTransaction = typeof stationTransactions.$inferInsert;
@@ -205,4 +205,14 @@ export async function writeFigures(db: Db, rows: readonly TransactionRow[]) {
     where ${stationTransactions.id} = v.id and ${inArray(stationTransactions.id, ids)}
       and ${stationTransactions.state} = v.state
       and ${stationTransactions.finishedAt} is null`);
+}
+
+/** Whether a pump-system id names one of the installation's stations (a site that may connect). */
+export async function siteExists(db: Db, site: string) {
+  const [row] = await db
+    .select({ id: stations.id })
+    .from(stations)
+    .where(eq(stations.tokheimStationId, site))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,0 +1,163 @@
+import { DeviceCallError, DeviceOffline, type DeviceCalls } from '../device-calls/port.ts';
+import { simListeners } from '../forecourt/sim-clock.ts';
+import type { CarwashSim, SimBayView } from '../carwash/sim.ts';
+import {
+  CarwashError,
+  type BayStatus,
+  type CarwashEvent,
+  type CarwashLookup,
+  type CarwashRefusal,
+} from '../carwash/port.ts';
+import {
+  ForecourtError,
+  type ForecourtEvent,
+  type ForecourtLookup,
+  type ForecourtRefusal,
+  type PumpStatus,
+} from '../forecourt/port.ts';
+import type { ForecourtSim, SimPumpView } from '../forecourt/sim.ts';
+import { siteKey, type SiteEventSink } from './endpoint.ts';
+import type { PlatformCall } from './protocol.ts';
+
+const FORECOURT_REFUSALS: readonly ForecourtRefusal[] = [
+  'not_found',
+  'inactive',
+  'taken',
+  'offline',
+  'unreachable',
+];
+const CARWASH_REFUSALS: readonly CarwashRefusal[] = [
+  'not_found',
+  'busy',
+  'fault',
+  'offline',
+  'not_ready',
+  'unreachable',
+];
+
+/**
+ * One call to a site, its failures in the port's own words: a site that no process holds (or
+ * whose holder does not answer) is `unreachable`, never an answer about the transaction; a
+ * refusal is the equipment's own reason.
+ */
+function caller(calls: DeviceCalls, refusals: readonly string[], make: (code: string) => Error) {
+  return async <T>(site: string, action: PlatformCall, payload: object): Promise<T> => {
+    try {
+      return (await calls.call(siteKey(site), action, payload)) as T;
+    } catch (error) {
+      if (error instanceof DeviceOffline) throw make('unreachable');
+      if (error instanceof DeviceCallError)
+        throw make(refusals.includes(error.code) ? error.code : 'unreachable');
+      throw error;
+    }
+  };
+}
+
+/**
+ * The forecourt controllers of every site, reached over the site protocol through whichever
+ * process holds each site's connection. With a simulated site the simulator page's controls go
+ * the same way (`Sim.*`); a real site refuses them.
+ */
+export function siteForecourt(calls: DeviceCalls): ForecourtSim & {
+  deliver(event: ForecourtEvent): void;
+} {
+  const events = simListeners<ForecourtEvent>(undefined);
+  const call = caller(
+    calls,
+    FORECOURT_REFUSALS,
+    (code) => new ForecourtError(code as ForecourtRefusal),
+  );
+  const act = (site: string, pump: number, action: string, litres?: number) =>
+    call<PumpStatus>(site, 'Sim.Pump', {
+      pump,
+      action,
+      ...(litres === undefined ? {} : { litres }),
+    });
+  return {
+    deliver: (event) => events.emit(event),
+    async pumps(site) {
+      return (await call<{ pumps: PumpStatus[] }>(site, 'Forecourt.Status', {})).pumps;
+    },
+    async authorise(site, pump, authorisation) {
+      await call(site, 'Pump.Authorise', { pump, ...authorisation });
+    },
+    async cancel(site, pump, reference) {
+      const { status } = await call<{ status: 'Cancelled' | 'TooLate' }>(site, 'Pump.Cancel', {
+        pump,
+        reference,
+      });
+      return status === 'TooLate' ? 'too_late' : 'cancelled';
+    },
+    async lookup(site, pump, reference) {
+      const answer = await call<ForecourtLookup>(site, 'Sale.Lookup', { pump, reference });
+      return answer.state === 'sold'
+        ? { ...answer, sale: { ...answer.sale, at: new Date(answer.sale.at) } }
+        : answer;
+    },
+    subscribe: (listener) => events.subscribe(listener),
+    close() {
+      events.clear();
+      return Promise.resolve();
+    },
+    lift: (site, pump, options) => act(site, pump, 'lift', options?.litres),
+    hangup: (site, pump) => act(site, pump, 'hangup'),
+    fault: (site, pump) => act(site, pump, 'fault'),
+    offline: (site, pump) => act(site, pump, 'offline'),
+    online: (site, pump) => act(site, pump, 'online'),
+    status: (site, pump) => act(site, pump, 'status'),
+    async snapshot(site) {
+      return (await call<{ pumps: SimPumpView[] }>(site, 'Sim.Pumps', {})).pumps;
+    },
+  };
+}
+
+/** The car-wash controllers of every site, over the site protocol, as siteForecourt. */
+export function siteCarwash(calls: DeviceCalls): CarwashSim & {
+  deliver(event: CarwashEvent): void;
+} {
+  const events = simListeners<CarwashEvent>(undefined);
+  const call = caller(calls, CARWASH_REFUSALS, (code) => new CarwashError(code as CarwashRefusal));
+  const command = async (site: string, action: PlatformCall, bay: number, reference: string) => {
+    await call(site, action, { bay, reference });
+  };
+  const act = (site: string, bay: number, action: string) =>
+    call<BayStatus>(site, 'Sim.Bay', { bay, action });
+  return {
+    deliver: (event) => events.emit(event),
+    async bays(site) {
+      return (await call<{ bays: BayStatus[] }>(site, 'CarWash.Status', {})).bays;
+    },
+    async load(site, bay, programme) {
+      await call(site, 'Bay.Load', { bay, ...programme });
+    },
+    start: (site, bay, reference) => command(site, 'Bay.Start', bay, reference),
+    stop: (site, bay, reference) => command(site, 'Bay.Stop', bay, reference),
+    resume: (site, bay, reference) => command(site, 'Bay.Resume', bay, reference),
+    cancel: (site, bay, reference) => command(site, 'Bay.Cancel', bay, reference),
+    lookup: (site, bay, reference) => call<CarwashLookup>(site, 'Bay.Lookup', { bay, reference }),
+    subscribe: (listener) => events.subscribe(listener),
+    close() {
+      events.clear();
+      return Promise.resolve();
+    },
+    fault: (site, bay) => act(site, bay, 'fault'),
+    offline: (site, bay) => act(site, bay, 'offline'),
+    online: (site, bay) => act(site, bay, 'online'),
+    status: (site, bay) => act(site, bay, 'status'),
+    async snapshot(site) {
+      return (await call<{ bays: SimBayView[] }>(site, 'Sim.Bays', {})).bays;
+    },
+  };
+}
+
+/** Where the endpoint hands what sites report: the station ports of this process. */
+export function sinkOf(
+  forecourt: { deliver(event: ForecourtEvent): void },
+  carwash: { deliver(event: CarwashEvent): void },
+): SiteEventSink {
+  return {
+    forecourt: (event) => forecourt.deliver(event),
+    carwash: (event) => carwash.deliver(event),
+    machine: () => undefined,
+  };
+}

@@ -1,0 +1,129 @@
+import { bayStates, beverageMachineStates, pumpStates } from '@stod/domain';
+import { z } from 'zod';
+
+/**
+ * The site protocol (docs/site-protocol.md): how a station's equipment (the forecourt
+ * controller, the car-wash controller, the coffee machines) reaches the platform. One WebSocket
+ * per site, opened by the site to `/site/{siteId}` with HTTP Basic, carrying OCPP-J frames:
+ * `[2, id, action, payload]` a call, `[3, id, payload]` its result, `[4, id, code, text, {}]` its
+ * error. Both sides call. The version is the WebSocket subprotocol.
+ */
+
+export const SITE_PROTOCOL = 'stod.site.1';
+/** Where sites connect: `/site/{siteId}`. */
+export const SITE_PATH = '/site/';
+
+/** A command's refusal by the equipment: a result, not an error, as OCPP answers `Rejected`. */
+export const rejected = z.object({ status: z.literal('Rejected'), reason: z.string().max(40) });
+export type Rejected = z.infer<typeof rejected>;
+
+const int = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const point = z.number().int().min(1).max(999);
+const reference = z.string().min(1).max(64);
+const at = z.iso.datetime({ offset: true });
+
+// What the site calls; the platform answers each with its result.
+
+export const bootRequest = z.object({
+  vendor: z.string().max(50),
+  model: z.string().max(50),
+  /** A simulator answers the `Sim.*` calls of the simulator page. */
+  simulated: z.boolean().optional(),
+  pumps: z.array(point).max(64).optional(),
+  bays: z.array(point).max(16).optional(),
+});
+export const pumpStatusRequest = z.object({
+  pump: point,
+  state: z.enum(pumpStates),
+  reference: reference.nullable(),
+});
+export const progressRequest = z.object({
+  pump: point,
+  reference,
+  volumeMl: int,
+  amount: int,
+});
+export const saleSchema = z.object({
+  reference,
+  pump: point,
+  grade: z.string().min(1).max(20),
+  volumeMl: int,
+  unitPrice: int,
+  amount: int,
+  at,
+});
+export const saleRequest = z.object({ sale: saleSchema });
+export const bayStatusRequest = z.object({
+  bay: point,
+  state: z.enum(bayStates),
+  reference: reference.nullable(),
+  remainingSeconds: int.nullable(),
+});
+export const machineStatusRequest = z.object({
+  machine: z.string().min(1).max(64),
+  state: z.enum(beverageMachineStates),
+  transaction: z.string().max(64).nullable(),
+});
+
+/** The calls a site makes, each with the schema of its payload. */
+export const SITE_CALLS = {
+  Boot: bootRequest,
+  Heartbeat: z.object({}),
+  PumpStatus: pumpStatusRequest,
+  FuellingProgress: progressRequest,
+  Sale: saleRequest,
+  BayStatus: bayStatusRequest,
+  MachineStatus: machineStatusRequest,
+} as const;
+export type SiteCall = keyof typeof SITE_CALLS;
+
+// What the platform calls; the site answers.
+
+export const lookupAnswer = z.union([
+  z.object({
+    state: z.enum(['authorised', 'fuelling']),
+    pump: point,
+    volumeMl: int,
+    amount: int,
+  }),
+  z.object({ state: z.literal('sold'), pump: point, sale: saleSchema }),
+  z.object({ state: z.enum(['cancelled', 'unknown']) }),
+]);
+export const bayLookupAnswer = z.union([
+  z.object({
+    state: z.enum(['ready', 'countdown', 'washing', 'stopped', 'finished']),
+    bay: point,
+    remainingSeconds: int.nullable(),
+  }),
+  z.object({ state: z.enum(['cancelled', 'unknown']) }),
+]);
+
+/** The platform's calls to a site, by name (the station process answers them; see the doc). */
+export const PLATFORM_CALLS = [
+  'Forecourt.Status',
+  'Pump.Authorise',
+  'Pump.Cancel',
+  'Sale.Lookup',
+  'CarWash.Status',
+  'Bay.Load',
+  'Bay.Start',
+  'Bay.Stop',
+  'Bay.Resume',
+  'Bay.Cancel',
+  'Bay.Lookup',
+  'Machine.ShowCode',
+  'Machine.Pour',
+  'Machine.Status',
+  'Machine.Transaction',
+  // Only a simulated site answers these: the simulator page's hands at the pump and the bay.
+  'Sim.Pump',
+  'Sim.Pumps',
+  'Sim.Bay',
+  'Sim.Bays',
+  'Sim.Machine',
+  'Sim.Machines',
+] as const;
+export type PlatformCall = (typeof PLATFORM_CALLS)[number];
+
+/** Seconds between a site's heartbeats, as the platform answers its Boot. */
+export const SITE_HEARTBEAT_SECONDS = 30;

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { FUEL_HOLD_ORE, type StationTransaction } from '@stod/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { RPCClient } from 'ocpp-rpc';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { stations } from '../../db/schema/index.ts';
+import { seedStationNetwork } from '../../seed/index.ts';
+import { startStations, type StationProcess } from '../../station/main.ts';
+import { bearer, sharedTestDatabase } from '../../test/app.ts';
+import { checkBooks } from '../../test/books.ts';
+import { cardCustomer, until } from '../../test/stations.ts';
+import { siteKey, sitePassword } from './endpoint.ts';
+import { SITE_PROTOCOL } from './protocol.ts';
+
+/**
+ * The pumps and bays as the station process plays them, outside the API, over the site
+ * protocol: with two API processes on one database and Redis, behind a balancer, a fill started
+ * on one is followed and settled on the other, and survives the loss of the process that held
+ * its site's connection.
+ */
+
+const SECRET = 'a-site-secret-for-the-tests';
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function sharedDatabase(): Promise<Database> {
+  const shared = await sharedTestDatabase();
+  cleanups.push(shared.close);
+  return shared.database;
+}
+
+/** A TCP balancer: each new connection goes to the first backend that takes it. */
+function balancer(backends: number[]): Promise<{ port: number; server: Server }> {
+  const server = createServer((incoming: Socket) => {
+    const tryAt = (i: number) => {
+      const port = backends[i];
+      if (port === undefined) {
+        incoming.destroy();
+        return;
+      }
+      const outgoing = connect(port, '127.0.0.1');
+      let joined = false;
+      outgoing.once('connect', () => {
+        joined = true;
+        incoming.pipe(outgoing).pipe(incoming);
+        incoming.once('close', () => outgoing.destroy());
+        outgoing.once('close', () => incoming.destroy());
+      });
+      // A backend that refuses the connection passes it on to the next.
+      outgoing.once('error', () => {
+        if (joined) incoming.destroy();
+        else tryAt(i + 1);
+      });
+    };
+    incoming.on('error', () => undefined);
+    tryAt(0);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ port: typeof address === 'object' && address ? address.port : 0, server });
+    });
+  });
+}
+
+async function listening(app: FastifyInstance) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
+
+async function stationOf(database: Database, name: string) {
+  const [station] = await database.db.select().from(stations).where(eq(stations.name, name));
+  if (!station) throw new Error(`no station ${name}`);
+  return station;
+}
+
+async function dieselOf(app: FastifyInstance, stationId: number) {
+  const detail = await app.inject({ url: `/api/stations/stod/${String(stationId)}` });
+  return (
+    detail
+      .json<{ products: { id: number; code: string }[] }>()
+      .products.find((p) => p.code === 'Diesel')?.id ?? 0
+  );
+}
+
+describe('the site endpoint', () => {
+  it('takes a known site with its password and no other', async () => {
+    const database = await sharedDatabase();
+    const app = await buildApp(testConfig({ SITE_SECRET: SECRET }), { database });
+    cleanups.push(() => app.close());
+    await seedStationNetwork(database.db);
+    const port = await listening(app);
+    const station = await stationOf(database, 'Støð Hoyvík');
+    const site = station.tokheimStationId;
+    const dial = async (identity: string, password: string) => {
+      const client = new RPCClient({
+        endpoint: `ws://127.0.0.1:${String(port)}/site`,
+        identity,
+        protocols: [SITE_PROTOCOL],
+        password,
+        reconnect: false,
+      } as ConstructorParameters<typeof RPCClient>[0]);
+      try {
+        await client.connect();
+        return client;
+      } catch (error) {
+        return (error as { code?: unknown; message: string }).message;
+      }
+    };
+    expect(await dial(site, 'wrong')).toMatch(/401|Unauthorized/);
+    expect(await dial('no-such-site', sitePassword(SECRET, 'no-such-site'))).toMatch(
+      /404|Not Found/,
+    );
+    const client = await dial(site, sitePassword(SECRET, site));
+    if (typeof client === 'string') throw new Error(client);
+    cleanups.push(() => client.close({ force: true }));
+    // A report with a field of the wrong kind is refused in the protocol's words; nothing inside leaks.
+    await expect(
+      client.call('PumpStatus', { pump: 'one', state: 'idle', reference: null }),
+    ).rejects.toMatchObject({ rpcErrorCode: 'FormationViolation' });
+    await expect(
+      client.call('Boot', { vendor: 'Other make', model: 'FDC-9' }),
+    ).resolves.toMatchObject({ status: 'Accepted' });
+    await expect(client.call('Teleport', {})).rejects.toMatchObject({
+      rpcErrorCode: 'NotImplemented',
+    });
+    await until(
+      () => app.ctx.devices.holders.holderOf(siteKey(site)),
+      (holder) => holder?.node === app.ctx.devices.holders.node,
+    );
+    // A site that answers nothing the platform asks (no simulator) refuses the page's controls.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/dev/sim/pumps',
+      payload: { stationId: station.id, pumpNumber: 1, action: 'lift' },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('two API processes and the station process', () => {
+  it('a fill started on one is followed on the other, and survives the loss of its holder', async () => {
+    const database = await sharedDatabase();
+    const config = testConfig({
+      SITE_SECRET: SECRET,
+      SIM_SPEED: '50',
+      STATION_RECONCILE_EVERY_SECONDS: '0',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `stod-test-${randomUUID()}:`,
+    });
+    const a = await buildApp(config, { database });
+    const b = await buildApp(config, { database });
+    cleanups.push(() => b.close());
+    await seedStationNetwork(database.db);
+    const [portA, portB] = [await listening(a), await listening(b)];
+    const lb = await balancer([portA, portB]);
+    cleanups.push(() => new Promise((resolve) => lb.server.close(resolve)));
+    const station = await stationOf(database, 'Støð Hoyvík');
+    const site = station.tokheimStationId;
+    const stationProcess: StationProcess = startStations({
+      url: `ws://127.0.0.1:${String(lb.port)}/site`,
+      secret: SECRET,
+      speed: 50,
+      autoCustomer: false,
+      sites: [site],
+    });
+    cleanups.push(() => stationProcess.close());
+    await stationProcess.ready();
+    // The balancer sent the site to A.
+    await until(
+      () => b.ctx.devices.holders.holderOf(siteKey(site)),
+      (holder) => holder?.node === a.ctx.devices.holders.node,
+    );
+
+    // The customer starts on B: the authorisation goes through A, which holds the site.
+    const user = await cardCustomer(b);
+    const productId = await dieselOf(b, station.id);
+    const started = await b.inject({
+      method: 'POST',
+      url: '/api/fuel/transactions',
+      headers: { ...bearer(user.token), 'idempotency-key': randomUUID() },
+      payload: { stationId: station.id, pumpNumber: 2, productId, paymentMethodId: user.cardId },
+    });
+    expect(started.statusCode).toBe(201);
+    const { id } = started.json<StationTransaction>();
+    // The simulator page's lift, asked of B, reaches the pump through A.
+    const lifted = await b.inject({
+      method: 'POST',
+      url: '/api/dev/sim/pumps',
+      payload: { stationId: station.id, pumpNumber: 2, action: 'lift' },
+    });
+    expect(lifted.statusCode).toBe(200);
+    const read = (app: FastifyInstance) => async () =>
+      (
+        await app.inject({ url: `/api/transactions/${id}`, headers: bearer(user.token) })
+      ).json<StationTransaction>();
+    await until(read(b), (v) => v.state === 'fuelling' && (v.litres ?? 0) > 0);
+
+    // A goes away while the pump pours; the site dials again and the balancer sends it to B.
+    await a.close();
+    await until(
+      () => b.ctx.devices.holders.holderOf(siteKey(site)),
+      (holder) => holder?.node === b.ctx.devices.holders.node,
+      20_000,
+    );
+    const pouring = await read(b)();
+    expect(pouring.state).toBe('fuelling');
+    const hungUp = await b.inject({
+      method: 'POST',
+      url: '/api/dev/sim/pumps',
+      payload: { stationId: station.id, pumpNumber: 2, action: 'hangup' },
+    });
+    expect(hungUp.statusCode).toBe(200);
+    const done = await until(read(b), (v) => v.state === 'completed', 20_000);
+    expect(done.captured).toBe(done.amount);
+    expect(done.captured).toBeGreaterThan(0);
+    expect(done.captured).toBeLessThanOrEqual(FUEL_HOLD_ORE);
+    const steps = (await database.db.execute(
+      sql`select s.kind, count(*)::int as n from payment_steps s join payments p on p.id = s.payment_id
+          where p.user_id = ${user.id} group by s.kind order by s.kind`,
+    )) as { rows: { kind: string; n: number }[] };
+    expect(steps.rows.find((r) => r.kind === 'capture')?.n).toBe(1);
+    expect(await checkBooks(database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,293 @@
+import { RPCClient } from 'ocpp-rpc';
+import { CarwashError, type CarwashEvent } from '../integrations/carwash/port.ts';
+import type { CarwashSim } from '../integrations/carwash/sim.ts';
+import { ForecourtError, type ForecourtEvent } from '../integrations/forecourt/port.ts';
+import type { ForecourtSim } from '../integrations/forecourt/sim.ts';
+import { MIN_TICK_MS, simClock, type SimLog } from '../integrations/forecourt/sim-clock.ts';
+import { outbox } from '../integrations/ocpp-sim/outbox.ts';
+import { SITE_PROTOCOL, type PlatformCall } from '../integrations/site/protocol.ts';
+
+type ClientOptions = ConstructorParameters<typeof RPCClient>[0];
+
+export interface SiteClientOptions {
+  /** The platform's site endpoint without the site id, e.g. ws://127.0.0.1:3000/site. */
+  url: string;
+  site: string;
+  password: string;
+  pumps: number[];
+  bays: number[];
+  forecourt: ForecourtSim;
+  carwash: CarwashSim;
+  /** SIM_SPEED: the reconnect back-off runs this many times faster, as the devices do. */
+  speed: number;
+  log: SimLog & { info(obj: object, msg: string): void };
+}
+
+export interface SiteClient {
+  /** A report of one of this site's devices, sent in order; sales and states wait for a reconnect. */
+  report(event: ForecourtEvent | CarwashEvent): void;
+  readonly connected: boolean;
+  /** Resolves once the platform accepted the site's Boot. */
+  ready(): Promise<void>;
+  /** Drops the connection as a lost network would; it comes back after `ms`. */
+  drop(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** A refusal of the equipment in the protocol's words: a Rejected result with its reason. */
+function refusing<T>(run: () => Promise<T>): Promise<T | { status: 'Rejected'; reason: string }> {
+  return run().catch((error: unknown) => {
+    if (error instanceof ForecourtError || error instanceof CarwashError)
+      return { status: 'Rejected' as const, reason: error.code };
+    throw error;
+  });
+}
+
+/**
+ * One site's connection to the platform, as a forecourt and car-wash controller keeps it: it
+ * dials out, boots, tells every pump's and bay's state, and from then on answers the platform's
+ * calls and reports what its devices do. A sale or a state is kept while the connection is down
+ * and sent, in order, once it is back; fuelling progress is only worth sending live.
+ */
+export function siteClient(o: SiteClientOptions): SiteClient {
+  const { site, forecourt, carwash, log } = o;
+  const clock = simClock(o.speed);
+  const scaled = (ms: number) => Math.max(MIN_TICK_MS, ms / o.speed);
+  let up = false;
+  let booted = false;
+  let closed = false;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let bootedOnce: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (bootedOnce = resolve));
+
+  const client = new RPCClient({
+    endpoint: o.url,
+    identity: site,
+    protocols: [SITE_PROTOCOL],
+    password: o.password,
+    strictMode: false,
+    reconnect: true,
+    callTimeoutMs: 15_000,
+    backoff: {
+      initialDelay: scaled(1_000),
+      maxDelay: Math.max(scaled(1_000) + 1, scaled(10_000)),
+      factor: 2,
+      randomisationFactor: 0.25,
+    },
+  } as Partial<ClientOptions> as ClientOptions);
+
+  const box = outbox({
+    clock,
+    call: (method, params) => client.call(method, params),
+    canSend: () => up && booted && !closed,
+    warn: (context, message) => log.warn({ site, ...context }, message),
+  });
+
+  const answer = (call: PlatformCall, run: (p: Record<string, unknown>) => Promise<unknown>) => {
+    client.handle(
+      call,
+      ({ params }) =>
+        refusing(() => run(params as Record<string, unknown>)) as Promise<Record<string, unknown>>,
+    );
+  };
+  const n = (value: unknown) => Number(value);
+  const s = (value: unknown) => String(value);
+
+  answer('Forecourt.Status', async () => ({ pumps: await forecourt.pumps(site) }));
+  answer('Pump.Authorise', async (p) => {
+    await forecourt.authorise(site, n(p.pump), {
+      reference: s(p.reference),
+      limit: n(p.limit),
+      grade: s(p.grade),
+      unitPrice: n(p.unitPrice),
+    });
+    return { status: 'Accepted' };
+  });
+  answer('Pump.Cancel', async (p) => ({
+    status:
+      (await forecourt.cancel(site, n(p.pump), s(p.reference))) === 'too_late'
+        ? 'TooLate'
+        : 'Cancelled',
+  }));
+  answer('Sale.Lookup', (p) => forecourt.lookup(site, n(p.pump), s(p.reference)));
+  answer('CarWash.Status', async () => ({ bays: await carwash.bays(site) }));
+  answer('Bay.Load', async (p) => {
+    await carwash.load(site, n(p.bay), {
+      reference: s(p.reference),
+      programme: s(p.programme),
+      durationSeconds: n(p.durationSeconds),
+    });
+    return { status: 'Accepted' };
+  });
+  for (const [call, verb] of [
+    ['Bay.Start', 'start'],
+    ['Bay.Stop', 'stop'],
+    ['Bay.Resume', 'resume'],
+    ['Bay.Cancel', 'cancel'],
+  ] as const)
+    answer(call, async (p) => {
+      await carwash[verb](site, n(p.bay), s(p.reference));
+      return { status: 'Accepted' };
+    });
+  answer('Bay.Lookup', (p) => carwash.lookup(site, n(p.bay), s(p.reference)));
+  // The simulator page's hands at the pump and the bay.
+  answer('Sim.Pump', (p) => {
+    const pump = n(p.pump);
+    switch (p.action) {
+      case 'lift':
+        return forecourt.lift(site, pump, typeof p.litres === 'number' ? { litres: p.litres } : {});
+      case 'hangup':
+        return forecourt.hangup(site, pump);
+      case 'fault':
+        return forecourt.fault(site, pump);
+      case 'offline':
+        return forecourt.offline(site, pump);
+      case 'online':
+        return forecourt.online(site, pump);
+      default:
+        return forecourt.status(site, pump);
+    }
+  });
+  answer('Sim.Pumps', async () => ({ pumps: await forecourt.snapshot(site) }));
+  answer('Sim.Bay', (p) => {
+    const bay = n(p.bay);
+    switch (p.action) {
+      case 'fault':
+        return carwash.fault(site, bay);
+      case 'offline':
+        return carwash.offline(site, bay);
+      case 'online':
+        return carwash.online(site, bay);
+      default:
+        return carwash.status(site, bay);
+    }
+  });
+  answer('Sim.Bays', async () => ({ bays: await carwash.snapshot(site) }));
+
+  function report(event: ForecourtEvent | CarwashEvent) {
+    switch (event.type) {
+      case 'progress': {
+        const { pump, reference, volumeMl, amount } = event;
+        box.push({
+          method: 'FuellingProgress',
+          keep: false,
+          params: () => ({ pump, reference, volumeMl, amount }),
+        });
+        return;
+      }
+      case 'sale':
+        box.push({
+          method: 'Sale',
+          keep: true,
+          params: () => ({ sale: { ...event.sale, at: event.sale.at.toISOString() } }),
+        });
+        return;
+      case 'pump': {
+        const { pump, state, reference } = event;
+        box.push({
+          method: 'PumpStatus',
+          keep: true,
+          statusOf: pump,
+          params: () => ({ pump, state, reference }),
+        });
+        return;
+      }
+      case 'bay': {
+        const { bay, state, reference, remainingSeconds } = event;
+        box.push({
+          method: 'BayStatus',
+          keep: true,
+          statusOf: 1000 + bay,
+          params: () => ({ bay, state, reference, remainingSeconds }),
+        });
+        return;
+      }
+    }
+  }
+
+  async function boot() {
+    try {
+      await client.call('Boot', {
+        vendor: 'Støð',
+        model: 'Station simulator',
+        simulated: true,
+        pumps: o.pumps,
+        bays: o.bays,
+      });
+    } catch (error) {
+      log.warn({ site, err: error }, 'site boot not answered; the connection is tried again');
+      await client.close({ code: 1011, reason: 'Boot failed' }).catch(() => undefined);
+      return;
+    }
+    booted = true;
+    // The platform learns every device's state anew, then what waited (sales first made).
+    if (o.pumps.length > 0)
+      for (const status of await forecourt.pumps(site).catch(() => []))
+        report({ type: 'pump', site, ...status });
+    if (o.bays.length > 0)
+      for (const status of await carwash.bays(site).catch(() => []))
+        report({ type: 'bay', site, ...status });
+    clock.cancel(heartbeat);
+    heartbeat = clock.every(30_000 * o.speed, () => {
+      box.push({ method: 'Heartbeat', keep: false, params: () => ({}) });
+    });
+    box.flush();
+    bootedOnce();
+  }
+
+  client.on('open', () => {
+    up = true;
+    booted = false;
+    void boot();
+  });
+  client.on('close', () => {
+    up = false;
+    booted = false;
+    clock.cancel(heartbeat);
+    box.dropTransient();
+  });
+  client.on('error', (error: Error) => {
+    log.debug({ site, err: error }, 'site connection error');
+  });
+  // A first dial that fails (the platform not up yet) is tried again, and keeps the process
+  // alive meanwhile; once connected, the library itself reconnects after a drop.
+  let failures = 0;
+  let redial: NodeJS.Timeout | null = null;
+  function dial() {
+    redial = null;
+    if (closed || client.state !== RPCClient.CLOSED) return;
+    client.connect().then(
+      () => {
+        failures = 0;
+      },
+      (error: unknown) => {
+        if (closed) return;
+        failures += 1;
+        // The platform starting beside it refuses a few dials; only a long wait is worth a word.
+        if (failures === 8)
+          log.warn({ site, err: error }, 'site cannot reach the platform; retrying');
+        redial = setTimeout(dial, Math.min(10_000, 250 * 2 ** failures) / o.speed);
+      },
+    );
+  }
+  dial();
+
+  return {
+    report,
+    get connected() {
+      return up && booted;
+    },
+    ready: () => ready,
+    drop(ms) {
+      void client.close({ code: 4001, reason: 'Network lost', force: true }).then(() => {
+        redial = setTimeout(dial, ms);
+      });
+    },
+    async close() {
+      closed = true;
+      if (redial) clearTimeout(redial);
+      clock.close();
+      await client.close({ code: 1001, reason: 'Station closing', force: true });
+    },
+  };
+}
