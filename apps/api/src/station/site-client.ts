@@ -240,7 +240,13 @@ export function siteClient(o: SiteClientOptions): SiteClient {
     booted = false;
     void boot();
   });
-  client.on('close', () => {
+  client.on('close', ({ code }: { code: number }) => {
+    // A newer connection of this site took over elsewhere: this one does not fight it.
+    if (code === 4000) {
+      log.warn({ site }, 'site connection replaced by a newer one; this one stops');
+      closed = true;
+      void client.close({ force: true }).catch(() => undefined);
+    }
     up = false;
     booted = false;
     clock.cancel(heartbeat);

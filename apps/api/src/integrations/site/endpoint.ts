@@ -42,6 +42,8 @@ export interface SiteEndpointOptions {
   holders: DeviceHolders;
   calls: DeviceCalls;
   sink: SiteEventSink;
+  /** The site booted on this process: its open transactions are asked of its journal. */
+  booted?: (site: string) => void;
   callTimeoutSeconds: number;
   pingSeconds: number;
   log: {
@@ -155,6 +157,8 @@ export function createSiteEndpoint(options: SiteEndpointOptions): SiteEndpoint {
       connection.pumps = boot.pumps ?? [];
       connection.bays = boot.bays ?? [];
       log.info({ site, vendor: boot.vendor, model: boot.model }, 'site booted');
+      // After the answer, once the site has told its states and what waited.
+      if (options.booted) setTimeout(() => options.booted?.(site), 1_000).unref();
       return {
         status: 'Accepted',
         heartbeatSeconds: SITE_HEARTBEAT_SECONDS,

@@ -164,6 +164,16 @@ export function openSince(db: Db, before: Date, limit = 200) {
     .limit(limit);
 }
 
+/** The open transactions of one site, for the journal query after it reconnects. */
+export function openAtSite(db: Db, site: string, limit = 200) {
+  return db
+    .select()
+    .from(stationTransactions)
+    .where(and(isNull(stationTransactions.finishedAt), eq(stationTransactions.site, site)))
+    .orderBy(asc(stationTransactions.updatedAt))
+    .limit(limit);
+}
+
 /**
  * Transactions whose money step did not follow their state: a hold still open although the
  * transaction ended or its service began (a crash between the two writes).

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createSiteEndpoint } from '../../integrations/site/endpoint.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { SocketEndpoint } from '../../platform/modules.ts';
+import { reconcileSite } from './reconcile.ts';
 import { siteExists } from './repo.ts';
 
 /**
@@ -18,6 +19,11 @@ export function siteSockets(ctx: ServiceContext, log: FastifyBaseLogger): Socket
     holders: ctx.devices.holders,
     calls: ctx.devices.calls,
     sink,
+    booted: (site) => {
+      void reconcileSite(ctx, site).catch((error: unknown) => {
+        log.warn({ err: error, site }, 'journal query after the site connected failed');
+      });
+    },
     callTimeoutSeconds: ctx.config.SITE_CALL_TIMEOUT_SECONDS,
     pingSeconds: ctx.config.OCPP_PING_SECONDS,
     log,
