@@ -158,7 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     TRUST_PROXY: trustProxy as TrustProxy,
     simulators: simulators.running,
     isProduction: c.NODE_ENV === 'production',
-    simChargers: (c.SIM_CHARGERS ?? (c.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    // The station process plays the chargers when the sites connect from outside (SITE_SECRET).
+    simChargers:
+      (c.SIM_CHARGERS ?? (c.NODE_ENV === 'production' || c.SITE_SECRET ? 'false' : 'true')) ===
+      'true',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${String(c.PORT)}`).replace(/\/$/, ''),
   };
 }

@@ -9,17 +9,43 @@ import {
  * station's pumps and wash bays, connected to the platform over the site protocol.
  *
  *   STATION_API_URL  the platform's site endpoint (default ws://127.0.0.1:$PORT/site)
+ *   STATION_OCPP_URL the platform's OCPP endpoint for the demo chargers (default: beside it)
+ *   STATION_CHARGERS `false` leaves the demo chargers out
  *   SITE_SECRET      the installation's site secret (the development one by default)
  *   SIM_SPEED, SIM_AUTO_CUSTOMER  as the API reads them
  */
 const env = process.env;
 const url = env.STATION_API_URL ?? `ws://127.0.0.1:${env.PORT ?? '3000'}/site`;
+const ocpp = env.STATION_OCPP_URL ?? url.replace(/\/site$/, '/ocpp');
 const speed = Number(env.SIM_SPEED ?? '1');
+
+// Started beside the API, the station waits until the platform answers, as a site would keep
+// dialling; a platform that stays away is reported once, after ten seconds.
+const health = `${url.replace(/^ws/, 'http').replace(/\/site$/, '')}/api/health`;
+const since = Date.now();
+let told = false;
+for (;;) {
+  try {
+    if ((await fetch(health)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (!told && Date.now() - since > 10_000) {
+    told = true;
+    console.warn(`stations: waiting for the platform at ${health}`);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 const stations = startStations({
   url,
   secret: env.SITE_SECRET ?? DEVELOPMENT_SITE_SECRET,
   speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
   autoCustomer: (env.SIM_AUTO_CUSTOMER ?? 'true') === 'true',
+  chargers:
+    env.STATION_CHARGERS === 'false'
+      ? null
+      : { url: ocpp, autoPlug: (env.SIM_AUTO_CUSTOMER ?? 'true') === 'true' },
   log: {
     info: () => undefined,
     debug: () => undefined,
@@ -38,5 +64,7 @@ process.once('SIGTERM', () => void stop());
 
 void stations.ready().then(() => {
   if (env.LOG_LEVEL !== 'silent' && env.LOG_LEVEL !== 'warn')
-    console.log(`  Stations:  ${String(stations.clients.size)} sites connected to ${url}`);
+    console.log(
+      `  Stations:  ${String(stations.clients.size)} sites connected to ${url}${stations.fleet ? `, ${String(stations.fleet.state().length)} chargers to ${ocpp}` : ''}`,
+    );
 });

@@ -168,7 +168,7 @@ export const stationsEnv = z.object({
     .enum(['true', 'false'])
     .optional()
     .describe(
-      "the seeded installations' chargers connect to this app's `/ocpp` as simulated chargers",
+      "the seeded installations' chargers run inside this process and connect to its own `/ocpp`; by default only without `SITE_SECRET` (then the station process plays them) and never in production",
     ),
   EARNINGS_CLOSE_EVERY_SECONDS: z.coerce
     .number()

@@ -26,14 +26,6 @@ export interface BusEvents {
   'foodOrder.changed': { userId: string; orderId: string; stationId: number; order: FoodOrder };
   /** A drink poured for a user changed: pouring, poured or failed. */
   'beverage.changed': { userId: string; fillId: string; fill: BeverageFill };
-  /** A command for a charger, for the process that holds its OCPP connection. */
-  'charger.command': {
-    requestId: string;
-    identity: string;
-    command: ChargerCommand;
-  };
-  /** That process's answer: the charger's, or `unreachable`. */
-  'charger.commandResult': { requestId: string; answer: 'Accepted' | 'Rejected' | 'unreachable' };
   /** A process took a device's connection with this fencing token; an older holder lets go. */
   'device.claimed': { key: string; node: string; token: number };
   /** A call for a device, for the process (`node`) that holds its connection. */

@@ -106,7 +106,9 @@ export async function createContext(
   const calls = deviceCalls({
     bus,
     holders,
-    timeoutMs: (config.SITE_CALL_TIMEOUT_SECONDS + 2) * 1000,
+    // The holder's own call waits its timeout; the answer then has two seconds to come back.
+    timeoutMs:
+      (Math.max(config.SITE_CALL_TIMEOUT_SECONDS, config.OCPP_CALL_TIMEOUT_SECONDS) + 2) * 1000,
     onSuperseded: (key) => {
       for (const listener of superseded) listener(key);
     },

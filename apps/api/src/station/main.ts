@@ -2,13 +2,20 @@ import { carwashSim } from '../integrations/carwash/sim.ts';
 import type { CarwashEvent } from '../integrations/carwash/port.ts';
 import type { ForecourtEvent } from '../integrations/forecourt/port.ts';
 import { forecourtSim } from '../integrations/forecourt/sim.ts';
+import {
+  startChargerFleet,
+  type ChargerFleet,
+  type SimFleetLog,
+} from '../integrations/ocpp-sim/index.ts';
 import { seedStations } from '../integrations/provider-stations/network.ts';
+import { SEEDED_CHARGERS } from '../seed/charging.ts';
 import { sitePassword } from '../integrations/site/endpoint.ts';
 import { siteClient, type SiteClient, type SiteClientOptions } from './site-client.ts';
 
 /**
  * The station process: every demo station's forecourt controller (its pumps) and car-wash
- * controller (its bays), as they stand at the stations, outside the platform. Each site dials
+ * controller (its bays), and the demo installations' chargers, as they stand at the stations,
+ * outside the platform. The chargers dial its OCPP endpoint as chargers do. Each site dials
  * the platform's `/site/{siteId}` over the site protocol (docs/site-protocol.md) with the password
  * derived from SITE_SECRET, and keeps dialling while the platform is away.
  */
@@ -22,6 +29,8 @@ export interface StationProcessOptions {
   secret: string;
   speed: number;
   autoCustomer: boolean;
+  /** The demo's chargers, dialling the platform's OCPP endpoint (e.g. ws://127.0.0.1:3000/ocpp). */
+  chargers?: { url: string; autoPlug: boolean } | null;
   /** Only these sites (pump-system ids); every demo station when left out. */
   sites?: string[];
   log?: SiteClientOptions['log'];
@@ -29,6 +38,7 @@ export interface StationProcessOptions {
 
 export interface StationProcess {
   clients: Map<string, SiteClient>;
+  fleet: ChargerFleet | null;
   forecourt: ReturnType<typeof forecourtSim>;
   carwash: ReturnType<typeof carwashSim>;
   /** Resolves once every site has booted with the platform. */
@@ -67,6 +77,20 @@ export function startStations(options: StationProcessOptions): StationProcess {
     baysOf: (site) => Promise.resolve(layout.get(site)?.bays ?? null),
     log,
   });
+  const fleet = options.chargers
+    ? startChargerFleet({
+        url: options.chargers.url,
+        chargers: SEEDED_CHARGERS.map((c) => ({
+          identity: c.identity,
+          protocol: c.protocol,
+          connectors: c.connectors,
+          maxPowerKw: c.maxPowerKw,
+        })),
+        speed: options.speed,
+        autoPlug: options.chargers.autoPlug,
+        log: log as unknown as SimFleetLog,
+      })
+    : null;
   const clients = new Map<string, SiteClient>();
   for (const [site, { pumps, bays }] of layout)
     clients.set(
@@ -79,6 +103,7 @@ export function startStations(options: StationProcessOptions): StationProcess {
         bays,
         forecourt,
         carwash,
+        fleet,
         speed: options.speed,
         log,
       }),
@@ -87,12 +112,14 @@ export function startStations(options: StationProcessOptions): StationProcess {
   const stops = [forecourt.subscribe(route), carwash.subscribe(route)];
   return {
     clients,
+    fleet,
     forecourt,
     carwash,
     ready: () => Promise.all([...clients.values()].map((c) => c.ready())).then(() => undefined),
     async close() {
       for (const stop of stops) stop();
       await Promise.all([...clients.values()].map((c) => c.close()));
+      await fleet?.close();
       await Promise.all([forecourt.close(), carwash.close()]);
     },
   };

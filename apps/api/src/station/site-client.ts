@@ -5,6 +5,7 @@ import { ForecourtError, type ForecourtEvent } from '../integrations/forecourt/p
 import type { ForecourtSim } from '../integrations/forecourt/sim.ts';
 import { MIN_TICK_MS, simClock, type SimLog } from '../integrations/forecourt/sim-clock.ts';
 import { outbox } from '../integrations/ocpp-sim/outbox.ts';
+import { SimChargerUnknown, type ChargerFleet } from '../integrations/ocpp-sim/index.ts';
 import { SITE_PROTOCOL, type PlatformCall } from '../integrations/site/protocol.ts';
 
 type ClientOptions = ConstructorParameters<typeof RPCClient>[0];
@@ -18,6 +19,8 @@ export interface SiteClientOptions {
   bays: number[];
   forecourt: ForecourtSim;
   carwash: CarwashSim;
+  /** The chargers the station process plays, whose controls any of its sites answers. */
+  fleet?: ChargerFleet | null;
   /** SIM_SPEED: the reconnect back-off runs this many times faster, as the devices do. */
   speed: number;
   log: SimLog & { info(obj: object, msg: string): void };
@@ -39,6 +42,8 @@ function refusing<T>(run: () => Promise<T>): Promise<T | { status: 'Rejected'; r
   return run().catch((error: unknown) => {
     if (error instanceof ForecourtError || error instanceof CarwashError)
       return { status: 'Rejected' as const, reason: error.code };
+    if (error instanceof SimChargerUnknown)
+      return { status: 'Rejected' as const, reason: 'not_found' };
     throw error;
   });
 }
@@ -163,6 +168,18 @@ export function siteClient(o: SiteClientOptions): SiteClient {
     }
   });
   answer('Sim.Bays', async () => ({ bays: await carwash.snapshot(site) }));
+  const { fleet } = o;
+  if (fleet) {
+    answer('Sim.Chargers', () => Promise.resolve({ chargers: fleet.state() }));
+    answer('Sim.Charger', (p) =>
+      fleet.act(
+        s(p.identity),
+        n(p.connectorId),
+        p.action as Parameters<ChargerFleet['act']>[2],
+        typeof p.idTag === 'string' ? p.idTag : undefined,
+      ),
+    );
+  }
 
   function report(event: ForecourtEvent | CarwashEvent) {
     switch (event.type) {

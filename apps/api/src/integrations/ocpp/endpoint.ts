@@ -51,6 +51,8 @@ export interface OcppEndpoint {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** The commands of a charger connected to this process, or null. */
   commandsOf(identity: string): ChargerCommands | null;
+  /** Closes a charger's connection of that session: a newer one elsewhere replaced it. */
+  drop(identity: string, session: string): void;
   /** How many chargers this process holds. */
   size(): number;
   close(): Promise<void>;
@@ -180,6 +182,12 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
       upgradeUnder(OCPP_PATH, server, request, socket, head),
     commandsOf(identity) {
       return connections.get(identity)?.commands ?? null;
+    },
+    drop(identity, session) {
+      const connection = connections.get(identity);
+      if (connection?.link.session !== session) return;
+      connections.delete(identity);
+      void connection.client.close({ code: 4000, reason: 'Replaced' });
     },
     size: () => connections.size,
     async close() {

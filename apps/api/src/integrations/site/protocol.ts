@@ -122,6 +122,9 @@ export const PLATFORM_CALLS = [
   'Sim.Bays',
   'Sim.Machine',
   'Sim.Machines',
+  // The station process also plays the demo's chargers; their hands go through any of its sites.
+  'Sim.Chargers',
+  'Sim.Charger',
 ] as const;
 export type PlatformCall = (typeof PLATFORM_CALLS)[number];
 

@@ -1,18 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { ChargerCommand } from '../../platform/bus.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import {
   ChargerUnreachable,
   type ChargerCommands,
+  type ChargerEvents,
   type CommandAnswer,
 } from '../../integrations/ocpp/port.ts';
 import type { OcppEndpoint } from '../../integrations/ocpp/endpoint.ts';
-
-/**
- * Commands to chargers from any process: run on the connection if this process holds it, else
- * sent over the bus to the process that does (with REDIS_URL), whose answer comes back the same
- * way. A charger nobody holds, or that does not answer in time, is unreachable.
- */
 
 const endpoints = new WeakMap<ServiceContext, OcppEndpoint>();
 
@@ -21,6 +15,9 @@ export function setEndpoint(ctx: ServiceContext, endpoint: OcppEndpoint) {
 }
 
 export const endpointOf = (ctx: ServiceContext) => endpoints.get(ctx) ?? null;
+
+/** A charger's key in the holder registry. */
+export const chargerKey = (identity: string) => `charger:${identity}`;
 
 function run(commands: ChargerCommands, command: ChargerCommand): Promise<CommandAnswer> {
   switch (command.kind) {
@@ -33,67 +30,68 @@ function run(commands: ChargerCommands, command: ChargerCommand): Promise<Comman
   }
 }
 
-const waiting = new Map<string, (answer: CommandAnswer | 'unreachable') => void>();
-
+/**
+ * A command for a charger from any process: through the process that holds its connection (the
+ * holder registry, platform/devices.ts), which runs one OCPP call at a time on it. A charger no
+ * process holds, or whose holder does not answer in time, is unreachable.
+ */
 export async function sendCommand(
   ctx: ServiceContext,
   identity: string,
   command: ChargerCommand,
 ): Promise<CommandAnswer> {
-  const local = endpointOf(ctx)?.commandsOf(identity);
-  if (local) {
-    try {
-      return await run(local, command);
-    } catch (error) {
-      throw new ChargerUnreachable(identity, error);
-    }
+  try {
+    return (await ctx.devices.calls.call(
+      chargerKey(identity),
+      command.kind,
+      command,
+    )) as CommandAnswer;
+  } catch (error) {
+    throw new ChargerUnreachable(identity, error);
   }
-  if (!ctx.config.REDIS_URL) throw new ChargerUnreachable(identity);
-  const requestId = randomUUID();
-  const answer = new Promise<CommandAnswer | 'unreachable'>((resolve) => {
-    const timer = setTimeout(
-      () => {
-        waiting.delete(requestId);
-        resolve('unreachable');
-      },
-      (ctx.config.OCPP_CALL_TIMEOUT_SECONDS + 2) * 1000,
-    );
-    waiting.set(requestId, (value) => {
-      clearTimeout(timer);
-      waiting.delete(requestId);
-      resolve(value);
-    });
-  });
-  await ctx.bus.publish('charger.command', { requestId, identity, command });
-  const result = await answer;
-  if (result === 'unreachable') throw new ChargerUnreachable(identity);
-  return result;
 }
 
 /**
- * Every process runs the commands for the chargers it holds and hears the answers to its own;
- * answers the function that stops listening.
+ * The charger events of the OCPP endpoint, with each connection claimed in the holder registry:
+ * a newer connection of the same charger, on any process, takes it over and this one is closed.
  */
-export function serveCommands(ctx: ServiceContext) {
-  const stopCommands = ctx.bus.subscribe(
-    'charger.command',
-    async ({ requestId, identity, command }) => {
-      const local = endpointOf(ctx)?.commandsOf(identity);
-      if (!local) return;
-      let answer: CommandAnswer | 'unreachable';
-      try {
-        answer = await run(local, command);
-      } catch {
-        answer = 'unreachable';
-      }
-      await ctx.bus.publish('charger.commandResult', { requestId, answer });
+export function heldChargerEvents(ctx: ServiceContext, events: ChargerEvents): ChargerEvents {
+  const held = new Map<string, { session: string; token: number; drop: () => void }>();
+  const superseded = (key: string) => {
+    if (!key.startsWith('charger:')) return;
+    const identity = key.slice('charger:'.length);
+    const mine = held.get(identity);
+    if (!mine) return;
+    held.delete(identity);
+    mine.drop();
+    endpointOf(ctx)?.drop(identity, mine.session);
+  };
+  ctx.devices.superseded.add(superseded);
+  return {
+    ...events,
+    async connected(link) {
+      const token = await ctx.devices.holders.claim(chargerKey(link.identity));
+      held.get(link.identity)?.drop();
+      const drop = ctx.devices.calls.hold(
+        chargerKey(link.identity),
+        token,
+        async (_action, payload) => {
+          const commands = endpointOf(ctx)?.commandsOf(link.identity);
+          if (!commands) throw new ChargerUnreachable(link.identity);
+          return run(commands, payload as ChargerCommand);
+        },
+      );
+      held.set(link.identity, { session: link.session, token, drop });
+      await events.connected(link);
     },
-  );
-  const stopResults = ctx.bus.subscribe('charger.commandResult', ({ requestId, answer }) => {
-    waiting.get(requestId)?.(answer);
-  });
-  return () => {
-    stopCommands();
-    stopResults();
+    async disconnected(link) {
+      const mine = held.get(link.identity);
+      if (mine?.session === link.session) {
+        held.delete(link.identity);
+        mine.drop();
+        await ctx.devices.holders.release(chargerKey(link.identity), mine.token);
+      }
+      await events.disconnected(link);
+    },
   };
 }

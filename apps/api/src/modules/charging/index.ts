@@ -1,7 +1,7 @@
 import { createOcppEndpoint } from '../../integrations/ocpp/endpoint.ts';
 import { everyIfSet, type ModuleDefinition } from '../../platform/modules.ts';
 import { chargingAdminRoutes as adminRoutes } from './admin-routes.ts';
-import { serveCommands as serve, setEndpoint as useEndpoint } from './commands.ts';
+import { heldChargerEvents as held, setEndpoint as useEndpoint } from './commands.ts';
 import { watchCharges as watch } from './live.ts';
 import { authenticateCharger as authenticate, chargerEvents as events } from './ocpp-events.ts';
 import { reconcileCharges as reconcile } from './reconcile.ts';
@@ -21,7 +21,7 @@ export const chargingModule: ModuleDefinition = {
   jobs: (jobs, config) => {
     everyIfSet(jobs, 'charges.reconcile', config.CHARGE_RECONCILE_EVERY_SECONDS, reconcile);
   },
-  watchers: [watch, serve],
+  watchers: [watch],
   atStart: reconcile,
   // Spec §7 "Realtime": events named by the charge id, each carrying the charge.
   projections: {
@@ -32,7 +32,7 @@ export const chargingModule: ModuleDefinition = {
   sockets: (ctx, log) => {
     const endpoint = createOcppEndpoint({
       authenticate: (identity, password) => authenticate(ctx, identity, password),
-      events: events(ctx),
+      events: held(ctx, events(ctx)),
       heartbeatSeconds: ctx.config.OCPP_HEARTBEAT_SECONDS,
       pingSeconds: ctx.config.OCPP_PING_SECONDS,
       callTimeoutSeconds: ctx.config.OCPP_CALL_TIMEOUT_SECONDS,

@@ -18,7 +18,7 @@ import {
 } from '../../test/chargers.ts';
 import { bootRaw, rawCharger, transactionEvent } from '../../test/raw-charger.ts';
 import { cardCustomer, openHolds } from '../../test/stations.ts';
-import { endpointOf } from './commands.ts';
+import { chargerKey, endpointOf } from './commands.ts';
 
 // Two API processes behind one load balancer: they share the database and the bus (Redis). The
 // charger holds its OCPP connection to A; the user's app talks to B. B's commands reach the
@@ -198,6 +198,63 @@ describe.skipIf(!redisUrl)('two API processes sharing one bus and one database',
     }
     expect(await openHolds(b.ctx.db, user.id)).toBe(0);
     expect(await checkBooks(b.ctx.db)).toEqual([]);
+  });
+
+  it('a charger that connects again to B takes over from its older connection on A', async () => {
+    const charger = await registerCharger(a.app, { tariff: { type: 'kWh', price: 350 } });
+    const older = await scriptedCharger(ocppOfA, charger.identity);
+    let olderClosed: { code: number } | null = null;
+    older.client.once('close', (event: { code: number }) => {
+      olderClosed = event;
+    });
+    await boot16(older);
+    const ocppOfB = `${baseOfB.replace(/^http/, 'ws')}/ocpp`;
+    const newer = await scriptedCharger(ocppOfB, charger.identity);
+    try {
+      await boot16(newer);
+      // A hears of the newer claim and closes its connection: one charger, one connection.
+      await until(() => olderClosed !== null, 'the older connection closed');
+      expect(olderClosed).toMatchObject({ code: 4000 });
+      await until(
+        async () =>
+          (await a.app.ctx.devices.holders.holderOf(chargerKey(charger.identity)))?.node ===
+          b.ctx.devices.holders.node,
+        'B holds the charger',
+      );
+      // A command sent to A reaches the charger through B.
+      const user = await cardCustomer(a.app);
+      const charge = await openCharge(a.app, user, charger);
+      const start = await a.app.inject({
+        method: 'POST',
+        url: `/api/charges/${charge.id}/start`,
+        headers: bearer(user.token),
+      });
+      expect(start.statusCode, start.body).toBe(200);
+      expect(newer.received.some((r) => r.method === 'RemoteStartTransaction')).toBe(true);
+      expect(older.received.some((r) => r.method === 'RemoteStartTransaction')).toBe(false);
+      const cancel = await a.app.inject({
+        method: 'POST',
+        url: `/api/charges/${charge.id}/stop`,
+        headers: bearer(user.token),
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      // The charger says its connector is free: no transaction, so the charge ends unbilled.
+      await newer.call('StatusNotification', {
+        connectorId: 1,
+        errorCode: 'NoError',
+        status: 'Available',
+      });
+      await until(
+        async () =>
+          (
+            await a.app.inject({ url: `/api/charges/${charge.id}`, headers: bearer(user.token) })
+          ).json<Charge>().state === 'cancelled',
+        'the charge cancelled',
+      );
+    } finally {
+      await newer.close();
+      await older.close();
+    }
   });
 
   it('a 2.0.1 remote start naming no idToken, stopped early through B, is linked on A and billed once', async () => {

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { beverageFills, beverageMachines } from '../../db/schema/index.ts';
+import { beverageFills, beverageMachines, stations } from '../../db/schema/index.ts';
 
 /** A station's coffee machines, oldest first: the first is the one the dev route's codes use. */
 export function machinesOfStation(db: Db, stationId: number) {
@@ -23,4 +23,13 @@ export async function fillsById(db: Db, ids: string[]) {
     })
     .from(beverageFills)
     .where(inArray(beverageFills.id, ids));
+}
+
+/** Every station's pump-system id: the sites the station process may have connected. */
+export async function siteIds(db: Db) {
+  const rows = await db
+    .select({ site: stations.tokheimStationId })
+    .from(stations)
+    .orderBy(asc(stations.id));
+  return rows.map((row) => row.site);
 }

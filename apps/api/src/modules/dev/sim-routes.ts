@@ -4,12 +4,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CarwashError, type BayState } from '../../integrations/carwash/port.ts';
 import { ForecourtError, type PumpState } from '../../integrations/forecourt/port.ts';
-import { chargerFleet, SimChargerUnknown } from '../../integrations/ocpp-sim/index.ts';
+import { SimChargerUnknown } from '../../integrations/ocpp-sim/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RunningSimulators } from '../../platform/adapters.ts';
 import { errorResponses } from '../../plugins/auth.ts';
 import { getStation } from '../stations/index.ts';
 import { coffeeMachinesAt, machineStatusSchema, simCoffeeRoutes } from './sim-coffee.ts';
+import { simFleet } from './sim-fleet.ts';
 import { simPage } from './sim-page.ts';
 
 /** Where the device simulators' controls and page live. */
@@ -143,7 +144,7 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (
       },
     },
     async (request) => {
-      const chargers = chargerFleet()?.state() ?? [];
+      const chargers = (await simFleet(ctx)?.state()) ?? [];
       const { stationId } = request.query;
       if (stationId === undefined)
         return { station: null, pumps: [], bays: [], machines: [], chargers };
@@ -177,7 +178,7 @@ const simRoutes: FastifyPluginCallbackZod<DeviceSims> = (
       },
     },
     async (request) => {
-      const fleet = chargerFleet();
+      const fleet = simFleet(ctx);
       if (!fleet) throw new AppError(409, 'SIM_UNAVAILABLE', 'error.conflict');
       const { identity, connectorId, action, idTag } = request.body;
       try {
