@@ -49,7 +49,7 @@ export const SIMULATED_ADAPTERS = {
   forecourt: { realConfig: 'SITE_SECRET', inProduction: true },
   carwash: { realConfig: 'SITE_SECRET', inProduction: true },
   menu: { realConfig: null, inProduction: true },
-  'beverage-machines': { realConfig: null, inProduction: true },
+  'beverage-machines': { realConfig: 'SITE_SECRET', inProduction: true },
 } as const satisfies Record<string, { realConfig: keyof Env | null; inProduction: boolean }>;
 
 export type SimulatorName = keyof typeof SIMULATED_ADAPTERS;

@@ -13,7 +13,7 @@ export const stationsEnv = z.object({
     .min(16)
     .optional()
     .describe(
-      "the stations' forecourt and car-wash controllers connect to `/site/{siteId}` over the site protocol (docs/site-protocol.md), each with the password derived from this secret (`npm run site:password`); unset, the pumps and bays are simulated inside the API",
+      "the stations' forecourt and car-wash controllers and coffee machines connect to `/site/{siteId}` over the site protocol (docs/site-protocol.md), each with the password derived from this secret (`npm run site:password -- <siteId>`); unset, the pumps, bays and machines are simulated inside the API",
     ),
   SITE_CALL_TIMEOUT_SECONDS: z.coerce
     .number()

@@ -19,10 +19,9 @@ import { providerCardsSim, type ProviderCardsSim } from '../integrations/provide
 import type { ProviderStationsPort } from '../integrations/provider-stations/port.ts';
 import { providerStationsSim } from '../integrations/provider-stations/sim.ts';
 import type { BeverageMachinesPort } from '../integrations/beverage-machine/port.ts';
-import {
-  beverageMachineSim,
-  type BeverageMachineSim,
-} from '../integrations/beverage-machine/sim.ts';
+import type { BeverageMachinesWithControls } from '../integrations/beverage-machine/port.ts';
+import { beverageMachineSim, machineControls } from '../integrations/beverage-machine/sim.ts';
+import { machineSites } from '../integrations/site/machines-repo.ts';
 import type { MenuPort } from '../integrations/menu/port.ts';
 import { menuSim } from '../integrations/menu/sim.ts';
 import { kitchensOf } from '../integrations/menu/sim-kitchens.ts';
@@ -31,7 +30,12 @@ import type { Counter } from '../integrations/ratelimit/port.ts';
 import { redisCounter } from '../integrations/ratelimit/redis.ts';
 import { pushPort, type PushPort } from '../integrations/push/index.ts';
 import type { SiteEventSink } from '../integrations/site/endpoint.ts';
-import { siteCarwash, siteForecourt, sinkOf } from '../integrations/site/ports.ts';
+import {
+  siteBeverageMachines,
+  siteCarwash,
+  siteForecourt,
+  sinkOf,
+} from '../integrations/site/ports.ts';
 import type { DeviceCalls } from '../integrations/device-calls/port.ts';
 
 /** The outside world, one port each: a device or provider is reached through nothing else. */
@@ -62,7 +66,8 @@ export interface RunningSimulators {
   forecourt: ForecourtSim | null;
   carwash: CarwashSim | null;
   menu: ReturnType<typeof menuSim> | null;
-  beverageMachines: BeverageMachineSim | null;
+  /** The coffee machines with the simulator page's controls, in-process or through their sites. */
+  beverageMachines: BeverageMachinesWithControls | null;
 }
 
 export interface AdapterOptions {
@@ -155,7 +160,11 @@ export function assembleAdapters(
   // simulated site (the station process) also takes the simulator page's controls that way.
   const sites =
     config.SITE_SECRET && !overrides.forecourt && !overrides.carwash
-      ? { forecourt: siteForecourt(options.calls), carwash: siteCarwash(options.calls) }
+      ? {
+          forecourt: siteForecourt(options.calls),
+          carwash: siteCarwash(options.calls),
+          machines: siteBeverageMachines(options.calls, machineSites(db)),
+        }
       : null;
   const siteControls = sites && !config.isProduction ? sites : null;
 
@@ -195,11 +204,12 @@ export function assembleAdapters(
   const menu = overrides.menu ?? menuSimulator;
   if (!menu) throw missing('menu (ERP)');
 
-  const machinesSimulator =
-    overrides.beverageMachines || !simulates('beverage-machines')
+  const machinesSimulator = sites
+    ? (siteControls?.machines ?? null)
+    : overrides.beverageMachines || !simulates('beverage-machines')
       ? null
-      : beverageMachineSim({ speed: config.SIM_SPEED, log: options.log });
-  const beverageMachines = overrides.beverageMachines ?? machinesSimulator;
+      : machineControls(beverageMachineSim({ speed: config.SIM_SPEED, log: options.log }));
+  const beverageMachines = overrides.beverageMachines ?? sites?.machines ?? machinesSimulator;
   if (!beverageMachines) throw missing('coffee machine');
 
   if (config.isProduction && config.simulators.length > 0)
@@ -209,7 +219,7 @@ export function assembleAdapters(
     );
 
   return {
-    sites: sites ? sinkOf(sites.forecourt, sites.carwash) : null,
+    sites: sites ? sinkOf(sites.forecourt, sites.carwash, sites.machines) : null,
     ports: {
       mailer,
       push,

@@ -1,3 +1,4 @@
+import { beverageMachineSim } from '../integrations/beverage-machine/sim.ts';
 import { carwashSim } from '../integrations/carwash/sim.ts';
 import type { CarwashEvent } from '../integrations/carwash/port.ts';
 import type { ForecourtEvent } from '../integrations/forecourt/port.ts';
@@ -91,6 +92,9 @@ export function startStations(options: StationProcessOptions): StationProcess {
         log: log as unknown as SimFleetLog,
       })
     : null;
+  const machines = beverageMachineSim({ speed: options.speed, log });
+  /** The site each coffee machine was last commanded through: its reports go there. */
+  const machineSite = new Map<string, string>();
   const clients = new Map<string, SiteClient>();
   for (const [site, { pumps, bays }] of layout)
     clients.set(
@@ -104,12 +108,20 @@ export function startStations(options: StationProcessOptions): StationProcess {
         forecourt,
         carwash,
         fleet,
+        machines: { sim: machines, owns: (id) => machineSite.set(id, site) },
         speed: options.speed,
         log,
       }),
     );
   const route = (event: ForecourtEvent | CarwashEvent) => clients.get(event.site)?.report(event);
-  const stops = [forecourt.subscribe(route), carwash.subscribe(route)];
+  const stops = [
+    forecourt.subscribe(route),
+    carwash.subscribe(route),
+    machines.subscribe((event) => {
+      const site = machineSite.get(event.machineId);
+      if (site) clients.get(site)?.report(event);
+    }),
+  ];
   return {
     clients,
     fleet,
@@ -120,7 +132,7 @@ export function startStations(options: StationProcessOptions): StationProcess {
       for (const stop of stops) stop();
       await Promise.all([...clients.values()].map((c) => c.close()));
       await fleet?.close();
-      await Promise.all([forecourt.close(), carwash.close()]);
+      await Promise.all([forecourt.close(), carwash.close(), machines.close()]);
     },
   };
 }

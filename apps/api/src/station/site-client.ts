@@ -4,6 +4,11 @@ import type { CarwashSim } from '../integrations/carwash/sim.ts';
 import { ForecourtError, type ForecourtEvent } from '../integrations/forecourt/port.ts';
 import type { ForecourtSim } from '../integrations/forecourt/sim.ts';
 import { MIN_TICK_MS, simClock, type SimLog } from '../integrations/forecourt/sim-clock.ts';
+import type { BeverageMachineEvent } from '../integrations/beverage-machine/port.ts';
+import {
+  MachineUnreachable,
+  type BeverageMachineSim,
+} from '../integrations/beverage-machine/sim.ts';
 import { outbox } from '../integrations/ocpp-sim/outbox.ts';
 import { SimChargerUnknown, type ChargerFleet } from '../integrations/ocpp-sim/index.ts';
 import { SITE_PROTOCOL, type PlatformCall } from '../integrations/site/protocol.ts';
@@ -19,6 +24,8 @@ export interface SiteClientOptions {
   bays: number[];
   forecourt: ForecourtSim;
   carwash: CarwashSim;
+  /** The coffee machines the station process plays; `owns` records a machine this site commands. */
+  machines?: { sim: BeverageMachineSim; owns(machineId: string): void } | null;
   /** The chargers the station process plays, whose controls any of its sites answers. */
   fleet?: ChargerFleet | null;
   /** SIM_SPEED: the reconnect back-off runs this many times faster, as the devices do. */
@@ -28,7 +35,7 @@ export interface SiteClientOptions {
 
 export interface SiteClient {
   /** A report of one of this site's devices, sent in order; sales and states wait for a reconnect. */
-  report(event: ForecourtEvent | CarwashEvent): void;
+  report(event: ForecourtEvent | CarwashEvent | BeverageMachineEvent): void;
   readonly connected: boolean;
   /** Resolves once the platform accepted the site's Boot. */
   ready(): Promise<void>;
@@ -44,6 +51,8 @@ function refusing<T>(run: () => Promise<T>): Promise<T | { status: 'Rejected'; r
       return { status: 'Rejected' as const, reason: error.code };
     if (error instanceof SimChargerUnknown)
       return { status: 'Rejected' as const, reason: 'not_found' };
+    if (error instanceof MachineUnreachable)
+      return { status: 'Rejected' as const, reason: 'unreachable' };
     throw error;
   });
 }
@@ -168,6 +177,36 @@ export function siteClient(o: SiteClientOptions): SiteClient {
     }
   });
   answer('Sim.Bays', async () => ({ bays: await carwash.snapshot(site) }));
+  const machines = o.machines;
+  if (machines) {
+    const { sim } = machines;
+    const machineOf = (p: Record<string, unknown>) => {
+      const id = s(p.machine);
+      machines.owns(id);
+      return id;
+    };
+    answer('Machine.ShowCode', async (p) => {
+      await sim.showCode(machineOf(p), s(p.transaction), s(p.url), new Date(s(p.expiresAt)));
+      return { status: 'Accepted' };
+    });
+    answer('Machine.Pour', async (p) => ({
+      answer: await sim.pour(machineOf(p), s(p.transaction)),
+    }));
+    answer('Machine.Status', async (p) => {
+      const state = await sim.state(machineOf(p));
+      return { state: state.state, transaction: state.transactionId };
+    });
+    answer('Machine.Transaction', async (p) => ({
+      answer: await sim.transaction(machineOf(p), s(p.transaction)),
+    }));
+    answer('Sim.Machine', (p) => {
+      const id = machineOf(p);
+      if (p.action === 'online' || p.action === 'offline') sim.setOnline(id, p.action === 'online');
+      if (p.action === 'outOfOrder' || p.action === 'inOrder')
+        sim.setOutOfOrder(id, p.action === 'outOfOrder');
+      return Promise.resolve({ ...sim.peek(id), code: sim.codeOf(id) });
+    });
+  }
   const { fleet } = o;
   if (fleet) {
     answer('Sim.Chargers', () => Promise.resolve({ chargers: fleet.state() }));
@@ -181,7 +220,17 @@ export function siteClient(o: SiteClientOptions): SiteClient {
     );
   }
 
-  function report(event: ForecourtEvent | CarwashEvent) {
+  function report(event: ForecourtEvent | CarwashEvent | BeverageMachineEvent) {
+    if (!('type' in event)) {
+      const { machineId, state, transactionId } = event;
+      box.push({
+        method: 'MachineStatus',
+        keep: true,
+        statusOf: `m:${machineId}`,
+        params: () => ({ machine: machineId, state, transaction: transactionId }),
+      });
+      return;
+    }
     switch (event.type) {
       case 'progress': {
         const { pump, reference, volumeMl, amount } = event;

@@ -29,3 +29,21 @@ export interface BeverageMachinesPort {
   subscribe(listener: (event: BeverageMachineEvent) => void): () => void;
   close(): Promise<void>;
 }
+
+/** A machine as the simulator page shows it: reached or not, and the code it shows. */
+export interface MachineView {
+  state: BeverageMachineState;
+  transactionId: string | null;
+  online: boolean;
+  /** The link its QR code shows while a drink waits for payment, else null. */
+  code: string | null;
+}
+
+/** The simulator page's hands at a coffee machine, wherever the machine runs. */
+export interface BeverageMachineControls {
+  view(machineIds: string[]): Promise<MachineView[]>;
+  setOnline(machineId: string, online: boolean): Promise<void>;
+  setOutOfOrder(machineId: string, outOfOrder: boolean): Promise<void>;
+}
+
+export type BeverageMachinesWithControls = BeverageMachinesPort & BeverageMachineControls;

@@ -1,6 +1,11 @@
 import type { BeverageMachineState } from '@stod/domain';
 import { simClock, simListeners, type SimLog } from '../forecourt/sim-clock.ts';
-import type { BeverageMachineEvent, BeverageMachinesPort, PourAnswer } from './port.ts';
+import type {
+  BeverageMachineEvent,
+  BeverageMachinesPort,
+  BeverageMachinesWithControls,
+  PourAnswer,
+} from './port.ts';
 
 export interface BeverageMachineSimOptions {
   speed: number;
@@ -178,3 +183,19 @@ export function beverageMachineSim(options: BeverageMachineSimOptions) {
   };
 }
 export type BeverageMachineSim = ReturnType<typeof beverageMachineSim>;
+
+/** The simulator's controls as the simulator page reaches any machine: asynchronously. */
+export function machineControls(sim: BeverageMachineSim): BeverageMachinesWithControls {
+  return {
+    ...sim,
+    view: (ids) => Promise.resolve(ids.map((id) => ({ ...sim.peek(id), code: sim.codeOf(id) }))),
+    setOnline(id, online) {
+      sim.setOnline(id, online);
+      return Promise.resolve();
+    },
+    setOutOfOrder(id, out) {
+      sim.setOutOfOrder(id, out);
+      return Promise.resolve();
+    },
+  };
+}

@@ -8,7 +8,7 @@ export interface OutboxEntry {
   /** Kept while the connection is down and sent once it is back (transactions, statuses). */
   keep: boolean;
   /** A status of this connector: a newer one replaces it while it waits. */
-  statusOf?: number;
+  statusOf?: number | string;
   onResult?: (result: unknown) => void;
 }
 

@@ -1,5 +1,13 @@
 import { DeviceCallError, DeviceOffline, type DeviceCalls } from '../device-calls/port.ts';
 import { simListeners } from '../forecourt/sim-clock.ts';
+import type { BeverageMachineState } from '@stod/domain';
+import type {
+  BeverageMachineEvent,
+  BeverageMachinesWithControls,
+  MachineView,
+  PourAnswer,
+  TransactionAnswer,
+} from '../beverage-machine/port.ts';
 import type { CarwashSim, SimBayView } from '../carwash/sim.ts';
 import {
   CarwashError,
@@ -150,14 +158,91 @@ export function siteCarwash(calls: DeviceCalls): CarwashSim & {
   };
 }
 
+/**
+ * The coffee machines of every site, over the site protocol through the holder of the machine's
+ * station's site. A machine no site answers for is unreachable, as the vendor's service would say.
+ */
+export function siteBeverageMachines(
+  calls: DeviceCalls,
+  siteOf: (machineId: string) => Promise<string | null>,
+): BeverageMachinesWithControls & { deliver(event: BeverageMachineEvent): void } {
+  const events = simListeners<BeverageMachineEvent>(undefined);
+  const call = async <T>(machineId: string, action: PlatformCall, payload: object) => {
+    const site = await siteOf(machineId);
+    if (!site) throw new DeviceOffline(`machine:${machineId}`);
+    return (await calls.call(siteKey(site), action, { machine: machineId, ...payload })) as T;
+  };
+  return {
+    deliver: (event) => events.emit(event),
+    async showCode(machineId, transactionId, url, expiresAt) {
+      await call(machineId, 'Machine.ShowCode', {
+        transaction: transactionId,
+        url,
+        expiresAt: expiresAt.toISOString(),
+      });
+    },
+    async pour(machineId, transactionId) {
+      try {
+        return (
+          await call<{ answer: PourAnswer }>(machineId, 'Machine.Pour', {
+            transaction: transactionId,
+          })
+        ).answer;
+      } catch (error) {
+        if (error instanceof DeviceOffline || error instanceof DeviceCallError)
+          return 'unreachable';
+        throw error;
+      }
+    },
+    async state(machineId) {
+      const answer = await call<{ state: BeverageMachineState; transaction: string | null }>(
+        machineId,
+        'Machine.Status',
+        {},
+      );
+      return { machineId, state: answer.state, transactionId: answer.transaction };
+    },
+    async transaction(machineId, transactionId) {
+      return (
+        await call<{ answer: TransactionAnswer }>(machineId, 'Machine.Transaction', {
+          transaction: transactionId,
+        })
+      ).answer;
+    },
+    subscribe: (listener) => events.subscribe(listener),
+    close() {
+      events.clear();
+      return Promise.resolve();
+    },
+    async view(ids) {
+      return Promise.all(
+        ids.map(async (id) => {
+          try {
+            return await call<MachineView>(id, 'Sim.Machine', { action: 'view' });
+          } catch {
+            return { state: 'idle' as const, transactionId: null, online: false, code: null };
+          }
+        }),
+      );
+    },
+    async setOnline(id, online) {
+      await call(id, 'Sim.Machine', { action: online ? 'online' : 'offline' });
+    },
+    async setOutOfOrder(id, out) {
+      await call(id, 'Sim.Machine', { action: out ? 'outOfOrder' : 'inOrder' });
+    },
+  };
+}
+
 /** Where the endpoint hands what sites report: the station ports of this process. */
 export function sinkOf(
   forecourt: { deliver(event: ForecourtEvent): void },
   carwash: { deliver(event: CarwashEvent): void },
+  machines: { deliver(event: BeverageMachineEvent): void },
 ): SiteEventSink {
   return {
     forecourt: (event) => forecourt.deliver(event),
     carwash: (event) => carwash.deliver(event),
-    machine: () => undefined,
+    machine: (event) => machines.deliver(event),
   };
 }

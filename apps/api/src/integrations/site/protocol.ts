@@ -121,7 +121,6 @@ export const PLATFORM_CALLS = [
   'Sim.Bay',
   'Sim.Bays',
   'Sim.Machine',
-  'Sim.Machines',
   // The station process also plays the demo's chargers; their hands go through any of its sites.
   'Sim.Chargers',
   'Sim.Charger',

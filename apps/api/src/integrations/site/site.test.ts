@@ -70,6 +70,13 @@ function balancer(backends: number[]): Promise<{ port: number; server: Server }>
   });
 }
 
+/** The sites of the food stations, whose coffee machines the test pours from. */
+async function foodSites(database: Database) {
+  return (await database.db.select().from(stations))
+    .filter((s) => s.services.includes('food'))
+    .map((s) => s.tokheimStationId);
+}
+
 async function listening(app: FastifyInstance) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as { port: number }).port;
@@ -81,12 +88,12 @@ async function stationOf(database: Database, name: string) {
   return station;
 }
 
-async function dieselOf(app: FastifyInstance, stationId: number) {
+async function productOf(app: FastifyInstance, stationId: number, code: string) {
   const detail = await app.inject({ url: `/api/stations/stod/${String(stationId)}` });
   return (
     detail
       .json<{ products: { id: number; code: string }[] }>()
-      .products.find((p) => p.code === 'Diesel')?.id ?? 0
+      .products.find((p) => p.code === code)?.id ?? 0
   );
 }
 
@@ -146,7 +153,7 @@ describe('the site endpoint', () => {
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('two API processes and the station process', () => {
-  it('a fill started on one is followed on the other, and survives the loss of its holder', async () => {
+  it('a fill, a wash and a cup started on one are followed on the other; the fill survives the loss of its holder', async () => {
     const database = await sharedDatabase();
     const config = testConfig({
       SITE_SECRET: SECRET,
@@ -169,7 +176,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two API processes and the station 
       secret: SECRET,
       speed: 50,
       autoCustomer: false,
-      sites: [site],
+      sites: [site, ...(await foodSites(database))],
     });
     cleanups.push(() => stationProcess.close());
     await stationProcess.ready();
@@ -181,7 +188,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two API processes and the station 
 
     // The customer starts on B: the authorisation goes through A, which holds the site.
     const user = await cardCustomer(b);
-    const productId = await dieselOf(b, station.id);
+    const productId = await productOf(b, station.id, 'Diesel');
     const started = await b.inject({
       method: 'POST',
       url: '/api/fuel/transactions',
@@ -227,6 +234,66 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two API processes and the station 
           where p.user_id = ${user.id} group by s.kind order by s.kind`,
     )) as { rows: { kind: string; n: number }[] };
     expect(steps.rows.find((r) => r.kind === 'capture')?.n).toBe(1);
+    expect(await checkBooks(database.db)).toEqual([]);
+
+    // A wash booked on B and started, then stopped by the customer.
+    const washProduct = await productOf(b, station.id, 'WashStandard');
+    const booked = await b.inject({
+      method: 'POST',
+      url: '/api/carwash/transactions',
+      headers: { ...bearer(user.token), 'idempotency-key': randomUUID() },
+      payload: {
+        stationId: station.id,
+        bayNumber: 1,
+        productId: washProduct,
+        paymentMethodId: user.cardId,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const wash = booked.json<StationTransaction>();
+    const washAct = (action: 'start' | 'stop') =>
+      b.inject({
+        method: 'POST',
+        url: `/api/carwash/transactions/${wash.id}/${action}`,
+        headers: bearer(user.token),
+      });
+    expect((await washAct('start')).statusCode).toBe(200);
+    const readWash = async () =>
+      (
+        await b.inject({ url: `/api/transactions/${wash.id}`, headers: bearer(user.token) })
+      ).json<StationTransaction>();
+    await until(readWash, (v) => v.state === 'countdown' || v.state === 'washing');
+    expect((await washAct('stop')).statusCode).toBe(200);
+    await until(readWash, (v) => v.state === 'stopped');
+
+    // A cup chosen on the station's coffee machine and bought once with the saved card.
+    const [food] = (await database.db.select().from(stations).orderBy(stations.id)).filter((s) =>
+      s.services.includes('food'),
+    );
+    if (!food) throw new Error('no food station');
+    const chosen = await b.inject({
+      method: 'POST',
+      url: '/api/dev/sim/beverage-machines',
+      payload: { stationId: food.id, beverageFamily: 'COFFEE' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const code = chosen.json<{ hash: string }>();
+    const bought = await b.inject({
+      method: 'POST',
+      url: '/api/beverages/one-time-purchase',
+      headers: { ...bearer(user.token), 'idempotency-key': randomUUID() },
+      payload: { hash: code.hash, paymentMethodId: user.cardId },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    await until(
+      async () =>
+        (await b.inject({ url: `/api/beverages/${code.hash}`, headers: bearer(user.token) })).json<{
+          state: string;
+          receiptId: string | null;
+        }>(),
+      (v) => v.state === 'poured' && v.receiptId !== null,
+      20_000,
+    );
     expect(await checkBooks(database.db)).toEqual([]);
   });
 });

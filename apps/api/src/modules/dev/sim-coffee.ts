@@ -2,7 +2,7 @@ import { beverageFillStates, beverageMachineStates, idField, strict } from '@sto
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { toString as qrCode } from 'qrcode';
 import { z } from 'zod';
-import type { BeverageMachineSim } from '../../integrations/beverage-machine/sim.ts';
+import type { BeverageMachinesWithControls } from '../../integrations/beverage-machine/port.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { errorResponses } from '../../plugins/auth.ts';
@@ -34,12 +34,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A station's coffee machines as the simulator runs them, with the drink each is busy with. */
 export async function coffeeMachinesAt(
   ctx: ServiceContext,
-  sim: BeverageMachineSim | null,
+  sim: BeverageMachinesWithControls | null,
   stationId: number,
 ): Promise<MachineStatus[]> {
   if (!sim) return [];
   const machines = await repo.machinesOfStation(ctx.db, stationId);
-  const states = machines.map((m) => sim.peek(m.id));
+  const states = await sim.view(machines.map((m) => m.id));
   // The simulator takes any transaction id; only a fill's can be looked up.
   const ids = states.flatMap((s) =>
     s.transactionId && UUID.test(s.transactionId) ? [s.transactionId] : [],
@@ -47,13 +47,13 @@ export async function coffeeMachinesAt(
   const fills = new Map((await repo.fillsById(ctx.db, ids)).map((f) => [f.id, f]));
   const now = ctx.clock.now().getTime();
   return machines.map((machine, i) => {
-    const { state, transactionId, online } = states[i] ?? {
-      state: 'idle' as const,
-      transactionId: null,
-      online: true,
-    };
+    const {
+      state,
+      transactionId,
+      online,
+      code: url,
+    } = states[i] ?? { state: 'idle' as const, transactionId: null, online: true, code: null };
     const fill = transactionId ? fills.get(transactionId) : undefined;
-    const url = sim.codeOf(machine.id);
     return {
       machineId: machine.id,
       name: machine.name,
@@ -87,7 +87,7 @@ function isAppUrl(publicUrl: string) {
 
 /** The coffee machines' controls of the simulator page, and the QR codes it shows. */
 export const simCoffeeRoutes: FastifyPluginCallbackZod<{
-  beverageMachines: BeverageMachineSim | null;
+  beverageMachines: BeverageMachinesWithControls | null;
 }> = (app, { beverageMachines: sim }, done) => {
   const { ctx } = app;
 
@@ -126,11 +126,11 @@ export const simCoffeeRoutes: FastifyPluginCallbackZod<{
     const changeMachine = async (
       stationId: number,
       machineId: string,
-      change: (id: string) => void,
+      change: (id: string) => Promise<void>,
     ) => {
       const machines = await repo.machinesOfStation(ctx.db, stationId);
       if (!machines.some((m) => m.id === machineId)) throw notFound();
-      change(machineId);
+      await change(machineId);
       const machine = (await coffeeMachinesAt(ctx, sim, stationId)).find(
         (m) => m.machineId === machineId,
       );
@@ -158,9 +158,7 @@ export const simCoffeeRoutes: FastifyPluginCallbackZod<{
       },
       async (request) => {
         const { stationId, machineId, outOfOrder } = request.body;
-        return changeMachine(stationId, machineId, (id) => {
-          sim.setOutOfOrder(id, outOfOrder);
-        });
+        return changeMachine(stationId, machineId, (id) => sim.setOutOfOrder(id, outOfOrder));
       },
     );
 
@@ -181,9 +179,7 @@ export const simCoffeeRoutes: FastifyPluginCallbackZod<{
       },
       async (request) => {
         const { stationId, machineId, online } = request.body;
-        return changeMachine(stationId, machineId, (id) => {
-          sim.setOnline(id, online);
-        });
+        return changeMachine(stationId, machineId, (id) => sim.setOnline(id, online));
       },
     );
   }
