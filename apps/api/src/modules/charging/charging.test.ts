@@ -1,5 +1,6 @@
 import type { Charge } from '@stod/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChargingBooks } from '../../test/charging-books.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/app.ts';
 import { boot16, listen, meter16, registerCharger, scriptedCharger } from '../../test/chargers.ts';
 import { cardCustomer, openHolds, until } from '../../test/stations.ts';
@@ -11,7 +12,13 @@ beforeAll(async () => {
   t = await createTestApp();
   url = await listen(t.app);
 });
-afterAll(() => t.close());
+// The books, after everything this file did: every charge that delivered energy settled once,
+// none left open, no hold outliving its charge.
+afterAll(async () => {
+  const problems = await checkChargingBooks(t.app.ctx.db);
+  await t.close();
+  expect(problems).toEqual([]);
+});
 
 const key = () => `charge-${crypto.randomUUID()}`;
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChargingBooks } from '../../test/charging-books.ts';
 import { INTERNAL_DESCRIPTION } from '../../integrations/ocpp/handle.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { listen, registerCharger } from '../../test/chargers.ts';
@@ -162,7 +163,13 @@ beforeAll(async () => {
   t = await createTestApp();
   url = await listen(t.app);
 });
-afterAll(() => t.close());
+// The books, after everything this file did: every charge that delivered energy settled once,
+// none left open, no hold outliving its charge.
+afterAll(async () => {
+  const problems = await checkChargingBooks(t.app.ctx.db);
+  await t.close();
+  expect(problems).toEqual([]);
+});
 
 function problemOf(action: string, answer: Answer) {
   if (answer.ok) return null;
