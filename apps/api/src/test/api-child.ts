@@ -58,7 +58,11 @@ export interface ApiChild {
  * and simulators are off: the test decides what runs. The reconciliations still run once at
  * start, as after a real crash.
  */
-export async function startApiChild(databaseUrl: string, crashAt?: string): Promise<ApiChild> {
+export async function startApiChild(
+  databaseUrl: string,
+  crashAt?: string,
+  env: Record<string, string> = {},
+): Promise<ApiChild> {
   const port = await freePort();
   // As `npm start` runs it: Node strips the types itself.
   const child = spawn(process.execPath, [serverScript], {
@@ -82,6 +86,7 @@ export async function startApiChild(databaseUrl: string, crashAt?: string): Prom
       GATEWAY_LATENCY_MS: '0',
       REDIS_URL: '',
       STOD_CRASH_AT: crashAt ?? '',
+      ...env,
     },
     stdio: 'ignore',
   });

@@ -122,12 +122,14 @@ export function secondProcess(
  */
 export async function sharedTestDatabase(): Promise<{
   database: Database;
+  /** The PostgreSQL database's URL, for a server in a child process; null on PGlite. */
+  url: string | null;
   close: () => Promise<void>;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: ':memory:', simulators: true });
-    return { database, close: () => database.close() };
+    return { database, url: null, close: () => database.close() };
   }
   const created = await createTestDatabase(serverUrl);
   const database = await openDatabase({
@@ -137,6 +139,7 @@ export async function sharedTestDatabase(): Promise<{
   });
   return {
     database,
+    url: created.url,
     async close() {
       await database.close();
       await created.drop();

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { stations } from '../../db/schema/index.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { startStations, type StationProcess } from '../../station/main.ts';
+import { startApiChild, stopApiChild } from '../../test/api-child.ts';
 import { bearer, sharedTestDatabase } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
 import { cardCustomer, until } from '../../test/stations.ts';
@@ -297,3 +298,90 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two API processes and the station 
     expect(await checkBooks(database.db)).toEqual([]);
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL || !process.env.TEST_DATABASE_URL)(
+  'the holder of a pouring pump killed',
+  () => {
+    it('the fill survives, the site moves to the other process, the sale is captured once', async () => {
+      const shared = await sharedTestDatabase();
+      cleanups.push(shared.close);
+      const { database } = shared;
+      const prefix = `stod-test-${randomUUID()}:`;
+      const redisUrl = process.env.TEST_REDIS_URL ?? '';
+      await seedStationNetwork(database.db);
+      // A is a real server in a child process, killed with SIGKILL below; B serves the customer.
+      const a = await startApiChild(shared.url ?? '', undefined, {
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: prefix,
+        SITE_SECRET: SECRET,
+        SIM_SPEED: '50',
+        SIM_CHARGERS: 'false',
+      });
+      cleanups.push(() => stopApiChild(a));
+      const b = await buildApp(
+        testConfig({
+          SITE_SECRET: SECRET,
+          SIM_SPEED: '50',
+          STATION_RECONCILE_EVERY_SECONDS: '0',
+          REDIS_URL: redisUrl,
+          REDIS_KEY_PREFIX: prefix,
+        }),
+        { database },
+      );
+      cleanups.push(() => b.close());
+      const portA = Number(new URL(a.base).port);
+      const lb = await balancer([portA, await listening(b)]);
+      cleanups.push(() => new Promise((resolve) => lb.server.close(resolve)));
+      const station = await stationOf(database, 'Støð Hoyvík');
+      const site = station.tokheimStationId;
+      const stationProcess = startStations({
+        url: `ws://127.0.0.1:${String(lb.port)}/site`,
+        secret: SECRET,
+        speed: 50,
+        autoCustomer: false,
+        sites: [site],
+      });
+      cleanups.push(() => stationProcess.close());
+      await stationProcess.ready();
+      const holderOf = () => b.ctx.devices.holders.holderOf(siteKey(site));
+      const first = await until(
+        holderOf,
+        (h) => h !== null && h.node !== b.ctx.devices.holders.node,
+      );
+
+      const user = await cardCustomer(b);
+      const productId = await productOf(b, station.id, 'Diesel');
+      const started = await b.inject({
+        method: 'POST',
+        url: '/api/fuel/transactions',
+        headers: { ...bearer(user.token), 'idempotency-key': randomUUID() },
+        payload: { stationId: station.id, pumpNumber: 3, productId, paymentMethodId: user.cardId },
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const { id } = started.json<StationTransaction>();
+      await stationProcess.forecourt.lift(site, 3);
+      const read = async () =>
+        (
+          await b.inject({ url: `/api/transactions/${id}`, headers: bearer(user.token) })
+        ).json<StationTransaction>();
+      await until(read, (v) => v.state === 'fuelling' && (v.litres ?? 0) > 0);
+
+      a.process.kill('SIGKILL');
+      await a.exited;
+      // The site dials again; the balancer finds A gone and sends it to B, which takes it over.
+      const second = await until(holderOf, (h) => h?.node === b.ctx.devices.holders.node, 20_000);
+      expect(second?.token).toBeGreaterThan(first?.token ?? 0);
+      expect((await read()).state).toBe('fuelling');
+      await stationProcess.forecourt.hangup(site, 3);
+      const done = await until(read, (v) => v.state === 'completed', 20_000);
+      expect(done.captured).toBe(done.amount);
+      expect(done.captured).toBeGreaterThan(0);
+      const steps = (await database.db.execute(
+        sql`select s.kind, count(*)::int as n from payment_steps s join payments p on p.id = s.payment_id
+            where p.user_id = ${user.id} group by s.kind order by s.kind`,
+      )) as { rows: { kind: string; n: number }[] };
+      expect(steps.rows.find((r) => r.kind === 'capture')?.n).toBe(1);
+      expect(await checkBooks(database.db)).toEqual([]);
+    });
+  },
+);
