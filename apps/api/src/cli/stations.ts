@@ -3,6 +3,7 @@ import {
   startStations,
   type StationProcessOptions,
 } from '../station/main.ts';
+import { startStationPage } from '../station/page.ts';
 
 /**
  * The station process (`npm run stations`; `npm start` runs it beside the API): every demo
@@ -11,6 +12,7 @@ import {
  *   STATION_API_URL  the platform's site endpoint (default ws://127.0.0.1:$PORT/site)
  *   STATION_OCPP_URL the platform's OCPP endpoint for the demo chargers (default: beside it)
  *   STATION_CHARGERS `false` leaves the demo chargers out
+ *   STATION_PAGE_PORT where the simulator page is served (default PORT + 1; 0 for none)
  *   SITE_SECRET      the installation's site secret (the development one by default)
  *   SIM_SPEED, SIM_AUTO_CUSTOMER  as the API reads them
  */
@@ -55,7 +57,24 @@ const stations = startStations({
   } as unknown as StationProcessOptions['log'],
 });
 
+// The simulator page, served here beside the devices it plays (STATION_PAGE_PORT, 0 for none).
+const platform = url.replace(/^ws/, 'http').replace(/\/site$/, '');
+const pagePort = Number(env.STATION_PAGE_PORT ?? String(Number(env.PORT ?? '3000') + 1));
+const page =
+  Number.isInteger(pagePort) && pagePort > 0
+    ? await startStationPage({
+        platform,
+        productSlug: env.PRODUCT_SLUG ?? 'stod',
+        port: pagePort,
+        host: env.HOST ?? '127.0.0.1',
+      }).catch((error: unknown) => {
+        console.warn(`stations: the simulator page could not listen on ${String(pagePort)}`, error);
+        return null;
+      })
+    : null;
+
 const stop = async () => {
+  await page?.close();
   await stations.close();
   process.exit(0);
 };
@@ -65,6 +84,10 @@ process.once('SIGTERM', () => void stop());
 void stations.ready().then(() => {
   if (env.LOG_LEVEL !== 'silent' && env.LOG_LEVEL !== 'warn')
     console.log(
-      `  Stations:  ${String(stations.clients.size)} sites connected to ${url}${stations.fleet ? `, ${String(stations.fleet.state().length)} chargers to ${ocpp}` : ''}`,
+      [
+        `  Stations:  ${String(stations.clients.size)} sites connected to ${url}${stations.fleet ? `, ${String(stations.fleet.state().length)} chargers to ${ocpp}` : ''}`,
+        ...(page ? [`  Simulator: http://localhost:${String(pagePort)}/api/dev/sim/`] : []),
+        '',
+      ].join('\n'),
     );
 });

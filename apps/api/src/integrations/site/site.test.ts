@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { stations } from '../../db/schema/index.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { startStations, type StationProcess } from '../../station/main.ts';
+import { startStationPage } from '../../station/page.ts';
 import { startApiChild, stopApiChild } from '../../test/api-child.ts';
 import { bearer, sharedTestDatabase } from '../../test/app.ts';
 import { checkBooks } from '../../test/books.ts';
@@ -150,6 +151,48 @@ describe('the site endpoint', () => {
       payload: { stationId: station.id, pumpNumber: 1, action: 'lift' },
     });
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('the simulator page of the station process', () => {
+  it('is served beside the devices, and its hands reach them through the platform', async () => {
+    const database = await sharedDatabase();
+    const app = await buildApp(testConfig({ SITE_SECRET: SECRET, SIM_SPEED: '50' }), {
+      database,
+    });
+    cleanups.push(() => app.close());
+    await seedStationNetwork(database.db);
+    const port = await listening(app);
+    const station = await stationOf(database, 'Støð Hoyvík');
+    const devices = startStations({
+      url: `ws://127.0.0.1:${String(port)}/site`,
+      secret: SECRET,
+      speed: 50,
+      autoCustomer: false,
+      sites: [station.tokheimStationId],
+    });
+    cleanups.push(() => devices.close());
+    await devices.ready();
+    const page = await startStationPage({
+      platform: `http://127.0.0.1:${String(port)}`,
+      productSlug: 'stod',
+      port: 0,
+      host: '127.0.0.1',
+    });
+    cleanups.push(() => page.close());
+    const base = `http://127.0.0.1:${String((page.server.address() as { port: number }).port)}`;
+    const html = await fetch(`${base}/api/dev/sim/`);
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain('Device simulator');
+    const faulted = await fetch(`${base}/api/dev/sim/pumps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ stationId: station.id, pumpNumber: 4, action: 'fault' }),
+    });
+    expect(faulted.status).toBe(200);
+    expect((await devices.forecourt.status(station.tokheimStationId, 4)).state).toBe('inactive');
+    // Only the page's own calls pass; the rest of the API is not the station's to serve.
+    expect((await fetch(`${base}/api/user/v2`)).status).toBe(404);
   });
 });
 

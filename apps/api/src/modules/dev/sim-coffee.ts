@@ -2,6 +2,7 @@ import { beverageFillStates, beverageMachineStates, idField, strict } from '@sto
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { toString as qrCode } from 'qrcode';
 import { z } from 'zod';
+import { QR_SIZE } from '../../lib/sim-coffee-page.ts';
 import type { BeverageMachinesWithControls } from '../../integrations/beverage-machine/port.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -10,8 +11,6 @@ import * as repo from './repo.ts';
 
 /** Long enough for any code's link; a QR code of more would be too dense to scan anyway. */
 export const QR_TEXT_MAX = 512;
-/** The side of the QR image, in CSS pixels: big enough for a phone's camera at arm's length. */
-export const QR_SIZE = 288;
 
 export const machineStatusSchema = z.object({
   machineId: z.string(),

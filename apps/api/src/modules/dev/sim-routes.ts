@@ -11,10 +11,10 @@ import { errorResponses } from '../../plugins/auth.ts';
 import { getStation } from '../stations/index.ts';
 import { coffeeMachinesAt, machineStatusSchema, simCoffeeRoutes } from './sim-coffee.ts';
 import { simFleet } from './sim-fleet.ts';
-import { simPage } from './sim-page.ts';
+import { SIM_DEVICES_PATH, simPage } from '../../lib/sim-page.ts';
 
 /** Where the device simulators' controls and page live. */
-export const SIM_DEVICES_PATH = '/api/dev/sim';
+export { SIM_DEVICES_PATH };
 
 const pumpStates = [
   'idle',

@@ -1,6 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { escapeHtml, htmlPage } from '../../lib/html.ts';
+import { escapeHtml, htmlPage } from './html.ts';
 import { COFFEE_MARKUP, COFFEE_SCRIPT, COFFEE_STYLE } from './sim-coffee-page.ts';
+
+/** Where the device simulators' controls and page live, on the API and on the station process. */
+export const SIM_DEVICES_PATH = '/api/dev/sim';
 
 const STYLE = `body{background:#f3f5f7;font-size:16px;line-height:1.45}
 main{max-width:32rem}

@@ -1,4 +1,5 @@
-import { QR_SIZE } from './sim-coffee.ts';
+/** The side of a drink's QR code on the simulator page, in pixels. */
+export const QR_SIZE = 288;
 
 /** The coffee machine panel of the simulator page: its style, markup and script. */
 
