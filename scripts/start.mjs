@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const api = fileURLToPath(new URL('../apps/api', import.meta.url));
 const production = process.env.NODE_ENV === 'production';
-// The development secret is the station process's default too; production names its own.
+// The development secret (config/fields.ts) is the station process's default too; production
+// names its own, and refuses this one.
 const env = {
   ...process.env,
   ...(production || process.env.SITE_SECRET ? {} : { SITE_SECRET: 'stod-development-site-secret' }),

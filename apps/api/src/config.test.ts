@@ -45,6 +45,15 @@ describe('simulators', () => {
     expect(
       loadConfig({ ...production, ...issuer, ...sites, SIMULATORS: 'all' }).simulators,
     ).toEqual(unreal);
+    // The development secret that npm start shares with the station process is refused.
+    expect(() =>
+      loadConfig({
+        ...production,
+        ...issuer,
+        SITE_SECRET: 'stod-development-site-secret',
+        SIMULATORS: unreal.join(','),
+      }),
+    ).toThrow(/SITE_SECRET: the development secret is public/);
     // Without the sites' secret, the pumps and bays have no adapter at all.
     expect(() => loadConfig({ ...production, ...issuer, SIMULATORS: unreal.join(',') })).toThrow(
       /SITE_SECRET: must be set in production \(the forecourt simulator is off\)/,

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEV_SECRETS } from './config/fields.ts';
+import { DEV_SECRETS, DEVELOPMENT_SITE_SECRET } from './config/fields.ts';
 import { appEnv } from './config/app.ts';
 import { providersEnv } from './config/providers.ts';
 import { serverEnv } from './config/server.ts';
@@ -139,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production') {
     for (const name of Object.keys(DEV_SECRETS) as (keyof typeof DEV_SECRETS)[])
       if (c[name] === DEV_SECRETS[name]) problems.push(`${name}: must be set in production`);
+    if (c.SITE_SECRET === DEVELOPMENT_SITE_SECRET)
+      problems.push('SITE_SECRET: the development secret is public; set your own in production');
   }
   const simulators = simulatorsOf(c);
   problems.push(...simulators.problems);

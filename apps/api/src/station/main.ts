@@ -21,8 +21,7 @@ import { siteClient, type SiteClient, type SiteClientOptions } from './site-clie
  * derived from SITE_SECRET, and keeps dialling while the platform is away.
  */
 
-/** The secret `npm start` shares with the API in development; never one for production. */
-export const DEVELOPMENT_SITE_SECRET = 'stod-development-site-secret';
+export { DEVELOPMENT_SITE_SECRET } from '../config/fields.ts';
 
 export interface StationProcessOptions {
   /** The platform's site endpoint without the site id, e.g. ws://127.0.0.1:3000/site. */
