@@ -53,10 +53,15 @@ export function memoryHolders(node: string = randomUUID()): DeviceHolders {
 const CLAIM = `local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. '|' .. token, 'PX', ARGV[2])
 return token`;
-// Renews or deletes the holder only while it is still this claim.
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+// Renews the holder while it is still this claim; puts it back if it vanished (Redis restarted,
+// or a renewal came too late) and no newer claim was made since. KEYS[2] the token counter,
+// ARGV[3] this claim's token.
+const RENEW = `local held = redis.call('GET', KEYS[1])
+if held == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if not held and redis.call('GET', KEYS[2]) == ARGV[3] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
 return 0`;
+// Deletes the holder only while it is still this claim.
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1]) end
 return 0`;
@@ -66,6 +71,7 @@ export function redisHolders(
   url: string,
   prefix: string,
   node: string = randomUUID(),
+  renewEveryMs = RENEW_EVERY_MS,
 ): DeviceHolders {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 2,
@@ -78,9 +84,17 @@ export function redisHolders(
   const renew = setInterval(() => {
     for (const [key, token] of mine)
       void redis
-        .eval(RENEW, 1, holderKey(key), `${node}|${String(token)}`, String(HOLD_TTL_MS))
+        .eval(
+          RENEW,
+          2,
+          holderKey(key),
+          tokenKey(key),
+          `${node}|${String(token)}`,
+          String(HOLD_TTL_MS),
+          String(token),
+        )
         .catch(() => undefined);
-  }, RENEW_EVERY_MS);
+  }, renewEveryMs);
   renew.unref();
   return {
     node,
