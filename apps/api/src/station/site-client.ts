@@ -272,17 +272,21 @@ export function siteClient(o: SiteClientOptions): SiteClient {
   }
 
   async function boot() {
+    let heartbeatSeconds = 30;
     try {
-      await client.call('Boot', {
+      const answer = (await client.call('Boot', {
         vendor: 'Støð',
         model: 'Station simulator',
         simulated: true,
         pumps: o.pumps,
         bays: o.bays,
-      });
+      })) as { heartbeatSeconds?: unknown };
+      if (typeof answer.heartbeatSeconds === 'number' && answer.heartbeatSeconds > 0)
+        heartbeatSeconds = answer.heartbeatSeconds;
     } catch (error) {
       log.warn({ site, err: error }, 'site boot not answered; the connection is tried again');
       await client.close({ code: 1011, reason: 'Boot failed' }).catch(() => undefined);
+      if (!closed) redial = setTimeout(dial, 5_000 / o.speed);
       return;
     }
     booted = true;
@@ -294,7 +298,8 @@ export function siteClient(o: SiteClientOptions): SiteClient {
       for (const status of await carwash.bays(site).catch(() => []))
         report({ type: 'bay', site, ...status });
     clock.cancel(heartbeat);
-    heartbeat = clock.every(30_000 * o.speed, () => {
+    // The clock runs `speed` times faster; the heartbeat keeps the platform's pace.
+    heartbeat = clock.every(heartbeatSeconds * 1000 * o.speed, () => {
       box.push({ method: 'Heartbeat', keep: false, params: () => ({}) });
     });
     box.flush();
