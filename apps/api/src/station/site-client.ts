@@ -36,11 +36,8 @@ export interface SiteClientOptions {
 export interface SiteClient {
   /** A report of one of this site's devices, sent in order; sales and states wait for a reconnect. */
   report(event: ForecourtEvent | CarwashEvent | BeverageMachineEvent): void;
-  readonly connected: boolean;
   /** Resolves once the platform accepted the site's Boot. */
   ready(): Promise<void>;
-  /** Drops the connection as a lost network would; it comes back after `ms`. */
-  drop(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -351,15 +348,7 @@ export function siteClient(o: SiteClientOptions): SiteClient {
 
   return {
     report,
-    get connected() {
-      return up && booted;
-    },
     ready: () => ready,
-    drop(ms) {
-      void client.close({ code: 4001, reason: 'Network lost', force: true }).then(() => {
-        redial = setTimeout(dial, ms);
-      });
-    },
     async close() {
       closed = true;
       if (redial) clearTimeout(redial);

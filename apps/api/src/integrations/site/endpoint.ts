@@ -58,8 +58,6 @@ export interface SiteEndpoint {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Closes this process's connection of a site that another connection replaced. */
   superseded(key: string): void;
-  /** How many sites this process holds. */
-  size(): number;
   close(): Promise<void>;
 }
 
@@ -251,7 +249,6 @@ export function createSiteEndpoint(options: SiteEndpointOptions): SiteEndpoint {
       connections.delete(site);
       void connection.client.close({ code: 4000, reason: 'Replaced' });
     },
-    size: () => connections.size,
     async close() {
       await server.close({ code: 1001, reason: 'Server closing', force: false });
     },

@@ -25,7 +25,7 @@ import {
 } from '../forecourt/port.ts';
 import type { ForecourtSim, SimPumpView } from '../forecourt/sim.ts';
 import { siteKey, type SiteEventSink } from './endpoint.ts';
-import type { PlatformCall } from './protocol.ts';
+import { bayLookupAnswer, lookupAnswer, type PlatformCall } from './protocol.ts';
 
 const FORECOURT_REFUSALS: readonly ForecourtRefusal[] = [
   'not_found',
@@ -96,11 +96,16 @@ export function siteForecourt(calls: DeviceCalls): ForecourtSim & {
       });
       return status === 'TooLate' ? 'too_late' : 'cancelled';
     },
-    async lookup(site, pump, reference) {
-      const answer = await call<ForecourtLookup>(site, 'Sale.Lookup', { pump, reference });
-      return answer.state === 'sold'
-        ? { ...answer, sale: { ...answer.sale, at: new Date(answer.sale.at) } }
-        : answer;
+    async lookup(site, pump, reference): Promise<ForecourtLookup> {
+      // Only a well-formed answer speaks for the transaction; any other is no answer at all.
+      const answer = lookupAnswer.safeParse(
+        await call<unknown>(site, 'Sale.Lookup', { pump, reference }),
+      );
+      if (!answer.success) throw new ForecourtError('unreachable');
+      const found = answer.data;
+      return found.state === 'sold'
+        ? { ...found, sale: { ...found.sale, at: new Date(found.sale.at) } }
+        : found;
     },
     subscribe: (listener) => events.subscribe(listener),
     close() {
@@ -142,7 +147,13 @@ export function siteCarwash(calls: DeviceCalls): CarwashSim & {
     stop: (site, bay, reference) => command(site, 'Bay.Stop', bay, reference),
     resume: (site, bay, reference) => command(site, 'Bay.Resume', bay, reference),
     cancel: (site, bay, reference) => command(site, 'Bay.Cancel', bay, reference),
-    lookup: (site, bay, reference) => call<CarwashLookup>(site, 'Bay.Lookup', { bay, reference }),
+    async lookup(site, bay, reference): Promise<CarwashLookup> {
+      const answer = bayLookupAnswer.safeParse(
+        await call<unknown>(site, 'Bay.Lookup', { bay, reference }),
+      );
+      if (!answer.success) throw new CarwashError('unreachable');
+      return answer.data;
+    },
     subscribe: (listener) => events.subscribe(listener),
     close() {
       events.clear();
