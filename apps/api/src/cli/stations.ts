@@ -7,19 +7,22 @@ import { startStationPage } from '../station/page.ts';
 
 /**
  * The station process (`npm run stations`; `npm start` runs it beside the API): every demo
- * station's pumps and wash bays, connected to the platform over the site protocol.
+ * station's pumps, wash bays, coffee machines and kitchen, connected to the platform over the site protocol.
  *
  *   STATION_API_URL  the platform's site endpoint (default ws://127.0.0.1:$PORT/site)
  *   STATION_OCPP_URL the platform's OCPP endpoint for the demo chargers (default: beside it)
  *   STATION_CHARGERS `false` leaves the demo chargers out
  *   STATION_PAGE_PORT where the simulator page is served (default PORT + 1; 0 for none)
  *   SITE_SECRET      the installation's site secret (the development one by default)
- *   SIM_SPEED, SIM_AUTO_CUSTOMER  as the API reads them
+ *   SIM_SPEED, SIM_AUTO_CUSTOMER, KITCHEN_SIM_ACCEPT_SECONDS  as the API reads them
  */
 const env = process.env;
 const url = env.STATION_API_URL ?? `ws://127.0.0.1:${env.PORT ?? '3000'}/site`;
 const ocpp = env.STATION_OCPP_URL ?? url.replace(/\/site$/, '/ocpp');
-const speed = Number(env.SIM_SPEED ?? '1');
+const positive = (raw: string | undefined, fallback: number) => {
+  const value = Number(raw ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
 
 // Started beside the API, the station waits until the platform answers, as a site would keep
 // dialling; a platform that stays away is reported once, after ten seconds.
@@ -42,8 +45,9 @@ for (;;) {
 const stations = startStations({
   url,
   secret: env.SITE_SECRET ?? DEVELOPMENT_SITE_SECRET,
-  speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
+  speed: positive(env.SIM_SPEED, 1),
   autoCustomer: (env.SIM_AUTO_CUSTOMER ?? 'true') === 'true',
+  kitchenAcceptSeconds: positive(env.KITCHEN_SIM_ACCEPT_SECONDS, 20),
   chargers:
     env.STATION_CHARGERS === 'false'
       ? null

@@ -99,7 +99,7 @@ export const stationsEnv = z.object({
     .enum(['true', 'false'])
     .optional()
     .describe(
-      'stations whose kitchen display nobody has opened for three minutes get a simulated kitchen that accepts, readies and hands over orders',
+      'orders of stations whose kitchen display nobody has opened for three minutes go to the site’s own kitchen system (the station process plays one that accepts, readies and hands them over)',
     ),
   KITCHEN_SIM_ACCEPT_SECONDS: z.coerce
     .number()
@@ -108,7 +108,7 @@ export const stationsEnv = z.object({
     .max(600)
     .default(20)
     .describe(
-      'how long the simulated kitchen waits before it accepts an order (divided by `SIM_SPEED`, as its cooking time is)',
+      'how long the simulated kitchen (the station process, or the API without sites) waits before it accepts an order (divided by `SIM_SPEED`, as its cooking time is)',
     ),
   BEVERAGE_HASH_TTL_SECONDS: z.coerce
     .number()

@@ -34,8 +34,11 @@ import {
   siteBeverageMachines,
   siteCarwash,
   siteForecourt,
+  siteKitchens,
   sinkOf,
 } from '../integrations/site/ports.ts';
+import { KitchenError, type KitchenSystems } from '../integrations/kitchen/port.ts';
+import { kitchensInProcess } from '../integrations/kitchen/sim.ts';
 import type { DeviceCalls } from '../integrations/device-calls/port.ts';
 
 /** The outside world, one port each: a device or provider is reached through nothing else. */
@@ -51,6 +54,7 @@ export interface Ports {
   carwash: CarwashController;
   menu: MenuPort;
   beverageMachines: BeverageMachinesPort;
+  kitchens: KitchenSystems;
 }
 
 /** Ports given from outside (tests) win over configuration. */
@@ -81,6 +85,13 @@ export interface AdapterOptions {
    */
   identityFetch?: Fetch;
 }
+
+/** No station has a kitchen system of its own: orders wait for the kitchen display. */
+const noKitchens: KitchenSystems = {
+  send: () => Promise.reject(new KitchenError('no_kitchen')),
+  handle: () => () => undefined,
+  close: () => Promise.resolve(),
+};
 
 const missing = (what: string) =>
   new Error(`No ${what} adapter: name its simulator in SIMULATORS or configure the real one`);
@@ -164,6 +175,7 @@ export function assembleAdapters(
           forecourt: siteForecourt(options.calls),
           carwash: siteCarwash(options.calls),
           machines: siteBeverageMachines(options.calls, machineSites(db)),
+          kitchens: siteKitchens(options.calls),
         }
       : null;
   const siteControls = sites && !config.isProduction ? sites : null;
@@ -212,6 +224,19 @@ export function assembleAdapters(
   const beverageMachines = overrides.beverageMachines ?? sites?.machines ?? machinesSimulator;
   if (!beverageMachines) throw missing('coffee machine');
 
+  // The kitchens' own systems are the sites'; without sites, the simulated pumps' process
+  // simulates them too, and else no station has one.
+  const kitchens =
+    overrides.kitchens ??
+    sites?.kitchens ??
+    (forecourtSimulator
+      ? kitchensInProcess({
+          speed: config.SIM_SPEED,
+          acceptSeconds: config.KITCHEN_SIM_ACCEPT_SECONDS,
+          log: options.log,
+        })
+      : noKitchens);
+
   if (config.isProduction && config.simulators.length > 0)
     options.log.warn(
       { simulators: config.simulators },
@@ -219,7 +244,7 @@ export function assembleAdapters(
     );
 
   return {
-    sites: sites ? sinkOf(sites.forecourt, sites.carwash, sites.machines) : null,
+    sites: sites ? sinkOf(sites.forecourt, sites.carwash, sites.machines, sites.kitchens) : null,
     ports: {
       mailer,
       push,
@@ -232,6 +257,7 @@ export function assembleAdapters(
       carwash,
       menu,
       beverageMachines,
+      kitchens,
     },
     simulators: {
       gateway: gatewaySimulator,

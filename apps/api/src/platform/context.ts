@@ -156,6 +156,7 @@ export async function createContext(
           simulators.forecourt?.close(),
           simulators.carwash?.close(),
           simulators.beverageMachines?.close(),
+          ports.kitchens.close(),
         ]);
         if (!options.database) await database.close();
       })();

@@ -11,11 +11,12 @@ import {
 import { seedStations } from '../integrations/provider-stations/network.ts';
 import { SEEDED_CHARGERS } from '../seed/charging.ts';
 import { sitePassword } from '../integrations/site/endpoint.ts';
+import { kitchenSim } from '../integrations/kitchen/sim.ts';
 import { siteClient, type SiteClient, type SiteClientOptions } from './site-client.ts';
 
 /**
- * The station process: every demo station's forecourt controller (its pumps) and car-wash
- * controller (its bays), and the demo installations' chargers, as they stand at the stations,
+ * The station process: every demo station's forecourt controller (its pumps), car-wash
+ * controller (its bays), coffee machines and kitchen system, and the demo installations' chargers, as they stand at the stations,
  * outside the platform. The chargers dial its OCPP endpoint as chargers do. Each site dials
  * the platform's `/site/{siteId}` over the site protocol (docs/site-protocol.md) with the password
  * derived from SITE_SECRET, and keeps dialling while the platform is away.
@@ -29,6 +30,8 @@ export interface StationProcessOptions {
   secret: string;
   speed: number;
   autoCustomer: boolean;
+  /** Seconds before a station's kitchen accepts an order (KITCHEN_SIM_ACCEPT_SECONDS). */
+  kitchenAcceptSeconds?: number;
   /** The demo's chargers, dialling the platform's OCPP endpoint (e.g. ws://127.0.0.1:3000/ocpp). */
   chargers?: { url: string; autoPlug: boolean } | null;
   /** Only these sites (pump-system ids); every demo station when left out. */
@@ -63,6 +66,7 @@ export function startStations(options: StationProcessOptions): StationProcess {
       {
         pumps: Array.from({ length: s.pumps }, (_, i) => i + 1),
         bays: Array.from({ length: s.bays }, (_, i) => i + 1),
+        food: s.services.includes('food'),
       },
     ]),
   );
@@ -95,7 +99,15 @@ export function startStations(options: StationProcessOptions): StationProcess {
   /** The site each coffee machine was last commanded through: its reports go there. */
   const machineSite = new Map<string, string>();
   const clients = new Map<string, SiteClient>();
-  for (const [site, { pumps, bays }] of layout)
+  const kitchen = kitchenSim({
+    speed: options.speed,
+    acceptSeconds: options.kitchenAcceptSeconds ?? 20,
+    report: (report) =>
+      clients.get(report.site)?.kitchen(report) ??
+      Promise.resolve({ ok: false, reason: 'no_site' }),
+    log,
+  });
+  for (const [site, { pumps, bays, food }] of layout)
     clients.set(
       site,
       siteClient({
@@ -108,6 +120,7 @@ export function startStations(options: StationProcessOptions): StationProcess {
         carwash,
         fleet,
         machines: { sim: machines, owns: (id) => machineSite.set(id, site) },
+        kitchen: food ? kitchen : null,
         speed: options.speed,
         log,
       }),
@@ -131,6 +144,7 @@ export function startStations(options: StationProcessOptions): StationProcess {
       for (const stop of stops) stop();
       await Promise.all([...clients.values()].map((c) => c.close()));
       await fleet?.close();
+      kitchen.close();
       await Promise.all([forecourt.close(), carwash.close(), machines.close()]);
     },
   };

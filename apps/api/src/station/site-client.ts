@@ -11,7 +11,14 @@ import {
 } from '../integrations/beverage-machine/sim.ts';
 import { outbox } from '../integrations/ocpp-sim/outbox.ts';
 import { SimChargerUnknown, type ChargerFleet } from '../integrations/ocpp-sim/index.ts';
-import { SITE_PROTOCOL, type PlatformCall } from '../integrations/site/protocol.ts';
+import type { KitchenReport, KitchenVerdict } from '../integrations/kitchen/port.ts';
+import type { KitchenSim } from '../integrations/kitchen/sim.ts';
+import {
+  kitchenOrderRequest,
+  rejected,
+  SITE_PROTOCOL,
+  type PlatformCall,
+} from '../integrations/site/protocol.ts';
 
 type ClientOptions = ConstructorParameters<typeof RPCClient>[0];
 
@@ -26,6 +33,8 @@ export interface SiteClientOptions {
   carwash: CarwashSim;
   /** The coffee machines the station process plays; `owns` records a machine this site commands. */
   machines?: { sim: BeverageMachineSim; owns(machineId: string): void } | null;
+  /** The station kitchen's system, at a site that sells food. */
+  kitchen?: KitchenSim | null;
   /** The chargers the station process plays, whose controls any of its sites answers. */
   fleet?: ChargerFleet | null;
   /** SIM_SPEED: the reconnect back-off runs this many times faster, as the devices do. */
@@ -36,6 +45,8 @@ export interface SiteClientOptions {
 export interface SiteClient {
   /** A report of one of this site's devices, sent in order; sales and states wait for a reconnect. */
   report(event: ForecourtEvent | CarwashEvent | BeverageMachineEvent): void;
+  /** A step of the site's kitchen, kept until the platform answers it; resolves with its verdict. */
+  kitchen(report: KitchenReport): Promise<KitchenVerdict>;
   /** Resolves once the platform accepted the site's Boot. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -204,6 +215,25 @@ export function siteClient(o: SiteClientOptions): SiteClient {
       return Promise.resolve({ ...sim.peek(id), code: sim.codeOf(id) });
     });
   }
+  const { kitchen } = o;
+  answer('Kitchen.Order', (p) => {
+    if (!kitchen) return Promise.resolve({ status: 'Rejected', reason: 'no_kitchen' });
+    const ticket = kitchenOrderRequest.safeParse(p);
+    if (!ticket.success) return Promise.resolve({ status: 'Rejected', reason: 'bad_order' });
+    const t = ticket.data;
+    const date = (iso: string | null) => (iso === null ? null : new Date(iso));
+    kitchen.take(site, {
+      orderId: t.order,
+      number: t.number,
+      state: t.state,
+      lines: t.lines,
+      placedAt: new Date(t.placedAt),
+      acceptedAt: date(t.acceptedAt),
+      readyBy: date(t.readyBy),
+      readyAt: date(t.readyAt),
+    });
+    return Promise.resolve({ status: 'Accepted' });
+  });
   const { fleet } = o;
   if (fleet) {
     answer('Sim.Chargers', () => Promise.resolve({ chargers: fleet.state() }));
@@ -268,6 +298,25 @@ export function siteClient(o: SiteClientOptions): SiteClient {
     }
   }
 
+  function reportKitchen({ orderId, step, readyInMinutes }: KitchenReport) {
+    return new Promise<KitchenVerdict>((resolve) => {
+      box.push({
+        method: 'KitchenStatus',
+        keep: true,
+        params: () => ({
+          order: orderId,
+          step,
+          ...(readyInMinutes === undefined ? {} : { readyInMinutes }),
+        }),
+        onResult: (result) => {
+          const refusal = rejected.safeParse(result);
+          resolve(refusal.success ? { ok: false, reason: refusal.data.reason } : { ok: true });
+        },
+        onRefused: () => resolve({ ok: false, reason: 'refused' }),
+      });
+    });
+  }
+
   async function boot() {
     let heartbeatSeconds = 30;
     try {
@@ -277,6 +326,7 @@ export function siteClient(o: SiteClientOptions): SiteClient {
         simulated: true,
         pumps: o.pumps,
         bays: o.bays,
+        kitchen: Boolean(o.kitchen),
       })) as { heartbeatSeconds?: unknown };
       if (typeof answer.heartbeatSeconds === 'number' && answer.heartbeatSeconds > 0)
         heartbeatSeconds = answer.heartbeatSeconds;
@@ -348,6 +398,7 @@ export function siteClient(o: SiteClientOptions): SiteClient {
 
   return {
     report,
+    kitchen: reportKitchen,
     ready: () => ready,
     async close() {
       closed = true;

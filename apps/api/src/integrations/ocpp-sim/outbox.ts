@@ -10,6 +10,8 @@ export interface OutboxEntry {
   /** A status of this connector: a newer one replaces it while it waits. */
   statusOf?: number | string;
   onResult?: (result: unknown) => void;
+  /** The backend answered with an error: the call is not sent again. */
+  onRefused?: (error: unknown) => void;
 }
 
 /** How long a call that got no answer on a live connection waits before it goes again. */
@@ -61,6 +63,7 @@ export function outbox(o: OutboxOptions) {
         if (isAnswer(error)) {
           remove(entry);
           o.warn({ method: entry.method, err: error }, 'the backend refused a simulated call');
+          entry.onRefused?.(error);
         } else if (o.canSend()) {
           // No answer on a live connection: try again in a while, in order.
           retry = o.clock.after(RETRY_MS, () => {

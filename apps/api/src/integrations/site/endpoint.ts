@@ -7,6 +7,7 @@ import { DeviceCallError, type DeviceCalls, type DeviceHolders } from '../device
 import type { BeverageMachineEvent } from '../beverage-machine/port.ts';
 import type { CarwashEvent } from '../carwash/port.ts';
 import type { ForecourtEvent } from '../forecourt/port.ts';
+import type { KitchenReport, KitchenVerdict } from '../kitchen/port.ts';
 import {
   rejected,
   SITE_CALLS,
@@ -33,6 +34,8 @@ export interface SiteEventSink {
   forecourt(event: ForecourtEvent): void;
   carwash(event: CarwashEvent): void;
   machine(event: BeverageMachineEvent): void;
+  /** A kitchen's step, applied before the site is answered: the answer says whether it was. */
+  kitchen(report: KitchenReport): Promise<KitchenVerdict>;
 }
 
 export interface SiteEndpointOptions {
@@ -183,6 +186,17 @@ export function createSiteEndpoint(options: SiteEndpointOptions): SiteEndpoint {
     handle('MachineStatus', (p) => {
       sink.machine({ machineId: p.machine, state: p.state, transactionId: p.transaction });
       return {};
+    });
+    handle('KitchenStatus', async (p) => {
+      const verdict = await sink.kitchen({
+        site,
+        orderId: p.order,
+        step: p.step,
+        ...(p.readyInMinutes === undefined ? {} : { readyInMinutes: p.readyInMinutes }),
+      });
+      return verdict.ok
+        ? { status: 'Accepted' }
+        : { status: 'Rejected', reason: verdict.reason.slice(0, 40) };
     });
 
     client.once('close', () => {

@@ -24,6 +24,13 @@ import {
   type PumpStatus,
 } from '../forecourt/port.ts';
 import type { ForecourtSim, SimPumpView } from '../forecourt/sim.ts';
+import {
+  KitchenError,
+  type KitchenHandler,
+  type KitchenReport,
+  type KitchenSystems,
+  type KitchenVerdict,
+} from '../kitchen/port.ts';
 import { siteKey, type SiteEventSink } from './endpoint.ts';
 import { bayLookupAnswer, lookupAnswer, type PlatformCall } from './protocol.ts';
 
@@ -245,15 +252,61 @@ export function siteBeverageMachines(
   };
 }
 
+/**
+ * The sites' kitchen systems: an order goes to the site's kitchen as `Kitchen.Order` through the
+ * process that holds the site; what a kitchen reports comes back through `report`.
+ */
+export function siteKitchens(calls: DeviceCalls): KitchenSystems & {
+  report(report: KitchenReport): Promise<KitchenVerdict>;
+} {
+  let handler: KitchenHandler | null = null;
+  return {
+    async send(site, ticket) {
+      try {
+        await calls.call(siteKey(site), 'Kitchen.Order', {
+          order: ticket.orderId,
+          number: ticket.number,
+          state: ticket.state,
+          lines: ticket.lines,
+          placedAt: ticket.placedAt.toISOString(),
+          acceptedAt: ticket.acceptedAt?.toISOString() ?? null,
+          readyBy: ticket.readyBy?.toISOString() ?? null,
+          readyAt: ticket.readyAt?.toISOString() ?? null,
+        });
+      } catch (error) {
+        if (error instanceof DeviceCallError)
+          throw new KitchenError(
+            error.code === 'NotImplemented' || error.code === 'no_kitchen'
+              ? 'no_kitchen'
+              : 'unreachable',
+          );
+        if (error instanceof DeviceOffline) throw new KitchenError('unreachable');
+        throw error;
+      }
+    },
+    handle(next) {
+      handler = next;
+      return () => {
+        if (handler === next) handler = null;
+      };
+    },
+    report: (report) =>
+      handler ? handler(report) : Promise.resolve({ ok: false, reason: 'not_taken' }),
+    close: () => Promise.resolve(),
+  };
+}
+
 /** Where the endpoint hands what sites report: the station ports of this process. */
 export function sinkOf(
   forecourt: { deliver(event: ForecourtEvent): void },
   carwash: { deliver(event: CarwashEvent): void },
   machines: { deliver(event: BeverageMachineEvent): void },
+  kitchens: { report(report: KitchenReport): Promise<KitchenVerdict> },
 ): SiteEventSink {
   return {
     forecourt: (event) => forecourt.deliver(event),
     carwash: (event) => carwash.deliver(event),
     machine: (event) => machines.deliver(event),
+    kitchen: (report) => kitchens.report(report),
   };
 }

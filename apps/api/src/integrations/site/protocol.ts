@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * The site protocol (docs/site-protocol.md): how a station's equipment (the forecourt
- * controller, the car-wash controller, the coffee machines) reaches the platform. One WebSocket
+ * controller, the car-wash controller, the coffee machines, the kitchen's system) reaches the platform. One WebSocket
  * per site, opened by the site to `/site/{siteId}` with HTTP Basic, carrying OCPP-J frames:
  * `[2, id, action, payload]` a call, `[3, id, payload]` its result, `[4, id, code, text, {}]` its
  * error. Both sides call. The version is the WebSocket subprotocol.
@@ -31,6 +31,8 @@ export const bootRequest = z.object({
   simulated: z.boolean().optional(),
   pumps: z.array(point).max(64).optional(),
   bays: z.array(point).max(16).optional(),
+  /** The site runs a kitchen system that takes `Kitchen.Order`. */
+  kitchen: z.boolean().optional(),
 });
 export const pumpStatusRequest = z.object({
   pump: point,
@@ -64,6 +66,12 @@ export const machineStatusRequest = z.object({
   state: z.enum(beverageMachineStates),
   transaction: z.string().max(64).nullable(),
 });
+/** A step the site's kitchen took on an order the platform handed it (`Kitchen.Order`). */
+export const kitchenStatusRequest = z.object({
+  order: z.uuid(),
+  step: z.enum(['accepted', 'ready', 'collected']),
+  readyInMinutes: z.number().int().min(1).max(240).optional(),
+});
 
 /** The calls a site makes, each with the schema of its payload. */
 export const SITE_CALLS = {
@@ -74,6 +82,7 @@ export const SITE_CALLS = {
   Sale: saleRequest,
   BayStatus: bayStatusRequest,
   MachineStatus: machineStatusRequest,
+  KitchenStatus: kitchenStatusRequest,
 } as const;
 export type SiteCall = keyof typeof SITE_CALLS;
 
@@ -98,6 +107,18 @@ export const bayLookupAnswer = z.union([
   z.object({ state: z.enum(['cancelled', 'unknown']) }),
 ]);
 
+/** An order handed to the site's kitchen, as `Kitchen.Order` carries it (times in ISO 8601). */
+export const kitchenOrderRequest = z.object({
+  order: z.uuid(),
+  number: z.number().int().min(0),
+  state: z.enum(['placed', 'accepted', 'ready']),
+  lines: z.array(z.object({ name: z.string().max(200), quantity: z.number().int().min(1) })),
+  placedAt: at,
+  acceptedAt: at.nullable(),
+  readyBy: at.nullable(),
+  readyAt: at.nullable(),
+});
+
 /** The platform's calls to a site, by name (the station process answers them; see the doc). */
 export const PLATFORM_CALLS = [
   'Forecourt.Status',
@@ -115,6 +136,7 @@ export const PLATFORM_CALLS = [
   'Machine.Pour',
   'Machine.Status',
   'Machine.Transaction',
+  'Kitchen.Order',
   // Only a simulated site answers these: the simulator page's hands at the pump and the bay.
   'Sim.Pump',
   'Sim.Pumps',

@@ -99,13 +99,18 @@ async function productOf(app: FastifyInstance, stationId: number, code: string) 
   );
 }
 
+/** One API process with sites, listening, on a seeded database of its own. */
+async function oneApp(overrides: Record<string, string> = {}) {
+  const database = await sharedDatabase();
+  const app = await buildApp(testConfig({ SITE_SECRET: SECRET, ...overrides }), { database });
+  cleanups.push(() => app.close());
+  await seedStationNetwork(database.db);
+  return { database, app, port: await listening(app) };
+}
+
 describe('the site endpoint', () => {
   it('takes a known site with its password and no other', async () => {
-    const database = await sharedDatabase();
-    const app = await buildApp(testConfig({ SITE_SECRET: SECRET }), { database });
-    cleanups.push(() => app.close());
-    await seedStationNetwork(database.db);
-    const port = await listening(app);
+    const { database, app, port } = await oneApp();
     const station = await stationOf(database, 'Støð Hoyvík');
     const site = station.tokheimStationId;
     const dial = async (identity: string, password: string) => {
@@ -156,13 +161,7 @@ describe('the site endpoint', () => {
 
 describe('the simulator page of the station process', () => {
   it('is served beside the devices, and its hands reach them through the platform', async () => {
-    const database = await sharedDatabase();
-    const app = await buildApp(testConfig({ SITE_SECRET: SECRET, SIM_SPEED: '50' }), {
-      database,
-    });
-    cleanups.push(() => app.close());
-    await seedStationNetwork(database.db);
-    const port = await listening(app);
+    const { database, port } = await oneApp({ SIM_SPEED: '50' });
     const station = await stationOf(database, 'Støð Hoyvík');
     const devices = startStations({
       url: `ws://127.0.0.1:${String(port)}/site`,
@@ -193,6 +192,87 @@ describe('the simulator page of the station process', () => {
     expect((await devices.forecourt.status(station.tokheimStationId, 4)).state).toBe('inactive');
     // Only the page's own calls pass; the rest of the API is not the station's to serve.
     expect((await fetch(`${base}/api/user/v2`)).status).toBe(404);
+  });
+});
+
+const ALWAYS = Array.from({ length: 7 }, () => ({ from: '00:00', to: '24:00' }));
+
+/** A food order placed at a station kept open around the clock. */
+async function foodOrder(app: FastifyInstance, database: Database, stationId: number) {
+  await database.db
+    .update(stations)
+    .set({ openingHours: ALWAYS })
+    .where(eq(stations.id, stationId));
+  const user = await cardCustomer(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/food/orders',
+    headers: { ...bearer(user.token), 'idempotency-key': randomUUID() },
+    payload: {
+      stationId,
+      lines: [{ type: 'product', productId: 'franskar', quantity: 1 }],
+      mode: 'take-out',
+      pickupAt: 'asap',
+      paymentMethodId: user.cardId,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json<{ id: string; number: number }>();
+  return {
+    user,
+    /** Hands the order to the site's kitchen, as the platform's job does for an unstaffed station. */
+    hand: (via: FastifyInstance, site: string) =>
+      via.ctx.kitchens.send(site, {
+        orderId: order.id,
+        number: order.number,
+        state: 'placed',
+        lines: [{ name: 'Franskar', quantity: 1 }],
+        placedAt: new Date(),
+        acceptedAt: null,
+        readyBy: null,
+        readyAt: null,
+      }),
+    read: async () =>
+      (
+        await app.inject({ url: `/api/food/orders/${order.id}`, headers: bearer(user.token) })
+      ).json<{ state: string; receiptId?: string | null }>(),
+  };
+}
+
+describe('the station’s kitchen', () => {
+  it('takes the orders no display answers over the site protocol, accepts, readies and hands them over', async () => {
+    const { database, app, port } = await oneApp();
+    const station = await stationOf(database, 'Støð Hoyvík');
+    const argir = await stationOf(database, 'Støð Argir');
+    const devices = startStations({
+      url: `ws://127.0.0.1:${String(port)}/site`,
+      secret: SECRET,
+      speed: 600,
+      autoCustomer: false,
+      kitchenAcceptSeconds: 1,
+      sites: [station.tokheimStationId, argir.tokheimStationId],
+    });
+    cleanups.push(() => devices.close());
+    await devices.ready();
+    const order = await foodOrder(app, database, station.id);
+    expect((await order.read()).state).toBe('placed');
+    await order.hand(app, station.tokheimStationId);
+    // Eight minutes of cooking and five at the counter, six hundred times faster.
+    await until(order.read, (v) => v.state === 'collected', 20_000);
+    expect(await checkBooks(database.db)).toEqual([]);
+    // A site without food has no kitchen: it refuses the order, which waits for a display.
+    await expect(
+      app.ctx.kitchens.send(argir.tokheimStationId, {
+        orderId: randomUUID(),
+        number: 1,
+        state: 'placed',
+        lines: [],
+        placedAt: new Date(),
+        acceptedAt: null,
+        readyBy: null,
+        readyAt: null,
+      }),
+    ).rejects.toMatchObject({ code: 'no_kitchen' });
   });
 });
 
@@ -338,6 +418,12 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two API processes and the station 
       (v) => v.state === 'poured' && v.receiptId !== null,
       20_000,
     );
+
+    // A food order placed on B is handed by B to the station's kitchen through A, and the
+    // kitchen's accept, heard on A, is captured once.
+    const meal = await foodOrder(b, database, food.id);
+    await meal.hand(b, food.tokheimStationId);
+    await until(meal.read, (v) => v.state === 'accepted' && Boolean(v.receiptId), 20_000);
     expect(await checkBooks(database.db)).toEqual([]);
   });
 });

@@ -2,13 +2,14 @@ import type { FoodOrder, KitchenOrder, Menu, OpeningHours } from '@stod/domain';
 import { faroeClock } from '@stod/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, receipts, stations } from '../../db/schema/index.ts';
+import { foodOrders, payments, receipts, stations } from '../../db/schema/index.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { bearer, createTestApp, lastMailTo, statuses, type TestApp } from '../../test/app.ts';
 import { signInAsStaff } from '../../test/staff.ts';
 import { cardCustomer, openHolds } from '../../test/stations.ts';
 import { expireUnanswered } from './kitchen.ts';
-import { simulateKitchens } from './kitchen-sim.ts';
+import { applyKitchenReport, handToKitchens } from './kitchen-systems.ts';
+import type { KitchenSim } from '../../integrations/kitchen/sim.ts';
 
 // Food orders end to end in the API: the menu, the quote, the order with its hold, the kitchen's
 // accept (one capture), ready, collected, reject and expiry (voids), and who may see what.
@@ -348,20 +349,63 @@ describe('the kitchen', () => {
     expect((await kitchen(own, 'nope', 'ready')).statusCode).toBe(400);
   });
 
-  it('is simulated where no display is staffed: accepted, then ready by its time', async () => {
+  it('goes to the site’s kitchen where no display is staffed, which accepts and readies it', async () => {
     const user = await cardCustomer(t.app);
     const order = await placed(user, { stationId: otherFood });
-    const at = (ms: number) => ({ ...t.app.ctx, clock: { now: () => new Date(Date.now() + ms) } });
-    await simulateKitchens(at(60_000));
+    const [station] = await t.app.ctx.db.select().from(stations).where(eq(stations.id, otherFood));
+    const site = station?.tokheimStationId ?? '';
+    await handToKitchens(t.app.ctx);
+    // The in-process kitchen (no sites configured) took the order, as the station's would.
+    const kitchen = (t.app.ctx.kitchens as unknown as { sim: KitchenSim }).sim;
+    expect(kitchen.orders().get(order.id)).toEqual({ site, state: 'placed' });
     const read = async () =>
       (
         await t.app.inject({ url: `/api/food/orders/${order.id}`, headers: bearer(user.token) })
       ).json<FoodOrder>();
-    expect((await read()).state).toBe('accepted');
-    await simulateKitchens(at(9 * 60_000));
+    const report = (step: 'accepted' | 'ready' | 'collected', from = site) =>
+      applyKitchenReport(t.app.ctx, {
+        site: from,
+        orderId: order.id,
+        step,
+        ...(step === 'accepted' ? { readyInMinutes: 8 } : {}),
+      });
+    // Another site's kitchen cannot touch it, nor a kitchen skip a step.
+    expect(await report('accepted', 'TK-other')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await report('ready')).toEqual({ ok: false, reason: 'illegal_state' });
+    expect((await read()).state).toBe('placed');
+    expect(await report('accepted')).toEqual({ ok: true });
+    expect(await report('accepted')).toEqual({ ok: true });
+    const accepted = await read();
+    expect(accepted.state).toBe('accepted');
+    const captured = await t.app.ctx.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.paymentId, (await orderRow(order.id)).paymentId ?? ''));
+    expect(captured).toHaveLength(1);
+    expect(await report('ready')).toEqual({ ok: true });
     expect((await read()).state).toBe('ready');
+    // Once staff open the station's display, its kitchen no longer takes steps there.
+    const staff = await signInAsStaff(t.app, { role: 'kitchen', stationIds: [otherFood] });
+    await t.app.inject({
+      url: `/api/kitchen/stations/${String(otherFood)}/orders`,
+      headers: bearer(staff),
+    });
+    expect(await report('collected')).toEqual({ ok: false, reason: 'staffed' });
+    expect((await read()).state).toBe('ready');
+    expect(
+      await applyKitchenReport(t.app.ctx, { site, orderId: crypto.randomUUID(), step: 'ready' }),
+    ).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 });
+
+async function orderRow(id: string) {
+  const [row] = await t.app.ctx.db.select().from(foodOrders).where(eq(foodOrders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
+  return row;
+}
 
 async function userIdOf(token: string) {
   const res = await t.app.inject({ url: '/api/user/v2', headers: bearer(token) });

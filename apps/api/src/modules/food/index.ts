@@ -1,10 +1,10 @@
 import type { ModuleDefinition } from '../../platform/modules.ts';
 import { everyIfSet } from '../../platform/modules.ts';
 import { expireUnanswered as expire } from './kitchen.ts';
-import { simulateKitchens as simulate } from './kitchen-sim.ts';
+import { handToKitchens as hand, watchKitchens } from './kitchen-systems.ts';
 import { foodRoutes as routes } from './routes.ts';
 export { expireUnanswered } from './kitchen.ts';
-export { simulateKitchens } from './kitchen-sim.ts';
+export { handToKitchens } from './kitchen-systems.ts';
 
 export const foodModule: ModuleDefinition = {
   name: 'food',
@@ -12,10 +12,12 @@ export const foodModule: ModuleDefinition = {
   jobs: (jobs, config) => {
     // Orders the kitchen never answered expire and give their holds back; cut-off steps finish.
     everyIfSet(jobs, 'food.expire', config.FOOD_EXPIRE_EVERY_SECONDS, expire);
-    // Stations without a staffed kitchen display get the simulated kitchen (not in production).
+    // Stations without a staffed kitchen display hand their orders to the site's own kitchen
+    // system, which the station process plays in the demo (not in production by default).
     if ((config.KITCHEN_SIM ?? (config.isProduction ? 'false' : 'true')) === 'true')
-      jobs.every('food.kitchen-sim', 5, (ctx) => simulate(ctx));
+      jobs.every('food.kitchen-handover', 5, (ctx) => hand(ctx));
   },
+  watchers: [watchKitchens],
   // The customer follows an order by its id, as a charge.
   projections: {
     'foodOrder.changed': (_ctx, { orderId, order }) =>

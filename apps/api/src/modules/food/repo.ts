@@ -134,10 +134,12 @@ export function unanswered(db: Db, placedBefore: Date) {
 }
 
 /** Open orders at stations whose kitchen display has not been seen since `seenAfter`. */
+/** Open orders of stations whose display nobody has asked since `seenAfter`, with their site. */
 export function unattended(db: Db, seenAfter: Date) {
   return db
-    .select({ order: foodOrders })
+    .select({ order: foodOrders, site: stations.tokheimStationId })
     .from(foodOrders)
+    .innerJoin(stations, eq(stations.id, foodOrders.stationId))
     .leftJoin(kitchenPresence, eq(kitchenPresence.stationId, foodOrders.stationId))
     .where(
       and(
@@ -147,6 +149,17 @@ export function unattended(db: Db, seenAfter: Date) {
     )
     .orderBy(asc(foodOrders.updatedAt))
     .limit(100);
+}
+
+/** One order with its station's site and the last time the station's display asked for orders. */
+export async function orderAtSite(db: Db, id: string) {
+  const [row] = await db
+    .select({ order: foodOrders, site: stations.tokheimStationId, seenAt: kitchenPresence.seenAt })
+    .from(foodOrders)
+    .innerJoin(stations, eq(stations.id, foodOrders.stationId))
+    .leftJoin(kitchenPresence, eq(kitchenPresence.stationId, foodOrders.stationId))
+    .where(eq(foodOrders.id, id));
+  return row ?? null;
 }
 
 /** Orders left in 'placing' (a request that died between its steps), for the reconciliation. */
