@@ -18,6 +18,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping: () => Promise<boolean>;
+  /**
+   * Runs `work` while no other process runs work under the same lock (a PostgreSQL advisory
+   * lock held on one connection; the embedded database has one process anyway).
+   */
+  exclusive: <T>(lock: number, work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
@@ -28,8 +33,10 @@ const simulatorMigrations = {
   migrationsTable: '__drizzle_simulator_migrations',
 };
 
-// Any fixed number works, as long as every process uses the same one.
+// Any fixed numbers work, as long as every process uses the same ones.
 const MIGRATION_LOCK = 7_310_482;
+/** The demo seed: processes that start together seed once. */
+export const SEED_LOCK = 7_310_483;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -75,6 +82,7 @@ async function openPglite(dataDir: string, simulators: boolean): Promise<Databas
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    exclusive: (_lock, work) => work(),
     ping: async () => {
       try {
         await client.query('select 1');
@@ -114,6 +122,19 @@ async function openPostgres(
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    async exclusive(lock, work) {
+      const held = await pool.connect();
+      try {
+        await held.query('select pg_advisory_lock($1)', [lock]);
+        try {
+          return await work();
+        } finally {
+          await held.query('select pg_advisory_unlock($1)', [lock]);
+        }
+      } finally {
+        held.release();
+      }
+    },
     ping: async () => {
       try {
         await pool.query('select 1');

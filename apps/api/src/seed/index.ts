@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../platform/context.ts';
-import type { Db } from '../db/client.ts';
+import { SEED_LOCK, type Db } from '../db/client.ts';
 import {
   beverageMachines,
   beverages,
@@ -32,8 +32,13 @@ export { DEMO_STAFF } from './staff.ts';
 
 /** Loads the demo data into an empty database; answers whether it did. */
 export async function seedIfEmpty(ctx: ServiceContext): Promise<boolean> {
+  if (ctx.config.SEED_DEMO === 'false') return false;
+  // Processes that start together on one database seed it once: the others wait, then find it full.
+  return ctx.database.exclusive(SEED_LOCK, () => seedUnlessFull(ctx));
+}
+
+async function seedUnlessFull(ctx: ServiceContext): Promise<boolean> {
   const mode = ctx.config.SEED_DEMO;
-  if (mode === 'false') return false;
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0 && mode === 'auto') {
     // A development database seeded before the staff accounts, or before content had English,

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stations, userStations, users } from '../db/schema/index.ts';
-import { bearer, createTestApp, signIn, type TestApp } from '../test/app.ts';
+import { bearer, createTestApp, sharedTestDatabase, signIn, type TestApp } from '../test/app.ts';
 import { DEMO_STAFF, seedDemo, seedIfEmpty } from './index.ts';
 import { seedStaff } from './staff.ts';
 import { seedStations } from '../integrations/provider-stations/network.ts';
@@ -96,6 +98,26 @@ describe('the demo staff accounts in production', () => {
       ).toBe(401);
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes starting together', () => {
+  it('seed one database once; the other waits and finds it seeded', async () => {
+    const shared = await sharedTestDatabase();
+    const config = testConfig({ SEED_DEMO: 'auto' });
+    const [a, b] = await Promise.all([
+      buildApp(config, { database: shared.database }),
+      buildApp(config, { database: shared.database }),
+    ]);
+    try {
+      const seeded = await Promise.all([seedIfEmpty(a.ctx), seedIfEmpty(b.ctx)]);
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const [row] = await a.ctx.db.select({ n: count() }).from(stations);
+      expect(row?.n).toBe(seedStations.length);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await shared.close();
     }
   });
 });
