@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { requestIdOf } from './lib/request-id.ts';
 import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
 import type { ZodType } from 'zod';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -56,7 +58,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // A client that trickles its headers or body loses its connection instead of holding it.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onRequest', (request, reply, done) => {
     request.locale = localeFromHeader(request.headers['accept-language']);
     void reply.header('content-language', request.locale);
+    void reply.header('x-request-id', request.id);
     done();
   });
   app.addHook('onClose', () => owned.close());
@@ -160,12 +164,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const limitStore = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : null;
+  if (limitStore) {
+    limitStore.on('error', (error: Error) => {
+      app.log.debug({ err: error }, 'rate-limit store unreachable');
+    });
+    app.addHook('onClose', async () => {
+      await limitStore.quit().catch(() => limitStore.disconnect());
+    });
+  }
   await app.register(
     async (api) => {
       // Only the API is limited; the app's static files are not.
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
+        // With Redis every process counts against the same limit; a Redis that does not answer
+        // lets requests through rather than refuse them all.
+        ...(limitStore
+          ? { redis: limitStore, nameSpace: `${config.REDIS_KEY_PREFIX}rl-api:`, skipOnError: true }
+          : {}),
         errorResponseBuilder: (request, context) => ({
           statusCode: 429,
           code: 'RATE_LIMITED',

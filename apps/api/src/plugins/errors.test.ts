@@ -28,6 +28,27 @@ describe('unexpected failures', () => {
     expect(res.body).not.toContain('.ts');
   });
 
+  it('carry one request id, echoed in the answer: the caller’s when it is a plain token, else a new UUID', async () => {
+    const kept = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a:1' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a:1');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const odd of ['two words', 'x'.repeat(65), '<script>', ''])
+      expect(
+        (await t.app.inject({ url: '/api/health', headers: { 'x-request-id': odd } })).headers[
+          'x-request-id'
+        ],
+      ).toMatch(uuid);
+    const [a, b] = await Promise.all([
+      t.app.inject({ url: '/api/health' }),
+      t.app.inject({ url: '/api/health' }),
+    ]);
+    expect(a.headers['x-request-id']).toMatch(uuid);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+
   it('answer 415 for a media type the API does not read, and 400 for plain text', async () => {
     const xml = await t.app.inject({
       method: 'POST',

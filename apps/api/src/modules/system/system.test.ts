@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { randomUUID } from 'node:crypto';
+import { buildApp } from '../../app.ts';
+import { loadConfig, testConfig } from '../../config.ts';
 import * as systemRepo from './repo.ts';
 import { forgetSwitches, SWITCH_TTL_MS } from './service.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, sharedTestDatabase, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -190,6 +192,31 @@ describe('GET /api/health', () => {
       expect(others.map((res) => res.statusCode)).toContain(429);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('the API’s rate limit across processes', () => {
+  it('is one limit for two processes on one Redis, not one each', async () => {
+    const shared = await sharedTestDatabase();
+    const config = testConfig({
+      RATE_LIMIT_PER_MINUTE: '6',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `stod-test-${randomUUID()}:`,
+    });
+    const a = await buildApp(config, { database: shared.database });
+    const b = await buildApp(config, { database: shared.database });
+    try {
+      const ask = (app: typeof a) => app.inject({ url: '/api/maintenance' });
+      const answers = [];
+      for (let i = 0; i < 4; i += 1)
+        answers.push((await ask(a)).statusCode, (await ask(b)).statusCode);
+      // Six allowed in all, whichever process served them; the seventh and eighth are refused.
+      expect(answers.filter((code) => code === 200)).toHaveLength(6);
+      expect(answers.slice(6)).toEqual([429, 429]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await shared.close();
     }
   });
 });
