@@ -2,6 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { LAUNCH_OPTIONS } from './e2e/launch.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * With E2E_CLUSTER_DATABASE_URL and E2E_CLUSTER_REDIS_URL the journeys run against the cluster
+ * (`scripts/cluster.mjs`): two API processes on that PostgreSQL (emptied first) and Redis behind
+ * a balancer, and the station process dialling the balancer.
+ */
+const clusterDatabase = process.env.E2E_CLUSTER_DATABASE_URL;
+const clusterRedis = process.env.E2E_CLUSTER_REDIS_URL;
+const cluster = clusterDatabase && clusterRedis ? { clusterDatabase, clusterRedis } : null;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,8 +36,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    // The API and the station process, as `npm start` runs them (the build is made before).
-    command: 'node scripts/start.mjs',
+    // The API and the station process, as `npm start` runs them (the build is made before), or
+    // the cluster as `npm run start:cluster` runs it.
+    command: cluster ? 'node scripts/cluster.mjs' : 'node scripts/start.mjs',
     url: `http://127.0.0.1:${String(port)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -49,6 +58,14 @@ export default defineConfig({
       // countdown long enough to see and a fill short.
       SIM_SPEED: '5',
       SIM_AUTO_CUSTOMER: 'false',
+      ...(cluster
+        ? {
+            DATABASE_URL: cluster.clusterDatabase,
+            CLUSTER_FRESH_DATABASE: 'true',
+            REDIS_URL: cluster.clusterRedis,
+            REDIS_KEY_PREFIX: `stod-e2e-${String(Date.now())}:`,
+          }
+        : {}),
     },
   },
 });
