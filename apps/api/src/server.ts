@@ -34,9 +34,15 @@ let stopChargers: (() => Promise<void>) | null = null;
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  // The balancer hears "not ready" and sends new requests elsewhere while these finish.
+  app.ctx.lifecycle.draining = true;
+  if (config.SHUTDOWN_DRAIN_SECONDS > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
   await stopChargers?.();
   // A run in progress finishes first; one cut off by a kill is taken over when its lease lapses.
   await app.ctx.jobs.stop();
+  // Requests in flight finish; the chargers' and sites' connections close with "going away", and
+  // the devices dial again at once, through the balancer, to another process.
   await app.close();
   // The app leaves a database it was given open.
   await database?.close();

@@ -60,6 +60,15 @@ export const serverEnv = z.object({
     .min(1)
     .default(1200)
     .describe('requests per address per minute, all routes'),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .default(0)
+    .describe(
+      'on SIGTERM, how long `/api/ready` answers 503 before the process stops taking connections (set it above the balancer’s check interval times its fall count)',
+    ),
   REQUEST_TIMEOUT_MS: z.coerce
     .number()
     .int()

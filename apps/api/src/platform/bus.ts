@@ -50,6 +50,8 @@ export interface Bus {
   publish<N extends BusEventName>(name: N, payload: BusEvents[N]): Promise<void>;
   /** Answers a function that removes the listener. */
   subscribe<N extends BusEventName>(name: N, listener: Listener<N>): () => void;
+  /** Whether the transport answers now ('none' for the in-process bus, which has none). */
+  ping(): Promise<'up' | 'down' | 'none'>;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export function localBus(onListenerError: (error: unknown, name: string) => void
   };
   return {
     deliver,
+    ping: () => Promise.resolve('none'),
     publish(name, payload) {
       deliver(name, payload);
       return Promise.resolve();

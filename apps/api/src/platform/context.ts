@@ -56,6 +56,8 @@ export interface ServiceContext extends Ports {
   };
   /** Where a site's reports go, when the pumps and bays are reached over the site protocol. */
   sites: SiteEventSink | null;
+  /** Set when the process is stopping: it answers not ready, so the balancer sends no more. */
+  lifecycle: { draining: boolean };
 }
 
 export interface ContextOptions {
@@ -135,6 +137,7 @@ export async function createContext(
     sessions: sessionCache(bus, { ttlMs: config.SESSION_CACHE_SECONDS * 1000 }),
     devices: { holders, calls, superseded },
     sites,
+    lifecycle: { draining: false },
   };
   let closed: Promise<void> | undefined;
   return {

@@ -92,6 +92,17 @@ export async function redisBus(options: RedisBusOptions): Promise<Bus> {
       }
     },
     subscribe: (name, listener) => local.subscribe(name, listener),
+    async ping() {
+      // A command that waits for a lost connection is not an answer: a second is enough.
+      const answer = await Promise.race([
+        publisher.ping().then(
+          () => 'up' as const,
+          () => 'down' as const,
+        ),
+        new Promise<'down'>((resolve) => setTimeout(() => resolve('down'), 1_000).unref()),
+      ]);
+      return answer;
+    },
     async close() {
       await local.close();
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);

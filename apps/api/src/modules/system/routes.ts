@@ -109,5 +109,48 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
         ? { status: 'ok' as const, database: 'up' as const }
         : reply.status(503).send({ status: 'degraded', database: 'down' }),
   );
+
+  app.get(
+    '/live',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process answers (a restart is the cure when it does not)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+
+  const readiness = z.object({
+    status: z.enum(['ready', 'not ready']),
+    database: z.enum(['up', 'down']),
+    redis: z.enum(['up', 'down', 'none']),
+    draining: z.boolean(),
+  });
+  app.get(
+    '/ready',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['system'],
+        summary:
+          'Readiness: the database and Redis answer and the process is not stopping; a balancer sends traffic only while 200',
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      const [database, redis] = await Promise.all([
+        ctx.database.ping().then((up) => (up ? ('up' as const) : ('down' as const))),
+        ctx.bus.ping(),
+      ]);
+      const draining = ctx.lifecycle.draining;
+      const ready = database === 'up' && redis !== 'down' && !draining;
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not ready', database, redis, draining });
+    },
+  );
   return Promise.resolve();
 };
