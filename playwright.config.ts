@@ -4,8 +4,8 @@ import { LAUNCH_OPTIONS } from './e2e/launch.ts';
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
  * With E2E_CLUSTER_DATABASE_URL and E2E_CLUSTER_REDIS_URL the journeys run against the cluster
- * (`scripts/cluster.mjs`): two API processes on that PostgreSQL (emptied first) and Redis behind
- * a balancer, and the station process dialling the balancer.
+ * (`npm run cluster`): two API processes on that PostgreSQL (emptied first) and Redis behind
+ * HAProxy, and the station process dialling it.
  */
 const clusterDatabase = process.env.E2E_CLUSTER_DATABASE_URL;
 const clusterRedis = process.env.E2E_CLUSTER_REDIS_URL;
@@ -37,7 +37,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: {
     // The API and the station process, as `npm start` runs them (the build is made before), or
-    // the cluster as `npm run start:cluster` runs it.
+    // the cluster as `npm run cluster` runs it.
     command: cluster ? 'node scripts/cluster.mjs' : 'node scripts/start.mjs',
     url: `http://127.0.0.1:${String(port)}/api/health`,
     reuseExistingServer: false,

@@ -1,10 +1,12 @@
-// `npm run start:cluster`: Støð as it runs in production, on one machine. Several API processes
-// (CLUSTER_NODES, default 2) on one PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), a
-// balancer in front of them on PORT that hands each new connection to the next process in turn
-// (a process that refuses connections is passed over), and the station process, whose sites and
-// chargers dial the balancer as real ones would. One Ctrl-C stops them all; if one ends, so do
-// the rest. CLUSTER_FRESH_DATABASE=true empties the named database first (never in production).
-import { spawn } from 'node:child_process';
+// `npm run cluster`: Støð as it runs in production, on one machine. Two API processes on one
+// PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), HAProxy in front of them on PORT with the
+// configuration in deploy/haproxy.cfg (Debian's package, installed when missing and this runs as
+// root), and the station process, whose sites and chargers dial the balancer as real ones would.
+// Without HAProxy a small built-in balancer stands in (each new connection to the next process
+// that takes it), and says so. One Ctrl-C stops them all; if one ends, so do the rest.
+// CLUSTER_FRESH_DATABASE=true empties the named database first (never in production).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -19,8 +21,7 @@ for (const name of ['DATABASE_URL', 'REDIS_URL'])
 const api = fileURLToPath(new URL('../apps/api', import.meta.url));
 const host = env.HOST ?? '127.0.0.1';
 const port = Number(env.PORT ?? '3000');
-const count = Math.max(1, Number(env.CLUSTER_NODES ?? '2'));
-const backends = Array.from({ length: count }, (_, i) => port + 10 + i);
+const backends = [port + 10, port + 11];
 const secret = env.SITE_SECRET ?? (production ? null : 'stod-development-site-secret');
 if (!secret) {
   console.error('cluster: SITE_SECRET must be set in production.');
@@ -44,45 +45,96 @@ if (env.CLUSTER_FRESH_DATABASE === 'true') {
   await client.end();
 }
 
-// The balancer: each new connection goes to the next process; one that refuses is passed over.
-let next = 0;
-const balancer = createServer((incoming) => {
-  incoming.on('error', () => undefined);
-  const start = next;
-  next = (next + 1) % backends.length;
-  const tryAt = (tries) => {
-    if (tries >= backends.length) {
-      incoming.destroy();
-      return;
-    }
-    const backend = backends[(start + tries) % backends.length];
-    const outgoing = connect(backend, '127.0.0.1');
-    let joined = false;
-    outgoing.once('connect', () => {
-      joined = true;
-      incoming.pipe(outgoing).pipe(incoming);
-      incoming.once('close', () => outgoing.destroy());
-      outgoing.once('close', () => incoming.destroy());
-    });
-    outgoing.once('error', () => {
-      if (joined) incoming.destroy();
-      else tryAt(tries + 1);
-    });
-  };
-  tryAt(0);
-});
-await new Promise((resolve) => balancer.listen(port, host, resolve));
+/** HAProxy's binary, installed from Debian's packages if it is missing and we may. */
+function findHaproxy() {
+  const known = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((path) => existsSync(path));
+  if (known) return known;
+  const which = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
+  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return null;
+  console.log('cluster: installing HAProxy (apt-get install haproxy)');
+  const quiet = { stdio: 'ignore', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } };
+  if (spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], quiet).status !== 0) {
+    spawnSync('apt-get', ['update', '-qq'], quiet);
+    spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], quiet);
+  }
+  return existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : null;
+}
+
+/** The stand-in: each new connection goes to the next process; one that refuses is passed over. */
+async function builtInBalancer() {
+  let next = 0;
+  const server = createServer((incoming) => {
+    incoming.on('error', () => undefined);
+    const start = next;
+    next = (next + 1) % backends.length;
+    const tryAt = (tries) => {
+      if (tries >= backends.length) {
+        incoming.destroy();
+        return;
+      }
+      const outgoing = connect(backends[(start + tries) % backends.length], '127.0.0.1');
+      let joined = false;
+      outgoing.once('connect', () => {
+        joined = true;
+        incoming.pipe(outgoing).pipe(incoming);
+        incoming.once('close', () => outgoing.destroy());
+        outgoing.once('close', () => incoming.destroy());
+      });
+      outgoing.once('error', () => {
+        if (joined) incoming.destroy();
+        else tryAt(tries + 1);
+      });
+    };
+    tryAt(0);
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  return server;
+}
+
+const haproxy = env.CLUSTER_BALANCER === 'built-in' ? null : findHaproxy();
+const children = [];
+let balancer = null;
+if (haproxy) {
+  children.push(
+    spawn(
+      haproxy,
+      ['-db', '-f', fileURLToPath(new URL('../deploy/haproxy.cfg', import.meta.url))],
+      {
+        env: {
+          ...env,
+          STOD_BIND: `${host}:${port}`,
+          STOD_API1: `127.0.0.1:${backends[0]}`,
+          STOD_API2: `127.0.0.1:${backends[1]}`,
+        },
+        stdio: 'inherit',
+      },
+    ),
+  );
+} else {
+  console.warn(
+    'cluster: HAProxy is not installed; a built-in balancer without health checks stands in',
+  );
+  balancer = await builtInBalancer();
+}
 
 const publicUrl = env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-const shared = { ...env, SITE_SECRET: secret, PUBLIC_URL: publicUrl };
-const children = [
-  ...backends.map((backendPort) =>
-    spawn(process.execPath, ['src/server.ts'], {
-      cwd: api,
-      env: { ...shared, PORT: String(backendPort), HOST: '127.0.0.1', SIM_CHARGERS: 'false' },
-      stdio: 'inherit',
-    }),
-  ),
+// The processes believe HAProxy's X-Forwarded-For; they drain for a few checks when stopped.
+const shared = {
+  ...env,
+  SITE_SECRET: secret,
+  PUBLIC_URL: publicUrl,
+  TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
+  SHUTDOWN_DRAIN_SECONDS: env.SHUTDOWN_DRAIN_SECONDS ?? '5',
+};
+/** One API process; the supervisor below starts it again when it dies, as systemd would. */
+const apiProcess = (backendPort) =>
+  spawn(process.execPath, ['src/server.ts'], {
+    cwd: api,
+    env: { ...shared, PORT: String(backendPort), HOST: '127.0.0.1', SIM_CHARGERS: 'false' },
+    stdio: 'inherit',
+  });
+children.push(
   spawn(process.execPath, ['src/cli/stations.ts'], {
     cwd: api,
     env: {
@@ -93,24 +145,48 @@ const children = [
     },
     stdio: 'inherit',
   }),
-];
+);
+const apis = backends.map(apiProcess);
 console.log(
-  `cluster: ${count} API processes on ${backends.join(', ')} behind http://${host}:${port}; the station process dials it`,
+  `cluster: API processes on ${backends.join(' and ')} behind ${haproxy ? 'HAProxy' : 'the built-in balancer'} at http://${host}:${port}; the station process dials it`,
 );
 
 let code = null;
+let stopping = false;
+const running = () => [...children, ...apis];
 const stopAll = (signal) => {
-  for (const child of children) if (child.exitCode === null) child.kill(signal);
+  stopping = true;
+  for (const child of running())
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };
-for (const child of children)
-  child.once('exit', (exitCode, signal) => {
-    code ??= exitCode ?? (signal ? 1 : 0);
-    stopAll('SIGTERM');
-    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) {
-      balancer.close();
-      process.exit(code);
+const ended = (exitCode, signal) => {
+  code ??= exitCode ?? (signal ? 1 : 0);
+  stopAll('SIGTERM');
+  if (running().every((c) => c.exitCode !== null || c.signalCode !== null)) {
+    balancer?.close();
+    process.exit(code);
+  }
+};
+// The balancer or the station process ending ends the cluster; an API process that dies is
+// started again a second later (the other serves meanwhile), until the cluster stops.
+for (const child of children) child.once('exit', ended);
+const supervise = (index) => {
+  apis[index].once('exit', (exitCode, signal) => {
+    if (stopping) {
+      ended(exitCode, signal);
+      return;
     }
+    console.warn(
+      `cluster: the API process on ${backends[index]} ended (${signal ?? `exit ${exitCode}`}); starting it again`,
+    );
+    setTimeout(() => {
+      if (stopping) return;
+      apis[index] = apiProcess(backends[index]);
+      supervise(index);
+    }, 1_000);
   });
+};
+backends.forEach((_, index) => supervise(index));
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     stopAll(signal);
