@@ -89,6 +89,16 @@ export async function lapse(db: Db, k: RecordKey, owner: string) {
     );
 }
 
+/** Keeps a claim this request still works on for another `leaseMs`. */
+export async function renew(db: Db, k: RecordKey, owner: string, leaseMs: number) {
+  await db
+    .update(idempotencyRecords)
+    .set({ lockedUntil: leaseEnd(leaseMs) })
+    .where(
+      and(byKey(k), eq(idempotencyRecords.status, 'pending'), eq(idempotencyRecords.owner, owner)),
+    );
+}
+
 export async function find(db: Db, k: RecordKey) {
   const [row] = await db.select().from(idempotencyRecords).where(byKey(k));
   return row;

@@ -1,3 +1,4 @@
+import { paymentSteps } from '../../lib/metrics.ts';
 import { assertOre, type PaymentProduct } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { GatewayError, type Authorization } from '../../integrations/payments/port.ts';
@@ -71,7 +72,7 @@ export interface AuthoriseInput {
 }
 
 /** A `created` payment untouched this long belongs to a request that died; a retry resumes it. */
-const CREATED_LEASE_MS = 30_000;
+const CREATED_LEASE_MS = 9_000;
 
 /** Places a hold. A repeat of the key answers the payment it made the first time. */
 export async function authorise(ctx: ServiceContext, input: AuthoriseInput): Promise<Payment> {
@@ -115,7 +116,9 @@ export async function authorise(ctx: ServiceContext, input: AuthoriseInput): Pro
       amount: input.amount,
       currency: 'DKK',
     });
+    paymentSteps.inc({ kind: 'hold', outcome: 'ok' });
   } catch (error) {
+    paymentSteps.inc({ kind: 'hold', outcome: outcomeOf(error) });
     const failure = gatewayFailure(error);
     await repo.transition(
       ctx.db,
@@ -158,6 +161,9 @@ export async function markServiceStarted(ctx: ServiceContext, paymentId: string)
 
 type Step = 'capture' | 'void' | 'refund';
 
+/** A gateway failure as a metric's label: the gateway's own code, else `error`. */
+const outcomeOf = (error: unknown) => (error instanceof GatewayError ? error.code : 'error');
+
 async function step(
   ctx: ServiceContext,
   kind: Step,
@@ -190,7 +196,9 @@ async function step(
         : kind === 'void'
           ? await ctx.gateway.void(gk, { authorizationId })
           : await ctx.gateway.refund(gk, { authorizationId, amount });
+    paymentSteps.inc({ kind, outcome: 'ok' });
   } catch (error) {
+    paymentSteps.inc({ kind, outcome: outcomeOf(error) });
     if (error instanceof GatewayError && error.code === 'hold_expired') {
       await repo.transition(
         ctx.db,
