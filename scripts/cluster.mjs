@@ -131,7 +131,14 @@ const shared = {
 const apiProcess = (backendPort) =>
   spawn(process.execPath, ['src/server.ts'], {
     cwd: api,
-    env: { ...shared, PORT: String(backendPort), HOST: '127.0.0.1', SIM_CHARGERS: 'false' },
+    env: {
+      ...shared,
+      PORT: String(backendPort),
+      HOST: '127.0.0.1',
+      // Each process's figures on a port of its own: 3020 and 3021 beside 3010 and 3011.
+      METRICS_PORT: String(backendPort + 10),
+      SIM_CHARGERS: 'false',
+    },
     stdio: 'inherit',
   });
 children.push(

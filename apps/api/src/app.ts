@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { requestIdOf } from './lib/request-id.ts';
+import { httpRequests } from './lib/metrics.ts';
+import { notFound } from './lib/errors.ts';
 import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
 import type { ZodType } from 'zod';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -127,6 +129,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     done();
   });
   app.addHook('onClose', () => owned.close());
+  app.addHook('onResponse', (request, reply, done) => {
+    httpRequests.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
 
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -162,7 +175,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     transform,
     transformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The reference is for developers; production serves it only when asked to (API_DOCS).
+  if ((config.API_DOCS ?? (config.isProduction ? 'false' : 'true')) === 'true')
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const limitStore = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
@@ -211,6 +226,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (simulators.identity) registerIdentitySim(app, config.IDENTITY_CLIENT_SECRET);
   if (simulators.providerCards && !config.isProduction)
     registerProviderCardsSim(app, simulators.providerCards);
+
+  // The metrics have a port of their own (METRICS_PORT); here, where the public reaches, they are not.
+  app.get('/metrics', { schema: { hide: true } }, () => {
+    throw notFound();
+  });
 
   await registerStaticApps(app, config);
 

@@ -39,6 +39,7 @@ const shutdown = async (signal: string) => {
   if (config.SHUTDOWN_DRAIN_SECONDS > 0)
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
   await stopChargers?.();
+  metrics?.close();
   // A run in progress finishes first; one cut off by a kill is taken over when its lease lapses.
   await app.ctx.jobs.stop();
   // Requests in flight finish; the chargers' and sites' connections close with "going away", and
@@ -52,6 +53,21 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+
+// The metrics, on a port of their own; one that is taken costs the figures, not the service.
+const { serveMetrics } = await import('./modules/system/index.ts');
+const metrics =
+  config.METRICS_PORT > 0
+    ? await serveMetrics(app.ctx, config.METRICS_PORT, config.METRICS_HOST).catch(
+        (error: unknown) => {
+          app.log.warn(
+            { err: error, port: config.METRICS_PORT },
+            'metrics not served: the port is taken',
+          );
+          return null;
+        },
+      )
+    : null;
 
 // The seeded installations' chargers connect to this app's own /ocpp as real chargers would.
 if (config.simChargers) {

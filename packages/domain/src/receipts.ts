@@ -28,17 +28,20 @@ export interface FoodItem {
   product?: z.infer<typeof foodProductSchema> | undefined;
   items?: FoodItem[] | undefined;
 }
-export const foodItemSchema: z.ZodType<FoodItem> = z.lazy(() =>
-  z.object({
-    type: z.enum(['offer', 'product']),
-    uuid: z.string(),
-    amount: z.number().int(),
-    totalAmount: z.number().int(),
-    offer: z.object({ name: z.string() }).optional(),
-    product: foodProductSchema.optional(),
-    items: z.array(foodItemSchema).optional(),
-  }),
-);
+// It refers to itself, so the API's OpenAPI document writes it out once under its id.
+export const foodItemSchema: z.ZodType<FoodItem> = z
+  .lazy(() =>
+    z.object({
+      type: z.enum(['offer', 'product']),
+      uuid: z.string(),
+      amount: z.number().int(),
+      totalAmount: z.number().int(),
+      offer: z.object({ name: z.string() }).optional(),
+      product: foodProductSchema.optional(),
+      items: z.array(foodItemSchema).optional(),
+    }),
+  )
+  .meta({ id: 'ReceiptFoodItem' });
 
 export const chargeProductLineSchema = z.object({
   description: z.string(),

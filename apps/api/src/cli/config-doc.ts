@@ -21,6 +21,7 @@ const SHOWN_DEFAULTS: Partial<Record<keyof typeof envSchema.shape, string>> = {
   SIMULATORS: '`all`; in production none',
   PDF_WORKERS: 'cores − 1, 1–2',
   KITCHEN_SIM: '`true` (`false` in production)',
+  API_DOCS: '`true` (`false` in production)',
   GATEWAY_WEBHOOK_SECRET: 'a development value',
   IDENTITY_CLIENT_SECRET: 'a development value',
   TERMS_URL: 'the built-in page',

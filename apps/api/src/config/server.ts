@@ -60,6 +60,25 @@ export const serverEnv = z.object({
     .min(1)
     .default(1200)
     .describe('requests per address per minute, all routes'),
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      'serve the API reference at `/api/docs` (`true` outside production, `false` in production)',
+    ),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(9464)
+    .describe(
+      'the port of `GET /metrics` (Prometheus text), apart from the public one; `0` turns it off',
+    ),
+  METRICS_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe('the address `/metrics` listens on; never a public one'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number()
     .int()

@@ -23,6 +23,8 @@ export interface Database {
    * lock held on one connection; the embedded database has one process anyway).
    */
   exclusive: <T>(lock: number, work: () => Promise<T>) => Promise<T>;
+  /** The pool's clients now (PostgreSQL); null for the embedded database, which has one. */
+  pool: () => { total: number; idle: number; waiting: number } | null;
   close: () => Promise<void>;
 }
 
@@ -83,6 +85,7 @@ async function openPglite(dataDir: string, simulators: boolean): Promise<Databas
     db: db as unknown as Db,
     kind: 'pglite',
     exclusive: (_lock, work) => work(),
+    pool: () => null,
     ping: async () => {
       try {
         await client.query('select 1');
@@ -122,6 +125,7 @@ async function openPostgres(
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async exclusive(lock, work) {
       const held = await pool.connect();
       try {

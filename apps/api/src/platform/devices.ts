@@ -1,3 +1,4 @@
+import { deviceCommands, since } from '../lib/metrics.ts';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
@@ -193,28 +194,42 @@ export function deviceCalls(options: {
     },
     holds: (key) => local.has(key),
     async call(key, action, payload) {
-      const here = local.get(key);
-      if (here) return settle(key, await runLocal(here, action, payload));
-      const holder = await holders.holderOf(key).catch(() => null);
-      if (!holder || holder.node === holders.node) throw new DeviceOffline(key);
-      const requestId = randomUUID();
-      const answer = new Promise<CallAnswer>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(requestId);
-          resolve({ ok: false, code: 'offline', message: 'the holder did not answer' });
-        }, options.timeoutMs);
-        waiting.set(requestId, (value) => {
-          clearTimeout(timer);
-          waiting.delete(requestId);
-          resolve(value);
-        });
-      });
-      await bus.publish('device.call', { requestId, node: holder.node, key, action, payload });
-      return settle(key, await answer);
+      const started = performance.now();
+      const kind = key.slice(0, key.indexOf(':'));
+      try {
+        const result = await callHolder(key, action, payload);
+        deviceCommands.observe({ kind, action, outcome: 'ok' }, since(started));
+        return result;
+      } catch (error) {
+        const outcome = error instanceof DeviceOffline ? 'offline' : 'refused';
+        deviceCommands.observe({ kind, action, outcome }, since(started));
+        throw error;
+      }
     },
     close() {
       for (const stop of stops) stop();
       local.clear();
     },
   };
+
+  async function callHolder(key: string, action: string, payload: unknown) {
+    const here = local.get(key);
+    if (here) return settle(key, await runLocal(here, action, payload));
+    const holder = await holders.holderOf(key).catch(() => null);
+    if (!holder || holder.node === holders.node) throw new DeviceOffline(key);
+    const requestId = randomUUID();
+    const answer = new Promise<CallAnswer>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(requestId);
+        resolve({ ok: false, code: 'offline', message: 'the holder did not answer' });
+      }, options.timeoutMs);
+      waiting.set(requestId, (value) => {
+        clearTimeout(timer);
+        waiting.delete(requestId);
+        resolve(value);
+      });
+    });
+    await bus.publish('device.call', { requestId, node: holder.node, key, action, payload });
+    return settle(key, await answer);
+  }
 }

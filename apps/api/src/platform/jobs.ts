@@ -1,3 +1,4 @@
+import { jobRuns, since } from '../lib/metrics.ts';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -203,10 +204,13 @@ export function jobRegistry<C>(options: JobsOptions<C>): Jobs<C> {
       Math.max(50, definition.leaseMs / 3),
     );
     renew.unref();
+    const started = performance.now();
     try {
       await definition.run(context(), row.payload);
+      jobRuns.observe({ job: row.name, outcome: 'ok' }, since(started));
       await succeeded(row, definition);
     } catch (error) {
+      jobRuns.observe({ job: row.name, outcome: 'failed' }, since(started));
       log.error(
         { err: error, job: row.name, runId: row.id, attempt: row.attempts },
         'job failed; it runs again at its next turn',

@@ -77,6 +77,7 @@ export async function startApiChild(
       SIM_CHARGERS: 'false',
       SIM_AUTO_CUSTOMER: 'false',
       KITCHEN_SIM: 'false',
+      METRICS_PORT: '0',
       RECONCILE_EVERY_SECONDS: '0',
       RENEW_EVERY_SECONDS: '0',
       STATION_RECONCILE_EVERY_SECONDS: '0',

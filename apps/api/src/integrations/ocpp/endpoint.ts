@@ -1,3 +1,4 @@
+import { deviceConnections } from '../../lib/metrics.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -153,7 +154,9 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
         );
       },
     );
+    deviceConnections.inc({ protocol: 'ocpp' });
     client.once('close', () => {
+      deviceConnections.dec({ protocol: 'ocpp' });
       clearTimeout(graceTimer);
       if (connections.get(link.identity)?.link.session !== link.session) return;
       connections.delete(link.identity);

@@ -1,3 +1,4 @@
+import { deviceMessages } from '../../lib/metrics.ts';
 import { randomUUID } from 'node:crypto';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { stamp, type ChargerEvents, type ChargerLink, type NoticeReport } from './port.ts';
@@ -21,8 +22,11 @@ export function fencedHandle(client: RPCClient, log: Log, identity: string): Han
   return (method, answer) => {
     client.handle(method, async ({ params, messageId }) => {
       try {
-        return await answer(params);
+        const result = await answer(params);
+        deviceMessages.inc({ protocol: 'ocpp', action: method, outcome: 'ok' });
+        return result;
       } catch (error) {
+        deviceMessages.inc({ protocol: 'ocpp', action: method, outcome: 'error' });
         const requestId = randomUUID();
         log.error({ err: error, identity, method, messageId, requestId }, 'OCPP handler failed');
         throw createRPCError('InternalError', INTERNAL_DESCRIPTION, { requestId }) as Error;

@@ -1,3 +1,4 @@
+import { deviceConnections, deviceMessages } from '../../lib/metrics.ts';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -135,7 +136,8 @@ export function createSiteEndpoint(options: SiteEndpointOptions): SiteEndpoint {
     ) => {
       client.handle(call, async ({ params, messageId }) => {
         const parsed = SITE_CALLS[call].safeParse(params);
-        if (!parsed.success)
+        if (!parsed.success) {
+          deviceMessages.inc({ protocol: 'site', action: call, outcome: 'invalid' });
           throw createRPCError(
             'FormationViolation',
             `${call}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'} ${i.message}`).join('; ')}`.slice(
@@ -143,9 +145,13 @@ export function createSiteEndpoint(options: SiteEndpointOptions): SiteEndpoint {
               250,
             ),
           ) as Error;
+        }
         try {
-          return await Promise.resolve(act(parsed.data as z.infer<(typeof SITE_CALLS)[C]>));
+          const result = await Promise.resolve(act(parsed.data as z.infer<(typeof SITE_CALLS)[C]>));
+          deviceMessages.inc({ protocol: 'site', action: call, outcome: 'ok' });
+          return result;
         } catch (error) {
+          deviceMessages.inc({ protocol: 'site', action: call, outcome: 'error' });
           const requestId = randomUUID();
           log.error({ err: error, site, call, messageId, requestId }, 'site call failed');
           throw createRPCError('InternalError', 'Internal error; try again later', {
@@ -199,7 +205,9 @@ export function createSiteEndpoint(options: SiteEndpointOptions): SiteEndpoint {
         : { status: 'Rejected', reason: verdict.reason.slice(0, 40) };
     });
 
+    deviceConnections.inc({ protocol: 'site' });
     client.once('close', () => {
+      deviceConnections.dec({ protocol: 'site' });
       closed = true;
       drop();
       if (connections.get(site) !== connection) return;

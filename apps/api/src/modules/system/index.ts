@@ -9,6 +9,7 @@ export {
   setMaintenance,
   SWITCH_TTL_MS,
 } from './service.ts';
+export { metricsText, serveMetrics } from './metrics.ts';
 // The development mail outbox is read by the dev routes.
 export { listOutbox } from './repo.ts';
 

@@ -64,3 +64,17 @@ export async function listOutbox(db: Db, to: string | undefined, offset: number,
   ]);
   return { items, total: count?.total ?? 0 };
 }
+
+/** Transactions not yet finished, by kind, counted in one statement for the metrics. */
+export async function openCounts(db: Db): Promise<Map<string, number>> {
+  const result: unknown = await db.execute(sql`
+    select service as kind, count(*)::int as n from station_transactions
+      where finished_at is null group by service
+    union all select 'charge', count(*)::int from charges where finished_at is null
+    union all select 'food', count(*)::int from food_orders
+      where state in ('placing', 'placed', 'accepted', 'ready')
+    union all select 'beverage', count(*)::int from beverage_fills
+      where state in ('pending', 'paying', 'pouring')`);
+  const { rows } = result as { rows: { kind: string; n: number }[] };
+  return new Map(rows.map((row) => [row.kind, row.n]));
+}

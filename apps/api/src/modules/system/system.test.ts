@@ -4,6 +4,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig, testConfig } from '../../config.ts';
 import * as systemRepo from './repo.ts';
 import { forgetSwitches, SWITCH_TTL_MS } from './service.ts';
+import { serveMetrics } from './metrics.ts';
 import { createTestApp, sharedTestDatabase, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -199,6 +200,42 @@ describe('GET /api/live and /api/ready', () => {
   });
 });
 
+describe('the metrics', () => {
+  it('are served in Prometheus text on their own port, and not where the public reaches', async () => {
+    await t.app.inject({ url: '/api/health' });
+    await t.app.inject({ url: '/api/stations/nope' });
+    const server = await serveMetrics(t.app.ctx, 0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${String((server.address() as { port: number }).port)}`;
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      const text = await res.text();
+      // By the route's pattern, never its path; with the status.
+      expect(text).toMatch(
+        /stod_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/,
+      );
+      expect(text).not.toContain('/api/stations/nope');
+      for (const series of [
+        'stod_nodejs_eventloop_lag_seconds',
+        'stod_open_transactions{kind="fuel"}',
+        'stod_open_transactions{kind="charge"}',
+        'stod_device_connections',
+        'stod_job_run_duration_seconds',
+        'stod_payment_steps_total',
+        'stod_device_command_duration_seconds',
+      ])
+        expect(text).toContain(series);
+      expect((await fetch(`${base}/`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const outside = await t.app.inject({ url: '/metrics' });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
 describe('GET /api/health', () => {
   it('reports the database as reachable', async () => {
     const res = await t.app.inject({ url: '/api/health' });
@@ -321,8 +358,16 @@ describe('in production', () => {
         payload: { maintenance: true },
       });
       expect(put.statusCode).toBe(404);
+      // Nor the API reference, unless API_DOCS asks for it.
+      expect((await prod.app.inject({ url: '/api/docs/json' })).statusCode).toBe(404);
     } finally {
       await prod.close();
+    }
+    const documented = await createTestApp({ ...production, API_DOCS: 'true' });
+    try {
+      expect((await documented.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+    } finally {
+      await documented.close();
     }
   });
 });
