@@ -49,7 +49,7 @@ export function workerPool<In, Out>(options: WorkerPoolOptions): WorkerPool<In, 
   let closed = false;
 
   const spawn = (): Slot<In, Out> => {
-    // The parent's flags are not passed on: the bootstrap registers the TypeScript loader itself.
+    // The parent's flags (a test runner's loaders) are not passed on; Node loads the entry itself.
     const worker = new Worker(bootstrap, {
       workerData: { entry: options.entry.href },
       execArgv: [],
