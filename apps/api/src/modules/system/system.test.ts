@@ -266,10 +266,12 @@ describe('GET /api/health', () => {
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('the API’s rate limit across processes', () => {
-  it('is one limit for two processes on one Redis, not one each', async () => {
+  it('is one limit for two processes on one Redis, not one each, as the sign-in tries are', async () => {
     const shared = await sharedTestDatabase();
     const config = testConfig({
       RATE_LIMIT_PER_MINUTE: '6',
+      SIGNIN_MAX_PER_ACCOUNT: '5',
+      SIGNIN_MAX_PER_IP: '100',
       REDIS_URL: process.env.TEST_REDIS_URL ?? '',
       REDIS_KEY_PREFIX: `stod-test-${randomUUID()}:`,
     });
@@ -283,6 +285,22 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the API’s rate limit across proc
       // Six allowed in all, whichever process served them; the seventh and eighth are refused.
       expect(answers.filter((code) => code === 200)).toHaveLength(6);
       expect(answers.slice(6)).toEqual([429, 429]);
+      // The per-account password tries are one count too: three wrong ones on each process
+      // exhaust a limit of five, and the sixth is refused on either.
+      // From other addresses, each under the API's own limit of six.
+      let address = 0;
+      const signIn = (app: typeof a) =>
+        app.inject({
+          remoteAddress: `10.0.0.${String((address += 1))}`,
+          method: 'POST',
+          url: '/api/auth/signIn',
+          payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+        });
+      const tries = [];
+      for (let i = 0; i < 3; i += 1)
+        tries.push((await signIn(a)).statusCode, (await signIn(b)).statusCode);
+      expect(tries.slice(0, 5).every((code) => code !== 429)).toBe(true);
+      expect(tries[5]).toBe(429);
     } finally {
       await Promise.all([a.close(), b.close()]);
       await shared.close();
