@@ -186,11 +186,14 @@ const supervise = (index) => {
     console.warn(
       `cluster: the API process on ${backends[index]} ended (${signal ?? `exit ${exitCode}`}); starting it again`,
     );
-    setTimeout(() => {
-      if (stopping) return;
-      apis[index] = apiProcess(backends[index]);
-      supervise(index);
-    }, 1_000);
+    setTimeout(
+      () => {
+        if (stopping) return;
+        apis[index] = apiProcess(backends[index]);
+        supervise(index);
+      },
+      Number(env.CLUSTER_RESTART_DELAY_SECONDS ?? '1') * 1000,
+    );
   });
 };
 backends.forEach((_, index) => supervise(index));

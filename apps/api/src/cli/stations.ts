@@ -55,8 +55,12 @@ const stations = startStations({
   log: {
     info: () => undefined,
     debug: () => undefined,
-    warn: (obj: object, msg: string) => {
-      if (env.LOG_LEVEL !== 'silent') console.warn(`stations: ${msg}`, obj);
+    warn: (obj: Record<string, unknown>, msg: string) => {
+      if (env.LOG_LEVEL === 'silent') return;
+      // One line: what it is about and the error's own message, not the error's whole inside.
+      const { err, ...about } = obj;
+      const reason = err instanceof Error ? ` (${err.message})` : '';
+      console.warn(`stations: ${msg}${reason}`, about);
     },
   } as unknown as StationProcessOptions['log'],
 });

@@ -1,0 +1,397 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { checkBooks } from './books.ts';
+import { addTestCard } from './cards.ts';
+import { registration } from './app.ts';
+
+/**
+ * `npm run chaos`: the cluster (`npm run cluster`: two API processes behind HAProxy on one
+ * PostgreSQL and Redis, the station process dialling it) under virtual customers who refuel, as
+ * the app does, with keyed retries. One API process is killed with SIGKILL at CHAOS_KILL_AT
+ * seconds and comes back CHAOS_RESTART_AFTER seconds later. At the end the books are checked in
+ * SQL. It prints what happened and exits 1 when a request failed after its retries, the money
+ * does not balance, a fill was lost, or a job held by the killed process took over 30 s to run
+ * again.
+ *
+ *   CHAOS_DATABASE_URL  a database it empties (default postgres://postgres@127.0.0.1:5432/stod_chaos)
+ *   CHAOS_REDIS_URL     default redis://127.0.0.1:6379
+ *   CHAOS_USERS (40), CHAOS_SECONDS (75), CHAOS_KILL_AT (30), CHAOS_RESTART_AFTER (15), CHAOS_PORT (3500)
+ */
+
+const env = process.env;
+const number = (name: string, fallback: number) => {
+  const value = Number(env[name] ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const databaseUrl = env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stod_chaos';
+const redisUrl = env.CHAOS_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const users = number('CHAOS_USERS', 40);
+const seconds = number('CHAOS_SECONDS', 75);
+const killAt = number('CHAOS_KILL_AT', 30);
+const restartAfter = number('CHAOS_RESTART_AFTER', 15);
+const port = number('CHAOS_PORT', 3500);
+const base = `http://127.0.0.1:${String(port)}`;
+const victimPort = port + 11;
+const JOB_RESUME_LIMIT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) => {
+  console.log(`chaos ${(performance.now() / 1000).toFixed(1).padStart(6)} s  ${line}`);
+};
+
+// ---------------------------------------------------------------------------------------------
+// The cluster.
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const cluster = spawn(process.execPath, ['scripts/cluster.mjs'], {
+  cwd: root,
+  env: {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `stod-chaos-${randomUUID()}:`,
+    CLUSTER_FRESH_DATABASE: 'true',
+    CLUSTER_RESTART_DELAY_SECONDS: String(restartAfter),
+    PORT: String(port),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'error',
+    SIM_SPEED: '20',
+    SIM_AUTO_CUSTOMER: 'false',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    SHUTDOWN_DRAIN_SECONDS: '1',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let stopping = false;
+cluster.once('exit', (code) => {
+  if (!stopping) {
+    console.error(`chaos: the cluster ended early (${String(code)})`);
+    process.exit(2);
+  }
+});
+const stopCluster = async () => {
+  stopping = true;
+  if (cluster.exitCode !== null) return;
+  cluster.kill('SIGTERM');
+  await new Promise((resolve) => cluster.once('exit', resolve));
+};
+
+async function waitReady(url: string, ms = 120_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} was not ready in time`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests as the app makes them: a keyed request is sent again on no answer, a 5xx or "in
+// progress", with the same key, and only a final answer counts.
+
+interface Tally {
+  requests: number;
+  retried: number;
+  failed: { phase: string; what: string; status: number | string }[];
+}
+const tally: Tally = { requests: 0, retried: 0, failed: [] };
+let killedAt: number | null = null;
+const phase = () =>
+  killedAt === null
+    ? 'before'
+    : performance.now() < killedAt + restartAfter * 1000
+      ? 'down'
+      : 'after';
+
+async function call(
+  what: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; key?: string } = {},
+  retries = 30,
+): Promise<{ status: number; body: unknown }> {
+  let last: number | string = 'none';
+  for (let attempt = 0; attempt <= retries; attempt += 1) {
+    tally.requests += 1;
+    if (attempt > 0) tally.retried += 1;
+    try {
+      const res = await fetch(`${base}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.key ? { 'idempotency-key': init.key } : {}),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await res.text();
+      const body: unknown = text ? JSON.parse(text) : null;
+      const code = (body as { code?: string } | null)?.code;
+      if (
+        res.status >= 500 ||
+        res.status === 429 ||
+        code === 'PAYMENT_IN_PROGRESS' ||
+        code === 'SIM_UNAVAILABLE'
+      ) {
+        last = res.status;
+        await sleep(300 + attempt * 100);
+        continue;
+      }
+      return { status: res.status, body };
+    } catch (error) {
+      last = error instanceof Error ? error.name : 'error';
+      await sleep(300 + attempt * 100);
+    }
+  }
+  tally.failed.push({ phase: phase(), what, status: last });
+  return { status: 0, body: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+
+/** The rows of a raw query (PGlite and node-postgres both answer with { rows }). */
+async function rowsOf<T>(
+  db: { execute(query: ReturnType<typeof sql>): Promise<unknown> },
+  query: ReturnType<typeof sql>,
+) {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+interface Customer {
+  token: string;
+  cardId: string;
+  point: { stationId: number; pump: number };
+}
+
+interface Station {
+  id: number;
+  pumps: number;
+}
+const FINAL = new Set(['completed', 'failed', 'cancelled', 'refused']);
+
+async function main() {
+  log(`starting the cluster on ${base}`);
+  await waitReady(`${base}/api/ready`);
+  await waitReady(`http://127.0.0.1:${String(port + 10)}/api/ready`);
+  await waitReady(`http://127.0.0.1:${String(victimPort)}/api/ready`);
+  // The demo sites connect in the first seconds.
+  await sleep(3_000);
+
+  // Customers with a saved card: registered through the balancer, the card put in through the
+  // gateway simulator's own card entry by a process beside the cluster.
+  const config = loadConfig({
+    ...env,
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SIM_CHARGERS: 'false',
+    METRICS_PORT: '0',
+  });
+  const database = await openDatabase({ databaseUrl, dataDir: ':memory:', simulators: true });
+  const helper = await buildApp(config, { database });
+  const stationList = (await call('stations', '/api/stations/stod')).body as {
+    items?: { id: number; services: string[] }[];
+  };
+  const stations: Station[] = [];
+  for (const s of stationList.items ?? []) {
+    if (!s.services.includes('fuel')) continue;
+    const pumps = (await call('station', `/api/stations/stod/${String(s.id)}`)).body as {
+      pumps?: unknown[];
+    };
+    stations.push({ id: s.id, pumps: pumps.pumps?.length ?? 0 });
+  }
+  const points = stations.flatMap((s) =>
+    Array.from({ length: s.pumps }, (_, i) => ({ stationId: s.id, pump: i + 1 })),
+  );
+  const customers: Customer[] = [];
+  for (const point of points.slice(0, users)) {
+    const body = registration();
+    const made = await call('register', '/api/user', { method: 'POST', body });
+    const token = (made.body as { access_token?: string } | null)?.access_token ?? '';
+    const me = (await call('me', '/api/user/v2', { token })).body as { id: string };
+    const card = await addTestCard(helper, me.id);
+    customers.push({ token, cardId: card.id, point });
+  }
+  log(
+    `${String(customers.length)} customers at ${String(customers.length)} pumps of ${String(stations.length)} stations`,
+  );
+
+  const products = new Map<number, number>();
+  for (const s of stations) {
+    const detail = (await call('products', `/api/stations/stod/${String(s.id)}`)).body as {
+      products?: { id: number; code: string }[];
+    };
+    products.set(
+      s.id,
+      detail.products?.find((p) => p.code === 'Diesel')?.id ?? detail.products?.[0]?.id ?? 0,
+    );
+  }
+
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const fills: string[] = [];
+  const stuck: string[] = [];
+
+  async function customer(c: Customer) {
+    while (performance.now() < until) {
+      const key = randomUUID();
+      const made = await call('fuel start', '/api/fuel/transactions', {
+        method: 'POST',
+        token: c.token,
+        key,
+        body: {
+          stationId: c.point.stationId,
+          pumpNumber: c.point.pump,
+          productId: products.get(c.point.stationId),
+          paymentMethodId: c.cardId,
+        },
+      });
+      const id = (made.body as { id?: string } | null)?.id;
+      if (!id) {
+        await sleep(1_000);
+        continue;
+      }
+      fills.push(id);
+      await call('lift', '/api/dev/sim/pumps', {
+        method: 'POST',
+        body: {
+          stationId: c.point.stationId,
+          pumpNumber: c.point.pump,
+          action: 'lift',
+          litres: 3,
+        },
+      });
+      const end = performance.now() + 120_000;
+      let state = '';
+      while (performance.now() < end) {
+        const read = await call('fill read', `/api/transactions/${id}`, { token: c.token });
+        state = (read.body as { state?: string } | null)?.state ?? '';
+        if (FINAL.has(state)) break;
+        await sleep(500);
+      }
+      if (!FINAL.has(state)) stuck.push(`${id} (${state})`);
+    }
+  }
+
+  // The kill: the API process on victimPort, with SIGKILL; the cluster starts it again later.
+  const killer = (async () => {
+    await sleep(killAt * 1000);
+    const pid = pidOn(victimPort);
+    if (!pid) {
+      log('no process to kill on the victim port');
+      return null;
+    }
+    // Jobs are claimed for a moment only; the held ones are those whose lease is the victim's.
+    const held = await rowsOf<{ name: string }>(
+      database.db,
+      sql`select name from jobs where locked_by like ${`${hostname()}:${String(pid)}:%`} and every_ms is not null`,
+    );
+    const killedMs = performance.now();
+    killedAt = killedMs;
+    process.kill(pid, 'SIGKILL');
+    log(`killed the API process ${String(pid)} on ${String(victimPort)} (SIGKILL)`);
+    // Each periodic job it held: how long until another process ran it.
+    const dead = `${hostname()}:${String(pid)}:%`;
+    const jobs = held.map((r) => r.name);
+    const resumedIn = new Map<string, number>();
+    const since = new Date();
+    const watchEnd = performance.now() + 90_000;
+    while (resumedIn.size < jobs.length && performance.now() < watchEnd) {
+      const result = await rowsOf<{ name: string }>(
+        database.db,
+        sql`select name from jobs where every_ms is not null and updated_at > ${since.toISOString()}::timestamptz
+            and (locked_by is null or locked_by not like ${dead})`,
+      );
+      for (const { name } of result)
+        if (jobs.includes(name) && !resumedIn.has(name))
+          resumedIn.set(name, performance.now() - killedMs);
+      await sleep(500);
+    }
+    return jobs.map((job) => ({ job, ms: resumedIn.get(job) ?? null }));
+  })();
+
+  await Promise.all(customers.map((c) => customer(c)));
+  const kill = await killer;
+  log(`the customers stopped; ${String(fills.length)} fills started`);
+
+  const resumed = kill ?? [];
+
+  // The books once every fill has ended.
+  const [open] = await rowsOf<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from station_transactions where finished_at is null`,
+  );
+  const [unbilled] = await rowsOf<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from station_transactions
+        where service = 'fuel' and coalesce(volume_ml, 0) > 0 and coalesce(captured, 0) = 0
+          and finished_at is not null`,
+  );
+  const books = await checkBooks(database.db);
+
+  const slowJobs = resumed.filter((r) => r.ms === null || r.ms > JOB_RESUME_LIMIT_MS);
+  const byPhase = tally.failed.reduce<Record<string, number>>((acc, f) => {
+    acc[f.phase] = (acc[f.phase] ?? 0) + 1;
+    return acc;
+  }, {});
+  console.log('');
+  console.log(
+    `requests             ${String(tally.requests)} (${String(tally.retried)} of them retries)`,
+  );
+  console.log(`failed after retries ${String(tally.failed.length)} ${JSON.stringify(byPhase)}`);
+  for (const f of tally.failed.slice(0, 10))
+    console.log(`  ${f.phase}: ${f.what} → ${String(f.status)}`);
+  console.log(
+    `fills                ${String(fills.length)}; not ended ${String(stuck.length + (open?.n ?? 0))}; poured and unbilled ${String(unbilled?.n ?? 0)}`,
+  );
+  console.log(`money anomalies      ${String(books.length)}`);
+  for (const problem of books.slice(0, 10)) console.log(`  ${problem}`);
+  console.log(
+    `jobs held at the kill ${resumed.map((r) => `${r.job} ${r.ms === null ? 'never' : `${(r.ms / 1000).toFixed(1)} s`}`).join(', ') || 'none'}`,
+  );
+
+  await helper.close();
+  await database.close();
+  await stopCluster();
+  const ok =
+    tally.failed.length === 0 &&
+    books.length === 0 &&
+    stuck.length === 0 &&
+    (open?.n ?? 0) === 0 &&
+    (unbilled?.n ?? 0) === 0 &&
+    slowJobs.length === 0;
+  console.log(ok ? '\nchaos: passed' : '\nchaos: FAILED');
+  process.exit(ok ? 0 : 1);
+}
+
+/** The pid listening on a local port, from `ss` (iproute2). */
+function pidOn(listening: number): number | null {
+  try {
+    const out = execFileSync('ss', ['-ltnpH', `sport = :${String(listening)}`], {
+      encoding: 'utf8',
+    });
+    const match = /pid=(\d+)/.exec(out);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+main().catch(async (error: unknown) => {
+  console.error('chaos:', error);
+  await stopCluster();
+  process.exit(2);
+});
