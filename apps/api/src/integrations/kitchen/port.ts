@@ -43,6 +43,23 @@ export class KitchenError extends Error {
 
 export type KitchenHandler = (report: KitchenReport) => Promise<KitchenVerdict>;
 
+/** The minutes an accept stands for when the kitchen names none. */
+export const KITCHEN_READY_IN_MINUTES = 8;
+
+/** The one handler of a process's kitchen reports, as `KitchenSystems.handle` sets it. */
+export function handlerSlot() {
+  let current: KitchenHandler | null = null;
+  return {
+    current: () => current,
+    handle(next: KitchenHandler) {
+      current = next;
+      return () => {
+        if (current === next) current = null;
+      };
+    },
+  };
+}
+
 export interface KitchenSystems {
   /** Hands an order to the site's kitchen; throws KitchenError when it cannot. */
   send(site: string, ticket: KitchenTicket): Promise<void>;

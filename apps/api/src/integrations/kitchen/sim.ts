@@ -1,5 +1,12 @@
 import { simClock, type SimLog } from '../forecourt/sim-clock.ts';
-import type { KitchenReport, KitchenSystems, KitchenTicket, KitchenVerdict } from './port.ts';
+import {
+  handlerSlot,
+  KITCHEN_READY_IN_MINUTES,
+  type KitchenReport,
+  type KitchenSystems,
+  type KitchenTicket,
+  type KitchenVerdict,
+} from './port.ts';
 
 /**
  * A station kitchen with nobody at our display: its own system takes the orders handed to it,
@@ -10,7 +17,6 @@ import type { KitchenReport, KitchenSystems, KitchenTicket, KitchenVerdict } fro
  * knows; one that is further along than what it knows (staff took a step) is taken as it is.
  */
 
-export const KITCHEN_READY_IN_MINUTES = 8;
 const COLLECTED_AFTER_MS = 5 * 60_000;
 /** Simulated time before a report that got no answer goes again. */
 const RETRY_MS = 5_000;
@@ -116,23 +122,18 @@ export function kitchenSim(o: KitchenSimOptions): KitchenSim {
 
 /** The kitchens in this process, for a platform without sites (tests, a single machine). */
 export function kitchensInProcess(options: Omit<KitchenSimOptions, 'report'>) {
-  let handler: ((report: KitchenReport) => Promise<KitchenVerdict>) | null = null;
+  const slot = handlerSlot();
   const sim = kitchenSim({
     ...options,
     report: (report) =>
-      handler ? handler(report) : Promise.reject(new Error('nobody applies kitchen reports')),
+      slot.current()?.(report) ?? Promise.reject(new Error('nobody applies kitchen reports')),
   });
   const systems: KitchenSystems = {
     send(site, ticket) {
       sim.take(site, ticket);
       return Promise.resolve();
     },
-    handle(next) {
-      handler = next;
-      return () => {
-        if (handler === next) handler = null;
-      };
-    },
+    handle: (next) => slot.handle(next),
     close() {
       sim.close();
       return Promise.resolve();

@@ -25,8 +25,8 @@ import {
 } from '../forecourt/port.ts';
 import type { ForecourtSim, SimPumpView } from '../forecourt/sim.ts';
 import {
+  handlerSlot,
   KitchenError,
-  type KitchenHandler,
   type KitchenReport,
   type KitchenSystems,
   type KitchenVerdict,
@@ -259,7 +259,7 @@ export function siteBeverageMachines(
 export function siteKitchens(calls: DeviceCalls): KitchenSystems & {
   report(report: KitchenReport): Promise<KitchenVerdict>;
 } {
-  let handler: KitchenHandler | null = null;
+  const slot = handlerSlot();
   return {
     async send(site, ticket) {
       try {
@@ -284,14 +284,9 @@ export function siteKitchens(calls: DeviceCalls): KitchenSystems & {
         throw error;
       }
     },
-    handle(next) {
-      handler = next;
-      return () => {
-        if (handler === next) handler = null;
-      };
-    },
+    handle: (next) => slot.handle(next),
     report: (report) =>
-      handler ? handler(report) : Promise.resolve({ ok: false, reason: 'not_taken' }),
+      slot.current()?.(report) ?? Promise.resolve({ ok: false, reason: 'not_taken' }),
     close: () => Promise.resolve(),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  KITCHEN_READY_IN_MINUTES,
   KitchenError,
   type KitchenReport,
   type KitchenVerdict,
@@ -66,7 +67,7 @@ export async function applyKitchenReport(
   const scope = [found.order.stationId];
   try {
     if (report.step === 'accepted')
-      await accept(ctx, found.order.id, report.readyInMinutes ?? 8, scope);
+      await accept(ctx, found.order.id, report.readyInMinutes ?? KITCHEN_READY_IN_MINUTES, scope);
     else if (report.step === 'ready') await markReady(ctx, found.order.id, scope);
     else await markCollected(ctx, found.order.id, scope);
   } catch (error) {
