@@ -37,6 +37,6 @@ COPY --from=build /app/apps/console/dist apps/console/dist
 USER node
 EXPOSE 3000 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 WORKDIR /app/apps/api
 CMD ["node", "src/server.ts"]

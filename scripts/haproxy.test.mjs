@@ -41,7 +41,7 @@ describe('the HAProxy configuration', () => {
   it('sends traffic only to processes that answer ready, and keeps a polling socket on one', () => {
     for (const backend of ['backend api', 'backend realtime', 'backend devices']) {
       const lines = section(backend);
-      expect(lines).toContain('http-check send meth GET uri /api/ready');
+      expect(lines).toContain('http-check send meth GET uri /api/health/ready');
       expect(
         lines.filter((line) => line.startsWith('server ') && line.includes(' check')),
       ).toHaveLength(2);

@@ -86,7 +86,7 @@ export const serverEnv = z.object({
     .max(120)
     .default(0)
     .describe(
-      'on SIGTERM, how long `/api/ready` answers 503 before the process stops taking connections (set it above the balancer’s check interval times its fall count)',
+      'on SIGTERM, how long `/api/health/ready` answers 503 before the process stops taking connections (set it above the balancer’s check interval times its fall count)',
     ),
   REQUEST_TIMEOUT_MS: z.coerce
     .number()

@@ -183,9 +183,9 @@ const FINAL = new Set(['completed', 'failed', 'cancelled', 'refused']);
 
 async function main() {
   log(`starting the cluster on ${base}`);
-  await waitReady(`${base}/api/ready`);
-  await waitReady(`http://127.0.0.1:${String(port + 10)}/api/ready`);
-  await waitReady(`http://127.0.0.1:${String(victimPort)}/api/ready`);
+  await waitReady(`${base}/api/health/ready`);
+  await waitReady(`http://127.0.0.1:${String(port + 10)}/api/health/ready`);
+  await waitReady(`http://127.0.0.1:${String(victimPort)}/api/health/ready`);
   // The demo sites connect in the first seconds.
   await sleep(3_000);
 

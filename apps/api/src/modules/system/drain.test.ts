@@ -18,21 +18,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a stopping server', () => {
       SHUTDOWN_DRAIN_SECONDS: '3',
     });
     cleanups.push(() => stopApiChild(api));
-    expect((await fetch(`${api.base}/api/ready`)).status).toBe(200);
+    expect((await fetch(`${api.base}/api/health/ready`)).status).toBe(200);
     const ended = new Promise<number | null>((resolve) => {
       api.process.once('exit', (code) => {
         resolve(code);
       });
     });
     api.process.kill('SIGTERM');
-    let ready = await fetch(`${api.base}/api/ready`);
+    let ready = await fetch(`${api.base}/api/health/ready`);
     for (let i = 0; i < 50 && ready.status === 200; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      ready = await fetch(`${api.base}/api/ready`);
+      ready = await fetch(`${api.base}/api/health/ready`);
     }
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: 'not ready', draining: true });
-    expect((await fetch(`${api.base}/api/live`)).status).toBe(200);
+    expect((await fetch(`${api.base}/api/health/live`)).status).toBe(200);
     expect((await fetch(`${api.base}/api/stations/stod`)).status).toBe(200);
     expect(await ended).toBe(0);
   });

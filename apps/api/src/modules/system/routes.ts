@@ -111,7 +111,7 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.get(
-    '/live',
+    '/health/live',
     {
       config: { rateLimit: false },
       schema: {
@@ -128,9 +128,11 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
     database: z.enum(['up', 'down']),
     redis: z.enum(['up', 'down', 'none']),
     draining: z.boolean(),
+    // A process listens only once its migrations are done, so an answer at all means they are.
+    migrations: z.literal('done'),
   });
   app.get(
-    '/ready',
+    '/health/ready',
     {
       config: { rateLimit: false },
       schema: {
@@ -147,9 +149,13 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
       ]);
       const draining = ctx.lifecycle.draining;
       const ready = database === 'up' && redis !== 'down' && !draining;
-      return reply
-        .status(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'not ready', database, redis, draining });
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not ready',
+        database,
+        redis,
+        draining,
+        migrations: 'done',
+      });
     },
   );
   return Promise.resolve();

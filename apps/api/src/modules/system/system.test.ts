@@ -168,30 +168,31 @@ describe('GET /api/company', () => {
   });
 });
 
-describe('GET /api/live and /api/ready', () => {
+describe('GET /api/health/live and /api/health/ready', () => {
   it('answer alive, and ready while the database and Redis answer and the process is not stopping', async () => {
-    expect((await t.app.inject({ url: '/api/live' })).json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject({ url: '/api/ready' });
+    expect((await t.app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ready',
       database: 'up',
       redis: process.env.TEST_REDIS_URL ? 'up' : 'none',
       draining: false,
+      migrations: 'done',
     });
     t.app.ctx.lifecycle.draining = true;
     try {
-      const draining = await t.app.inject({ url: '/api/ready' });
+      const draining = await t.app.inject({ url: '/api/health/ready' });
       expect(draining.statusCode).toBe(503);
       expect(draining.json()).toMatchObject({ status: 'not ready', draining: true });
       // Still alive: a stopping process is not restarted, it finishes its requests.
-      expect((await t.app.inject({ url: '/api/live' })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       t.app.ctx.lifecycle.draining = false;
     }
     const down = vi.spyOn(t.app.ctx.database, 'ping').mockResolvedValue(false);
     try {
-      const res = await t.app.inject({ url: '/api/ready' });
+      const res = await t.app.inject({ url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'not ready', database: 'down' });
     } finally {
