@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { requestIdOf } from './lib/request-id.ts';
+import { requestIds } from './lib/request-id.ts';
 import { httpRequests } from './lib/metrics.ts';
 import { notFound } from './lib/errors.ts';
 import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
@@ -27,6 +27,7 @@ import { contextPlugin } from './plugins/context.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { transform, transformObject } from './plugins/openapi.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerTracing } from './plugins/tracing.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { createServices, modules, realtimeProjections, staffRealtime } from './services.ts';
 import { registerStaticApps } from './static.ts';
@@ -61,7 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
-    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+    genReqId: requestIds(config.TRUST_PROXY),
     // A client that trickles its headers or body loses its connection instead of holding it.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
@@ -90,6 +91,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       : validate;
   });
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route or hook, so that each is part of the request's span.
+  await registerTracing(app, config);
 
   const { database, clock, ...ports } = deps;
   const owned = await createServices(config, {

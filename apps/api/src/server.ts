@@ -47,6 +47,8 @@ const shutdown = async (signal: string) => {
   await app.close();
   // The app leaves a database it was given open.
   await database?.close();
+  // The last spans, when traces are on.
+  await (await import('./plugins/tracing.ts')).flushTraces().catch(() => undefined);
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -79,6 +79,17 @@ export const serverEnv = z.object({
     .string()
     .default('127.0.0.1')
     .describe('the address `/metrics` listens on; never a public one'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url()
+    .optional()
+    .describe(
+      'an OpenTelemetry collector (OTLP over HTTP, e.g. `http://127.0.0.1:4318`): requests, events on the bus and device calls are traced to `<endpoint>/v1/traces`; unset, nothing is traced',
+    ),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .min(1)
+    .default('stod-api')
+    .describe('the `service.name` the traces carry'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number()
     .int()

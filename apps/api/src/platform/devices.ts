@@ -1,4 +1,5 @@
 import { deviceCommands, since } from '../lib/metrics.ts';
+import { inSpan } from '../lib/tracing.ts';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
@@ -193,18 +194,25 @@ export function deviceCalls(options: {
       };
     },
     holds: (key) => local.has(key),
-    async call(key, action, payload) {
+    call(key, action, payload) {
       const started = performance.now();
       const kind = key.slice(0, key.indexOf(':'));
-      try {
-        const result = await callHolder(key, action, payload);
-        deviceCommands.observe({ kind, action, outcome: 'ok' }, since(started));
-        return result;
-      } catch (error) {
-        const outcome = error instanceof DeviceOffline ? 'offline' : 'refused';
-        deviceCommands.observe({ kind, action, outcome }, since(started));
-        throw error;
-      }
+      // A span of the request's trace; a call sent to the holder carries it over the bus.
+      return inSpan(
+        `device ${action}`,
+        { 'stod.device': key, 'stod.device.kind': kind },
+        async () => {
+          try {
+            const result = await callHolder(key, action, payload);
+            deviceCommands.observe({ kind, action, outcome: 'ok' }, since(started));
+            return result;
+          } catch (error) {
+            const outcome = error instanceof DeviceOffline ? 'offline' : 'refused';
+            deviceCommands.observe({ kind, action, outcome }, since(started));
+            throw error;
+          }
+        },
+      );
     },
     close() {
       for (const stop of stops) stop();

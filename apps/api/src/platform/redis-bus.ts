@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { currentRequestId, inSpan, traceCarrier, type TraceCarrier } from '../lib/tracing.ts';
 import { localBus, type Bus, type BusEventName, type BusEvents } from './bus.ts';
 
 const SUBSCRIBE_TIMEOUT_MS = 10_000;
@@ -24,7 +25,7 @@ export async function redisBus(options: RedisBusOptions): Promise<Bus> {
   // Named so an operator can tell the bus's connections apart; Redis takes no spaces in a name.
   const connectionName = channelPrefix.replace(/[^\x21-\x7e]/g, '_');
   const local = localBus((error, name) => {
-    log.error({ err: error, event: name }, 'an event listener failed');
+    log.error({ err: error, event: name, reqId: currentRequestId() }, 'an event listener failed');
   });
   // A connection in subscriber mode can do nothing else, hence two. Both reconnect on their own,
   // and ioredis subscribes again after a reconnect.
@@ -50,14 +51,27 @@ export async function redisBus(options: RedisBusOptions): Promise<Bus> {
   subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
     if (!channel.startsWith(channelPrefix)) return;
     const name = channel.slice(channelPrefix.length) as BusEventName;
-    let payload: BusEvents[BusEventName];
+    let payload: BusEvents[BusEventName] & { $trace?: TraceCarrier };
     try {
-      payload = JSON.parse(message) as BusEvents[BusEventName];
+      payload = JSON.parse(message) as typeof payload;
     } catch (error) {
       log.warn({ err: error, channel }, 'an event on the bus was not JSON; dropped');
       return;
     }
-    local.deliver(name, payload);
+    const { $trace: carrier, ...event } = payload;
+    if (!carrier) {
+      local.deliver(name, event);
+      return;
+    }
+    // The listeners run in the publisher's trace and request, whichever process published.
+    void inSpan(
+      `bus ${name}`,
+      { 'messaging.system': 'redis', 'messaging.destination.name': name },
+      () => {
+        local.deliver(name, event);
+      },
+      carrier,
+    );
   });
   // Escaped, so that a prefix holding * or ? cannot hear another installation's channels.
   const pattern = `${channelPrefix.replace(/[\\*?[\]]/g, (c) => `\\${c}`)}*`;
@@ -86,9 +100,16 @@ export async function redisBus(options: RedisBusOptions): Promise<Bus> {
   return {
     async publish(name, payload) {
       try {
-        await publisher.publish(channelPrefix + name, JSON.stringify(payload));
+        const carrier = traceCarrier();
+        await publisher.publish(
+          channelPrefix + name,
+          JSON.stringify(carrier ? { ...payload, $trace: carrier } : payload),
+        );
       } catch (error) {
-        log.error({ err: error, event: name }, 'an event could not be published; dropped');
+        log.error(
+          { err: error, event: name, reqId: currentRequestId() },
+          'an event could not be published; dropped',
+        );
       }
     },
     subscribe: (name, listener) => local.subscribe(name, listener),

@@ -16,28 +16,25 @@ describe('unexpected failures', () => {
   it('answer 500 with the request id and no internals', async () => {
     const res = await t.app.inject({
       url: '/api/test/boom',
-      headers: { 'x-request-id': 'req-123', 'accept-language': 'en' },
+      headers: { 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(500);
+    const id = res.headers['x-request-id'];
     expect(res.json()).toEqual({
       statusCode: 500,
       code: 'INTERNAL',
-      message: 'An error occurred (req-123).',
+      message: `An error occurred (${String(id)}).`,
     });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('.ts');
   });
 
-  it('carry one request id, echoed in the answer: the caller’s when it is a plain token, else a new UUID', async () => {
-    const kept = await t.app.inject({
-      url: '/api/health',
-      headers: { 'x-request-id': 'lb-7f3a:1' },
-    });
-    expect(kept.headers['x-request-id']).toBe('lb-7f3a:1');
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    for (const odd of ['two words', 'x'.repeat(65), '<script>', ''])
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('carry one request id, echoed in the answer: a new UUID each, whatever a direct client sends', async () => {
+    for (const sent of ['lb-7f3a:1', 'two words', 'x'.repeat(65), '<script>', ''])
       expect(
-        (await t.app.inject({ url: '/api/health', headers: { 'x-request-id': odd } })).headers[
+        (await t.app.inject({ url: '/api/health', headers: { 'x-request-id': sent } })).headers[
           'x-request-id'
         ],
       ).toMatch(uuid);
@@ -47,6 +44,31 @@ describe('unexpected failures', () => {
     ]);
     expect(a.headers['x-request-id']).toMatch(uuid);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+
+  it('keep the id a trusted proxy gave the request when it is a plain token', async () => {
+    const behind = await createTestApp({ TRUST_PROXY: 'loopback' });
+    try {
+      const kept = await behind.app.inject({
+        url: '/api/health',
+        headers: { 'x-request-id': 'lb-7f3a:1' },
+      });
+      expect(kept.headers['x-request-id']).toBe('lb-7f3a:1');
+      for (const odd of ['two words', 'x'.repeat(65), '<script>', ''])
+        expect(
+          (await behind.app.inject({ url: '/api/health', headers: { 'x-request-id': odd } }))
+            .headers['x-request-id'],
+        ).toMatch(uuid);
+      // A proxy elsewhere is not trusted: its id is not kept.
+      const far = await behind.app.inject({
+        url: '/api/health',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-request-id': 'lb-7f3a:2' },
+      });
+      expect(far.headers['x-request-id']).toMatch(uuid);
+    } finally {
+      await behind.close();
+    }
   });
 
   it('answer 415 for a media type the API does not read, and 400 for plain text', async () => {
