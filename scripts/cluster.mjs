@@ -7,6 +7,8 @@
 // CLUSTER_FRESH_DATABASE=true empties the named database first (never in production).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -93,6 +95,8 @@ async function builtInBalancer() {
 }
 
 const haproxy = env.CLUSTER_BALANCER === 'built-in' ? null : findHaproxy();
+/** HAProxy's runtime API, a Unix socket only this user can open. */
+const adminSocket = env.CLUSTER_ADMIN_SOCKET ?? join(tmpdir(), `stod-haproxy-${String(port)}.sock`);
 const children = [];
 let balancer = null;
 if (haproxy) {
@@ -106,6 +110,7 @@ if (haproxy) {
           STOD_BIND: `${host}:${port}`,
           STOD_API1: `127.0.0.1:${backends[0]}`,
           STOD_API2: `127.0.0.1:${backends[1]}`,
+          STOD_ADMIN_SOCKET: adminSocket,
         },
         stdio: 'inherit',
       },
@@ -157,6 +162,7 @@ const apis = backends.map(apiProcess);
 console.log(
   `cluster: API processes on ${backends.join(' and ')} behind ${haproxy ? 'HAProxy' : 'the built-in balancer'} at http://${host}:${port}; the station process dials it`,
 );
+if (haproxy) console.log(`cluster: HAProxy's runtime API at ${adminSocket}`);
 
 let code = null;
 let stopping = false;

@@ -31,6 +31,7 @@ describe('the HAProxy configuration', () => {
         STOD_BIND: '127.0.0.1:3000',
         STOD_API1: '127.0.0.1:3010',
         STOD_API2: '127.0.0.1:3011',
+        STOD_ADMIN_SOCKET: '/tmp/stod-haproxy-check.sock',
       },
       encoding: 'utf8',
     });
@@ -54,5 +55,7 @@ describe('the HAProxy configuration', () => {
     expect(front).toContain('use_backend devices if { path_beg /ocpp/ } || { path_beg /site/ }');
     // WebSockets (chargers, sites, the app's channel) outlive an HTTP request's timeouts.
     expect(section('defaults')).toContain('timeout tunnel 1h');
+    // The runtime API is a local socket, never a TCP port.
+    expect(section('global')).toContain('stats socket "${STOD_ADMIN_SOCKET}" mode 600 level admin');
   });
 });

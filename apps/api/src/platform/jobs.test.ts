@@ -221,7 +221,7 @@ describe('job registry', () => {
   it('leases a run for half a minute unless told otherwise', async () => {
     const job = registry().define('test.default', () => Promise.resolve());
     await job.at(new Date(Date.now() + 60_000), {});
-    expect((await rowOf('test.default'))?.leaseMs).toBe(30_000);
+    expect((await rowOf('test.default'))?.leaseMs).toBe(20_000);
   });
 
   it('leaves the runs of jobs it does not know to the processes that do', async () => {

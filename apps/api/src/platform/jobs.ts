@@ -64,8 +64,8 @@ interface Definition<C> {
 type Row = typeof jobs.$inferSelect;
 
 // Renewed every third of itself: a run survives two missed renewals, and a dead process's run is
-// taken over within half a minute (docs/decisions/0043-jobs-stay-on-our-table.md).
-const DEFAULT_LEASE_SECONDS = 30;
+// taken over within 20 s of its death, well inside half a minute (decision 0043).
+const DEFAULT_LEASE_SECONDS = 20;
 const MAX_RETRY_MS = 3_600_000;
 const WAKE_SLACK_MS = 50;
 const processName = `${hostname()}:${String(process.pid)}`;
