@@ -12,8 +12,11 @@ import { join, relative, sep } from 'node:path';
 
 export const STAMP_FILE = '.build-stamp';
 
-/** Folders that hold no build input: installed packages and build output. */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git']);
+/**
+ * Folders that hold no build input: installed packages, build output, and the native projects
+ * and their web copy that `npm run shells` generates from the build.
+ */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', 'dist-native', 'android', 'ios']);
 
 /** Root files that change what a build makes. */
 const ROOT_FILES = [

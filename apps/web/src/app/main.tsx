@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { currentPlatform } from '../platform/capacitor.ts';
 import { applyBrand } from './brand.ts';
 import { watchRouter } from './guards.ts';
 import { rootRoute } from './routes.ts';
@@ -11,6 +12,8 @@ import { loadStations, startup } from './startup.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+// What the styles tell apart: the Android shell paints its system bars' strips black.
+document.documentElement.dataset.platform = currentPlatform();
 
 /**
  * Starts fetching the screen the address opens while startup restores the user, instead of
