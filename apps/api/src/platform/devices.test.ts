@@ -119,4 +119,50 @@ describe('calls through the holder', () => {
     expect(callsA.holds('charger:X')).toBe(false);
     await expect(callsA.call('charger:X', 'remoteStop', {})).resolves.toEqual({ ranOn: 'b' });
   });
+
+  it.skipIf(!redisUrl)(
+    'answers offline at once for a device whose holder died, before or during the call',
+    async () => {
+      const { redisBus } = await import('./redis-bus.ts');
+      const prefix = `stod-test-${randomUUID()}:`;
+      const log = { error: () => undefined, warn: () => undefined };
+      const [busA, busB] = await Promise.all([
+        redisBus({ url: redisUrl ?? '', prefix, log }),
+        redisBus({ url: redisUrl ?? '', prefix, log }),
+      ]);
+      const holdersA = redisHolders(redisUrl ?? '', prefix, 'a');
+      const holdersB = redisHolders(redisUrl ?? '', prefix, 'b');
+      const callsA = deviceCalls({ bus: busA, holders: holdersA, timeoutMs: 120_000 });
+      // B would wait two minutes for an answer; the test's own limit is far shorter.
+      const callsB = deviceCalls({ bus: busB, holders: holdersB, timeoutMs: 120_000 });
+      closers.push(
+        () => busA.close(),
+        () => busB.close(),
+        () => holdersB.close(),
+        () => Promise.resolve(callsA.close()),
+        () => Promise.resolve(callsB.close()),
+      );
+      // A holds a charger whose calls never end, as a process does when it freezes mid-call.
+      let reached = false;
+      callsA.hold('charger:Y', await holdersA.claim('charger:Y'), () => {
+        reached = true;
+        return new Promise(() => undefined);
+      });
+      expect(await holdersB.alive('a')).toBe(true);
+      const during = callsB.call('charger:Y', 'remoteStop', {});
+      during.catch(() => undefined);
+      await until(
+        () => Promise.resolve(reached),
+        (yes) => yes,
+      );
+      // A stops: it says no more that it runs, though its claim has not lapsed yet.
+      await holdersA.close();
+      await expect(during).rejects.toBeInstanceOf(DeviceOffline);
+      expect(await holdersB.holderOf('charger:Y')).toMatchObject({ node: 'a' });
+      expect(await holdersB.alive('a')).toBe(false);
+      await expect(callsB.call('charger:Y', 'remoteStop', {})).rejects.toBeInstanceOf(
+        DeviceOffline,
+      );
+    },
+  );
 });

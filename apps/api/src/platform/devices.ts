@@ -29,6 +29,11 @@ import type { Bus } from './bus.ts';
 /** A claim lapses this long after its holder last renewed it (a killed process renews nothing). */
 export const HOLD_TTL_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
+/** A process says it runs this often, and is taken for dead this long after it last did. */
+const HEARTBEAT_EVERY_MS = 1_000;
+export const HEARTBEAT_TTL_MS = 3_000;
+/** While a call waits for its answer, the holder's heartbeat is checked this often. */
+const HOLDER_CHECK_MS = 1_000;
 
 /** One process alone: the registry is a map. */
 export function memoryHolders(node: string = randomUUID()): DeviceHolders {
@@ -47,6 +52,7 @@ export function memoryHolders(node: string = randomUUID()): DeviceHolders {
       if (held.get(key)?.token === token) held.delete(key);
       return Promise.resolve();
     },
+    alive: (other) => Promise.resolve(other === node),
     close: () => Promise.resolve(),
   };
 }
@@ -82,7 +88,14 @@ export function redisHolders(
   redis.on('error', () => undefined);
   const holderKey = (key: string) => `${prefix}holder:${key}`;
   const tokenKey = (key: string) => `${prefix}holder-token:${key}`;
+  const nodeKey = (of: string) => `${prefix}node:${of}`;
   const mine = new Map<string, number>();
+  // Sent before any claim on the same connection, so a claim never names a node not yet alive.
+  const beat = () =>
+    void redis.set(nodeKey(node), '1', 'PX', HEARTBEAT_TTL_MS).catch(() => undefined);
+  beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
   const renew = setInterval(() => {
     for (const [key, token] of mine)
       void redis
@@ -119,8 +132,19 @@ export function redisHolders(
         .eval(RELEASE, 1, holderKey(key), `${node}|${String(token)}`)
         .catch(() => undefined);
     },
+    async alive(of) {
+      if (of === node) return true;
+      try {
+        return (await redis.exists(nodeKey(of))) === 1;
+      } catch {
+        // Redis does not answer: the call goes on and its own timeout decides.
+        return true;
+      }
+    },
     async close() {
       clearInterval(renew);
+      clearInterval(heartbeat);
+      await redis.del(nodeKey(node)).catch(() => undefined);
       await redis.quit().catch(() => undefined);
     },
   };
@@ -225,17 +249,25 @@ export function deviceCalls(options: {
     if (here) return settle(key, await runLocal(here, action, payload));
     const holder = await holders.holderOf(key).catch(() => null);
     if (!holder || holder.node === holders.node) throw new DeviceOffline(key);
+    // A holder that died is not waited for: its device will dial another process.
+    if (!(await holders.alive(holder.node))) throw new DeviceOffline(key);
     const requestId = randomUUID();
     const answer = new Promise<CallAnswer>((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(requestId);
-        resolve({ ok: false, code: 'offline', message: 'the holder did not answer' });
-      }, options.timeoutMs);
-      waiting.set(requestId, (value) => {
+      const done = (value: CallAnswer) => {
         clearTimeout(timer);
+        clearInterval(watch);
         waiting.delete(requestId);
         resolve(value);
-      });
+      };
+      const timer = setTimeout(() => {
+        done({ ok: false, code: 'offline', message: 'the holder did not answer' });
+      }, options.timeoutMs);
+      const watch = setInterval(() => {
+        void holders.alive(holder.node).then((alive) => {
+          if (!alive) done({ ok: false, code: 'offline', message: 'the holder stopped' });
+        });
+      }, HOLDER_CHECK_MS);
+      waiting.set(requestId, done);
     });
     await bus.publish('device.call', { requestId, node: holder.node, key, action, payload });
     return settle(key, await answer);

@@ -54,5 +54,10 @@ export interface DeviceHolders {
   holderOf(key: string): Promise<Holder | null>;
   /** Lets the device go, unless a newer claim (a larger token) has replaced this one. */
   release(key: string, token: number): Promise<void>;
+  /**
+   * Whether the process `node` still runs: each process says so every second, and a killed one
+   * stops, so a call for a device it held fails at once instead of waiting out its timeout.
+   */
+  alive(node: string): Promise<boolean>;
   close(): Promise<void>;
 }
