@@ -253,7 +253,10 @@ export function siteClient(o: SiteClientOptions): SiteClient {
       box.push({
         method: 'MachineStatus',
         keep: true,
-        statusOf: `m:${machineId}`,
+        // A newer state replaces one not yet sent, but never a cup's "done": the platform
+        // settles the cup on it, and the machine's next "idle" would otherwise swallow it.
+        statusOf:
+          state === 'done' ? `m:${machineId}:done:${String(transactionId)}` : `m:${machineId}`,
         params: () => ({ machine: machineId, state, transaction: transactionId }),
       });
       return;
