@@ -39,7 +39,9 @@ export interface BusEvents {
 export type ChargerCommand =
   | { kind: 'remoteStart'; connectorId: number; idTag: string; remoteStartId: number }
   | { kind: 'remoteStop'; transactionId: string }
-  | { kind: 'triggerStatus'; connectorId?: number };
+  | { kind: 'triggerStatus'; connectorId?: number }
+  /** Any call of the charger's protocol, as an operator sends it. */
+  | { kind: 'ocpp'; action: string; payload: unknown };
 
 export type BusEventName = keyof BusEvents;
 

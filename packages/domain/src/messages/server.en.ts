@@ -128,5 +128,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'identitySim.simulator': 'Identity simulator.',
   'identitySim.choose': 'Choose a test person.',
   'identitySim.cancel': 'Cancel',
+  'ocpp.actionUnsupported': 'A central system cannot send {{action}} in {{protocol}}.',
+  'ocpp.invalidCall': 'The {{action}} call is not valid: {{problem}}',
+  'ocpp.chargerError': 'The charger answered with an error ({{code}}).',
+  'ocpp.timeout': 'The charger did not answer in time.',
   'cardIssuerSim.code': 'Your code for the card •••• {{last4}} is {{code}}.',
 };

@@ -130,5 +130,9 @@ export const serverFo = {
   'identitySim.simulator': 'Samleikasimulatorur.',
   'identitySim.choose': 'Vel ein royndarpersón.',
   'identitySim.cancel': 'Angra',
+  'ocpp.actionUnsupported': 'Ein miðstøð kann ikki senda {{action}} í {{protocol}}.',
+  'ocpp.invalidCall': 'Boðini {{action}} eru ikki gildug: {{problem}}',
+  'ocpp.chargerError': 'Ladarin svaraði við eini villu ({{code}}).',
+  'ocpp.timeout': 'Ladarin svaraði ikki í tíð.',
   'cardIssuerSim.code': '{{code}} er kotan til kortið •••• {{last4}}.',
 } as const;

@@ -264,3 +264,31 @@ export const chargerNotices = pgTable(
   },
   (t) => [index('charger_notices_charger_idx').on(t.chargerId, t.at)],
 );
+
+/**
+ * Every OCPP call an operator sent to a charger (`POST /api/admin/chargers/{identity}/ocpp/…`),
+ * who sent it, and what came of it: the charger's result or error, no answer, or no charger.
+ */
+export const chargerCommands = pgTable(
+  'charger_commands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    protocol: text('protocol').notNull(),
+    action: text('action').notNull(),
+    payload: jsonb('payload').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    requestId: text('request_id'),
+    outcome: text('outcome')
+      .$type<'sent' | 'result' | 'error' | 'timeout' | 'offline'>()
+      .notNull()
+      .default('sent'),
+    response: jsonb('response'),
+    error: jsonb('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('charger_commands_charger_idx').on(t.chargerId, t.createdAt)],
+);

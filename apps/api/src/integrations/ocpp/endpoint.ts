@@ -11,6 +11,7 @@ import {
   type ChargerLink,
   type OcppProtocol,
 } from './port.ts';
+import { sendCall } from './csms-calls.ts';
 import { fencedHandle } from './handle.ts';
 import { attach16, commands16 } from './v16.ts';
 import { lenient16Validator } from './validators.ts';
@@ -116,8 +117,10 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
       session: client.session.session,
     };
     const timeout = options.callTimeoutSeconds * 1000;
-    const commands =
-      protocol === 'ocpp1.6' ? commands16(client, timeout) : commands201(client, timeout);
+    const commands: ChargerCommands = {
+      ...(protocol === 'ocpp1.6' ? commands16(client, timeout) : commands201(client, timeout)),
+      call: (action, payload) => sendCall(client, action, payload, timeout),
+    };
     const previous = connections.get(link.identity);
     connections.set(link.identity, { link, client, commands });
     // The connection it replaces is closed; its close event no longer speaks for the charger.

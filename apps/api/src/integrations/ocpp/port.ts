@@ -118,11 +118,20 @@ export interface ChargerEvents {
 
 export type CommandAnswer = 'Accepted' | 'Rejected';
 
+/** What came of one call: the charger's CALLRESULT, its CALLERROR, no answer, or no charger. */
+export type OcppCallAnswer =
+  | { outcome: 'result'; response: unknown }
+  | { outcome: 'error'; code: string; description: string; details: unknown }
+  | { outcome: 'timeout' }
+  | { outcome: 'offline' };
+
 export interface ChargerCommands {
   remoteStart(connectorId: number, idTag: string, remoteStartId: number): Promise<CommandAnswer>;
   remoteStop(transactionId: string): Promise<CommandAnswer>;
   /** Asks for the statuses of every connector (or one), as after a reconnect without a boot. */
   triggerStatus(connectorId?: number): Promise<CommandAnswer>;
+  /** Any call of the charger's protocol, as an operator sends it; it never throws. */
+  call(action: string, payload: unknown): Promise<OcppCallAnswer>;
 }
 
 /** A charger that is not connected to this process, or did not answer in time. */

@@ -116,7 +116,10 @@ export function attach201(
 const answerOf = (result: unknown): CommandAnswer =>
   (result as { status?: string } | undefined)?.status === 'Accepted' ? 'Accepted' : 'Rejected';
 
-export function commands201(client: RPCClient, callTimeoutMs: number): ChargerCommands {
+export function commands201(
+  client: RPCClient,
+  callTimeoutMs: number,
+): Omit<ChargerCommands, 'call'> {
   const call = async (method: string, params: object) =>
     answerOf(await client.call(method, params, { callTimeoutMs }));
   return {

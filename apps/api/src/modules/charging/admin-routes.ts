@@ -1,14 +1,17 @@
 import {
+  apiErrorSchema,
   chargerViewSchema,
   chargersRegistrationSchema,
   idTagSchema,
   pageQueryShape,
+  translateServer,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as operations from './operations.ts';
+import { operatorCalls, sendOperatorCall } from './operator-calls.ts';
 import * as registry from './registry.ts';
 
 const tags = ['charging'];
@@ -77,6 +80,37 @@ const noticesSchema = z.object({
       type: z.string(),
       detail: z.record(z.string(), z.unknown()),
       at: z.string(),
+    }),
+  ),
+});
+
+const ocppErrorSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  details: z.unknown(),
+});
+const chargerErrorSchema = apiErrorSchema.extend({
+  code: z.literal('CHARGER_ERROR'),
+  error: ocppErrorSchema,
+});
+const ocppCallParams = z.object({
+  identity: z.string().min(1).max(64),
+  action: z.string().regex(/^[A-Za-z0-9]{1,64}$/, { error: 'validation.invalid' }),
+});
+const ocppCommandsSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      protocol: z.string(),
+      action: z.string(),
+      payload: z.unknown(),
+      sentBy: z.string().nullable(),
+      requestId: z.string().nullable(),
+      outcome: z.enum(['sent', 'result', 'error', 'timeout', 'offline']),
+      response: z.unknown(),
+      error: ocppErrorSchema.nullable(),
+      createdAt: z.string(),
+      answeredAt: z.string().nullable(),
     }),
   ),
 });
@@ -167,6 +201,66 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => operations.chargerNotices(ctx, request.params.id, request.query.take),
+  );
+
+  app.post(
+    '/admin/chargers/:identity/ocpp/:action',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Send a charger any call of its OCPP version (operator)',
+        description:
+          "`action` is the OCPP action (`Reset`, `GetConfiguration`, `SetVariables`, …) and the body its payload, checked against the published schema of the charger's version (1.6J or 2.0.1) before it is sent: 422 `OCPP_INVALID_CALL` with the schema's complaint, 422 `OCPP_ACTION_UNSUPPORTED` for an action of the other version. 200 carries the charger's CALLRESULT; 502 `CHARGER_ERROR` its CALLERROR; 504 `CHARGER_TIMEOUT` no answer in time; 409 `CHARGER_OFFLINE` no process holds the charger. Every call sent is kept, with who sent it (`GET …/ocpp`).",
+        security: bearer,
+        params: ocppCallParams,
+        body: z.record(z.string(), z.unknown()).optional(),
+        response: {
+          200: z.object({ response: z.unknown() }),
+          502: chargerErrorSchema,
+          504: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await sendOperatorCall(ctx, {
+        identity: request.params.identity,
+        action: request.params.action,
+        payload: request.body ?? {},
+        sentBy: request.auth?.userId ?? null,
+        requestId: request.id,
+      });
+      if (answer.outcome === 'result') return { response: answer.response };
+      if (answer.outcome === 'error')
+        return reply.status(502).send({
+          statusCode: 502,
+          code: 'CHARGER_ERROR' as const,
+          message: translateServer('ocpp.chargerError', request.locale, { code: answer.code }),
+          error: { code: answer.code, description: answer.description, details: answer.details },
+        });
+      return reply.status(504).send({
+        statusCode: 504,
+        code: 'CHARGER_TIMEOUT',
+        message: translateServer('ocpp.timeout', request.locale),
+      });
+    },
+  );
+
+  app.get(
+    '/admin/chargers/:identity/ocpp',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: "The OCPP calls operators sent a charger, and the charger's answers (operator)",
+        security: bearer,
+        params: ocppCallParams.pick({ identity: true }),
+        querystring: z.object({ take: pageQueryShape.take }),
+        response: { 200: ocppCommandsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => operatorCalls(ctx, request.params.identity, request.query.take),
   );
 
   app.post(

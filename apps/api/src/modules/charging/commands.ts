@@ -5,6 +5,7 @@ import {
   type ChargerCommands,
   type ChargerEvents,
   type CommandAnswer,
+  type OcppCallAnswer,
 } from '../../integrations/ocpp/port.ts';
 import type { OcppEndpoint } from '../../integrations/ocpp/endpoint.ts';
 
@@ -19,7 +20,10 @@ export const endpointOf = (ctx: ServiceContext) => endpoints.get(ctx) ?? null;
 /** A charger's key in the holder registry. */
 export const chargerKey = (identity: string) => `charger:${identity}`;
 
-function run(commands: ChargerCommands, command: ChargerCommand): Promise<CommandAnswer> {
+function run(
+  commands: ChargerCommands,
+  command: ChargerCommand,
+): Promise<CommandAnswer | OcppCallAnswer> {
   switch (command.kind) {
     case 'remoteStart':
       return commands.remoteStart(command.connectorId, command.idTag, command.remoteStartId);
@@ -27,6 +31,8 @@ function run(commands: ChargerCommands, command: ChargerCommand): Promise<Comman
       return commands.remoteStop(command.transactionId);
     case 'triggerStatus':
       return commands.triggerStatus(command.connectorId);
+    case 'ocpp':
+      return commands.call(command.action, command.payload);
   }
 }
 
@@ -48,6 +54,24 @@ export async function sendCommand(
     )) as CommandAnswer;
   } catch (error) {
     throw new ChargerUnreachable(identity, error);
+  }
+}
+
+/**
+ * Any call of a charger's protocol, from any process, through the process that holds it: what
+ * the charger answered, or `offline` when no process holds it or its holder did not answer.
+ */
+export async function sendOcppCall(
+  ctx: ServiceContext,
+  identity: string,
+  action: string,
+  payload: unknown,
+): Promise<OcppCallAnswer> {
+  const command: ChargerCommand = { kind: 'ocpp', action, payload };
+  try {
+    return (await ctx.devices.calls.call(chargerKey(identity), action, command)) as OcppCallAnswer;
+  } catch {
+    return { outcome: 'offline' };
   }
 }
 

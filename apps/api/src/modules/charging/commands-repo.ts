@@ -1,0 +1,41 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chargerCommands, chargers } from '../../db/schema/index.ts';
+
+/** The operators' calls to chargers, kept with who sent them and what came of them. */
+
+export type ChargerCommandRow = typeof chargerCommands.$inferSelect;
+
+export async function chargerByIdentity(db: Db, identity: string) {
+  const [row] = await db
+    .select({ id: chargers.id, identity: chargers.identity, protocol: chargers.protocol })
+    .from(chargers)
+    .where(eq(chargers.identity, identity));
+  return row ?? null;
+}
+
+export async function insertCommand(db: Db, values: typeof chargerCommands.$inferInsert) {
+  const [row] = await db.insert(chargerCommands).values(values).returning();
+  if (!row) throw new Error('charger command not recorded');
+  return row;
+}
+
+export async function recordAnswer(
+  db: Db,
+  id: string,
+  answer: Pick<ChargerCommandRow, 'outcome' | 'response' | 'error'>,
+) {
+  await db
+    .update(chargerCommands)
+    .set({ ...answer, answeredAt: new Date() })
+    .where(eq(chargerCommands.id, id));
+}
+
+export function listCommands(db: Db, chargerId: string, take: number) {
+  return db
+    .select()
+    .from(chargerCommands)
+    .where(eq(chargerCommands.chargerId, chargerId))
+    .orderBy(desc(chargerCommands.createdAt))
+    .limit(take);
+}

@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createRPCError } from 'ocpp-rpc';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSMS_ACTIONS } from '../../integrations/ocpp/csms-calls.ts';
+import { bearer, createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
+import {
+  boot16,
+  listen,
+  registerCharger,
+  scriptedCharger,
+  type ScriptedCharger,
+} from '../../test/chargers.ts';
+import { signInAsStaff } from '../../test/staff.ts';
+import { cardCustomer } from '../../test/stations.ts';
+
+// An operator's OCPP calls: any CSMS-to-charger message of the charger's version, checked
+// against the published schema, sent through the charger's holder, answered as the charger
+// answered, and kept with who sent it.
+
+let t: TestApp;
+let url: string;
+const open: ScriptedCharger[] = [];
+
+beforeAll(async () => {
+  // A charger that does not answer is given up on after a second.
+  t = await createTestApp({ OCPP_CALL_TIMEOUT_SECONDS: '1' });
+  url = await listen(t.app);
+});
+afterAll(async () => {
+  for (const charger of open) await charger.close();
+  await t.close();
+});
+
+async function connected16(
+  handlers: NonNullable<Parameters<typeof scriptedCharger>[2]>['handlers'] = {},
+) {
+  const charger = await registerCharger(t.app);
+  const station = await scriptedCharger(url, charger.identity, { handlers });
+  open.push(station);
+  await boot16(station);
+  return { ...charger, station };
+}
+
+const send = (
+  app: FastifyInstance,
+  token: string,
+  identity: string,
+  action: string,
+  payload?: unknown,
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/chargers/${identity}/ocpp/${action}`,
+    headers: { ...bearer(token), 'accept-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+describe('POST /api/admin/chargers/{identity}/ocpp/{action}', () => {
+  it("sends a 1.6 call and answers the charger's result, kept with who sent it", async () => {
+    const charger = await connected16({
+      Reset: () => ({ status: 'Accepted' }),
+      GetConfiguration: () => ({
+        configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: '300' }],
+        unknownKey: ['Nope'],
+      }),
+    });
+    const reset = await send(t.app, charger.operatorToken, charger.identity, 'Reset', {
+      type: 'Soft',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ response: { status: 'Accepted' } });
+    expect(charger.station.received).toContainEqual({ method: 'Reset', params: { type: 'Soft' } });
+
+    const config = await send(t.app, charger.operatorToken, charger.identity, 'GetConfiguration', {
+      key: ['HeartbeatInterval', 'Nope'],
+    });
+    expect(config.json<{ response: { unknownKey: string[] } }>().response.unknownKey).toEqual([
+      'Nope',
+    ]);
+
+    const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(charger.operatorToken) });
+    const log = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/ocpp`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(log.statusCode).toBe(200);
+    const items = log.json<{ items: Record<string, unknown>[] }>().items;
+    expect(items.map((i) => i.action)).toEqual(['GetConfiguration', 'Reset']);
+    expect(items[1]).toMatchObject({
+      protocol: 'ocpp1.6',
+      payload: { type: 'Soft' },
+      sentBy: me.json<{ id: string }>().id,
+      requestId: reset.headers['x-request-id'],
+      outcome: 'result',
+      response: { status: 'Accepted' },
+      error: null,
+    });
+  });
+
+  it('takes a call without a body as an empty payload', async () => {
+    const charger = await connected16({ ClearCache: () => ({ status: 'Accepted' }) });
+    const res = await send(t.app, charger.operatorToken, charger.identity, 'ClearCache');
+    expect(res.json()).toEqual({ response: { status: 'Accepted' } });
+  });
+
+  it("refuses a payload the version's schema does not allow, and sends nothing", async () => {
+    const charger = await connected16();
+    for (const payload of [{ type: 'Sideways' }, {}, { type: 'Soft', extra: 1 }]) {
+      const res = await send(t.app, charger.operatorToken, charger.identity, 'Reset', payload);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'OCPP_INVALID_CALL' });
+      expect(res.json<{ message: string }>().message).toMatch(/^The Reset call is not valid: /);
+    }
+    expect(charger.station.received.filter((r) => r.method === 'Reset')).toEqual([]);
+    const log = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/ocpp`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(log.json()).toEqual({ items: [] });
+  });
+
+  it('refuses an action of the other version, one a CSMS never sends, and an unknown charger', async () => {
+    const charger = await connected16();
+    const other = await send(t.app, charger.operatorToken, charger.identity, 'SetVariables', {
+      setVariableData: [],
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 'OCPP_ACTION_UNSUPPORTED',
+      message: 'A central system cannot send SetVariables in ocpp1.6.',
+    });
+    for (const action of ['BootNotification', 'Heartbeat', 'Nonsense'])
+      expect(
+        (await send(t.app, charger.operatorToken, charger.identity, action, {})).statusCode,
+      ).toBe(404);
+    expect(
+      (await send(t.app, charger.operatorToken, 'NO-SUCH-CHARGER', 'Reset', { type: 'Soft' }))
+        .statusCode,
+    ).toBe(404);
+    const odd = await send(t.app, charger.operatorToken, charger.identity, 'Re-set', {});
+    expect(odd.statusCode).toBe(400);
+  });
+
+  it("answers the charger's CALLERROR as 502 CHARGER_ERROR, with its code, text and details", async () => {
+    const charger = await connected16({
+      UnlockConnector: () => {
+        throw createRPCError('NotSupported', 'no motorised lock', { connector: 1 }) as Error;
+      },
+    });
+    const res = await send(t.app, charger.operatorToken, charger.identity, 'UnlockConnector', {
+      connectorId: 1,
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      statusCode: 502,
+      code: 'CHARGER_ERROR',
+      message: 'The charger answered with an error (NotSupported).',
+      error: { code: 'NotSupported', description: 'no motorised lock', details: { connector: 1 } },
+    });
+    const log = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/ocpp`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(log.json<{ items: unknown[] }>().items[0]).toMatchObject({
+      outcome: 'error',
+      error: { code: 'NotSupported' },
+    });
+  });
+
+  it('answers 504 when the charger does not answer in time', async () => {
+    const charger = await connected16({ GetDiagnostics: () => new Promise(() => undefined) });
+    const res = await send(t.app, charger.operatorToken, charger.identity, 'GetDiagnostics', {
+      location: 'ftp://logs.stod.example/',
+    });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'CHARGER_TIMEOUT' });
+  });
+
+  it('answers 409 CHARGER_OFFLINE for a charger never connected, or gone', async () => {
+    const never = await registerCharger(t.app);
+    expect(
+      (await send(t.app, never.operatorToken, never.identity, 'Reset', { type: 'Soft' })).json(),
+    ).toMatchObject({ code: 'CHARGER_OFFLINE' });
+    const gone = await connected16();
+    await gone.station.close();
+    const res = await send(t.app, gone.operatorToken, gone.identity, 'Reset', { type: 'Hard' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CHARGER_OFFLINE' });
+  });
+
+  it('sends a 2.0.1 call checked against the 2.0.1 schema', async () => {
+    const charger = await registerCharger(t.app);
+    const station = await scriptedCharger(url, charger.identity, {
+      protocol: 'ocpp2.0.1',
+      handlers: {
+        GetVariables: (params) => ({
+          getVariableResult: (
+            params.getVariableData as { component: unknown; variable: unknown }[]
+          ).map((d) => ({
+            attributeStatus: 'Accepted',
+            attributeValue: '60',
+            component: d.component,
+            variable: d.variable,
+          })),
+        }),
+      },
+    });
+    open.push(station);
+    await station.call('BootNotification', {
+      reason: 'PowerUp',
+      chargingStation: { model: 'T2', vendorName: 'Test' },
+    });
+    const query = {
+      getVariableData: [
+        { component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } },
+      ],
+    };
+    const res = await send(t.app, charger.operatorToken, charger.identity, 'GetVariables', query);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      response: { getVariableResult: [{ attributeStatus: 'Accepted', attributeValue: '60' }] },
+    });
+    // 1.6's Reset is not 2.0.1's: `type` there is Immediate or OnIdle.
+    const reset = await send(t.app, charger.operatorToken, charger.identity, 'Reset', {
+      type: 'Soft',
+    });
+    expect(reset.statusCode).toBe(422);
+    expect(
+      (await send(t.app, charger.operatorToken, charger.identity, 'GetConfiguration', {}))
+        .statusCode,
+    ).toBe(422);
+  });
+
+  it('is for operators only: customers, support-less station staff and strangers are refused', async () => {
+    const charger = await connected16();
+    const customer = await cardCustomer(t.app);
+    const station = await signInAsStaff(t.app, { role: 'station', stationIds: [] });
+    for (const token of [customer.token, station]) {
+      expect(
+        (await send(t.app, token, charger.identity, 'Reset', { type: 'Soft' })).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            url: `/api/admin/chargers/${charger.identity}/ocpp`,
+            headers: bearer(token),
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/chargers/${charger.identity}/ocpp/Reset`,
+      payload: { type: 'Soft' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(charger.station.received.filter((r) => r.method === 'Reset')).toEqual([]);
+  });
+
+  it('knows every CSMS-initiated message of both versions', () => {
+    expect(CSMS_ACTIONS['ocpp1.6']).toHaveLength(26);
+    expect(CSMS_ACTIONS['ocpp2.0.1']).toHaveLength(40);
+    expect(CSMS_ACTIONS['ocpp2.0.1']).toContain('CostUpdated');
+    expect(CSMS_ACTIONS['ocpp1.6']).not.toContain('StartTransaction');
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('an operator call on the other process', () => {
+  it("reaches a charger held by another process, and comes back with the charger's answer", async () => {
+    const prefix = `stod-test-${randomBytes(6).toString('hex')}:`;
+    const a = await createTestApp({ REDIS_KEY_PREFIX: prefix });
+    const b = await secondProcess(a, process.env.TEST_REDIS_URL ?? '', prefix);
+    try {
+      const charger = await registerCharger(a.app);
+      const station = await scriptedCharger(await listen(a.app), charger.identity, {
+        handlers: { TriggerMessage: () => ({ status: 'Accepted' }) },
+      });
+      try {
+        await boot16(station);
+        const res = await send(b, charger.operatorToken, charger.identity, 'TriggerMessage', {
+          requestedMessage: 'Heartbeat',
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ response: { status: 'Accepted' } });
+        expect(station.received).toContainEqual({
+          method: 'TriggerMessage',
+          params: { requestedMessage: 'Heartbeat' },
+        });
+      } finally {
+        await station.close();
+      }
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
