@@ -9,6 +9,14 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { checkBooks } from './books.ts';
+import { checkChargingBooks } from './charging-books.ts';
+import {
+  discoverSites,
+  journeysFor,
+  runJourney,
+  type ChaosCustomer,
+  type JourneyResult,
+} from './chaos-journeys.ts';
 import { addTestCard } from './cards.ts';
 import { registration } from './app.ts';
 
@@ -225,17 +233,26 @@ async function main() {
   const points = stations.flatMap((s) =>
     Array.from({ length: s.pumps }, (_, i) => ({ stationId: s.id, pump: i + 1 })),
   );
-  const customers: Customer[] = [];
-  for (const point of points.slice(0, users)) {
+  // One customer in six refuels; the others wash, charge, order food, pour coffee or subscribe.
+  const signUp = async (): Promise<ChaosCustomer> => {
     const body = registration();
     const made = await call('register', '/api/user', { method: 'POST', body });
     const token = (made.body as { access_token?: string } | null)?.access_token ?? '';
     const me = (await call('me', '/api/user/v2', { token })).body as { id: string };
     const card = await addTestCard(helper, me.id);
-    customers.push({ token, cardId: card.id, point });
-  }
+    return { token, userId: me.id, cardId: card.id };
+  };
+  const fuelCount = Math.min(points.length, Math.ceil(users / 6));
+  const customers: Customer[] = [];
+  for (const point of points.slice(0, fuelCount)) customers.push({ ...(await signUp()), point });
+  const others: ChaosCustomer[] = [];
+  for (let i = fuelCount; i < users; i += 1) others.push(await signUp());
+  const sites = others[0] ? await discoverSites(call, others[0].token) : null;
+  const plan = sites ? journeysFor(others.length, sites) : [];
+  const planned = plan.filter((a) => a !== null);
+  const count = (kind: string) => String(planned.filter((a) => a.kind === kind).length);
   log(
-    `${String(customers.length)} customers at ${String(customers.length)} pumps of ${String(stations.length)} stations`,
+    `${String(customers.length + others.length)} customers: ${String(customers.length)} refuelling at pumps of ${String(stations.length)} stations; ${count('wash')} washing, ${count('charge')} charging, ${count('food')} ordering food, ${count('coffee')} pouring coffee, ${count('subscription')} subscribing`,
   );
 
   const products = new Map<number, number>();
@@ -274,15 +291,23 @@ async function main() {
         continue;
       }
       fills.push(id);
-      await call('lift', '/api/dev/sim/pumps', {
-        method: 'POST',
-        body: {
-          stationId: c.point.stationId,
-          pumpNumber: c.point.pump,
-          action: 'lift',
-          litres: 3,
-        },
-      });
+      // The nozzle is lifted once the pump shows it is ready for it, as a person waits to see.
+      for (let tries = 0; tries < 40; tries += 1) {
+        const lifted = await call('lift', '/api/dev/sim/pumps', {
+          method: 'POST',
+          body: {
+            stationId: c.point.stationId,
+            pumpNumber: c.point.pump,
+            action: 'lift',
+            litres: 3,
+          },
+        });
+        const pumpState = (lifted.body as { pump?: { state?: string } } | null)?.pump?.state;
+        if (pumpState === 'fuelling' || pumpState === 'finished') break;
+        const read = await call('fill read', `/api/transactions/${id}`, { token: c.token });
+        if (FINAL.has((read.body as { state?: string } | null)?.state ?? '')) break;
+        await sleep(500);
+      }
       const end = performance.now() + 120_000;
       let state = '';
       while (performance.now() < end) {
@@ -295,20 +320,25 @@ async function main() {
     }
   }
 
-  // The cut: HAProxy ends every device connection to the first process; they dial again.
+  // The cut: HAProxy ends every device connection to one API process (the one holding more of
+  // them); the stations' sites and chargers dial again.
   const cutter = (async () => {
     await sleep(cutAt * 1000);
     const before = await deviceConnections();
     const total = before[0] + before[1];
+    const victim = before[0] >= before[1] ? 0 : 1;
     const cut = performance.now();
-    await haproxyCommand('shutdown sessions server devices/api1');
-    log(`cut the ${String(before[0])} device connections to the first API process`);
+    await haproxyCommand(`shutdown sessions server devices/api${String(victim + 1)}`);
+    log(
+      `cut the ${String(before[victim])} device connections to the API process on ${String(port + 10 + victim)}`,
+    );
     while (performance.now() < cut + 90_000) {
       const now = await deviceConnections();
-      if (now[0] + now[1] >= total) return { cut: before[0], total, ms: performance.now() - cut };
+      if (now[0] + now[1] >= total)
+        return { cut: before[victim], total, ms: performance.now() - cut };
       await sleep(200);
     }
-    return { cut: before[0], total, ms: null };
+    return { cut: before[victim], total, ms: null };
   })().catch((error: unknown) => {
     log(`could not cut the device connections: ${String(error)}`);
     return { cut: 0, total: 0, ms: null };
@@ -357,8 +387,26 @@ async function main() {
             and locked_by is null`,
       );
       for (const { name } of result)
-        if (!resumedIn.has(name)) resumedIn.set(name, performance.now() - killedMs);
+        if (watched.some((w) => w.name === name) && !resumedIn.has(name))
+          resumedIn.set(name, performance.now() - killedMs);
       await sleep(250);
+    }
+    if (resumedIn.size < watched.length) {
+      // What held them up: each job's row, and each process's job runs so far.
+      const rows = await rowsOf<Record<string, unknown>>(
+        database.db,
+        sql`select name, locked_by, locked_until, run_at, updated_at, attempts, last_error
+            from jobs where every_ms is not null order by name`,
+      );
+      for (const row of rows) log(`job ${JSON.stringify(row)}`);
+      for (const metricsPort of [port + 20, port + 21]) {
+        const text = await fetch(`http://127.0.0.1:${String(metricsPort)}/metrics`)
+          .then((res) => res.text())
+          .catch(() => '');
+        for (const line of text.split('\n'))
+          if (/^stod_job_run_duration_seconds_(sum|count)/.test(line))
+            log(`${String(metricsPort)} ${line}`);
+      }
     }
     return watched.map(({ name, every_ms }) => ({
       job: name,
@@ -370,7 +418,23 @@ async function main() {
     }));
   })();
 
-  await Promise.all(customers.map((c) => customer(c)));
+  const journeys: JourneyResult[] = [];
+  async function other(c: ChaosCustomer, index: number) {
+    const assignment = plan[index];
+    if (!assignment) return;
+    while (performance.now() < until) {
+      const result = await runJourney(call, c, assignment);
+      if (result.nothingLeft) return;
+      journeys.push(result);
+      // A moment between one errand and the next, as a person takes.
+      await sleep(1_000);
+    }
+  }
+
+  await Promise.all([
+    ...customers.map((c) => customer(c)),
+    ...others.map((c, index) => other(c, index)),
+  ]);
   const [kill, reconnect] = await Promise.all([killer, cutter]);
   log(`the customers stopped; ${String(fills.length)} fills started`);
 
@@ -387,10 +451,17 @@ async function main() {
         where service = 'fuel' and coalesce(volume_ml, 0) > 0 and coalesce(captured, 0) = 0
           and finished_at is not null`,
   );
-  const books = await checkBooks(database.db);
+  const books = [...(await checkBooks(database.db)), ...(await checkChargingBooks(database.db))];
+  const lostJourneys = journeys.filter((j) => j.id !== null && !j.final);
+  const outcomes = new Map<string, number>();
+  for (const j of journeys) {
+    const outcome = `${j.kind} ${j.state}`;
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  }
 
   const slowJobs = resumed.filter((r) => r.ms === null || r.ms > r.limit);
-  const reconnectFailed = reconnect.ms === null || reconnect.ms > RECONNECT_LIMIT_MS;
+  const reconnectFailed =
+    reconnect.cut === 0 || reconnect.ms === null || reconnect.ms > RECONNECT_LIMIT_MS;
   const byPhase = tally.failed.reduce<Record<string, number>>((acc, f) => {
     acc[f.phase] = (acc[f.phase] ?? 0) + 1;
     return acc;
@@ -405,6 +476,16 @@ async function main() {
   console.log(
     `fills                ${String(fills.length)}; not ended ${String(stuck.length + (open?.n ?? 0))}; poured and unbilled ${String(unbilled?.n ?? 0)}`,
   );
+  console.log(
+    `journeys             ${String(journeys.length)}; not ended ${String(lostJourneys.length)}; ${[
+      ...outcomes,
+    ]
+      .sort()
+      .map(([outcome, n]) => `${outcome} ${String(n)}`)
+      .join(', ')}`,
+  );
+  for (const j of lostJourneys.slice(0, 10))
+    console.log(`  ${j.kind} ${String(j.id)} stopped at ${j.state}`);
   console.log(`money anomalies      ${String(books.length)}`);
   for (const problem of books.slice(0, 10)) console.log(`  ${problem}`);
   console.log(
@@ -431,6 +512,7 @@ async function main() {
     tally.failed.length === 0 &&
     books.length === 0 &&
     stuck.length === 0 &&
+    lostJourneys.length === 0 &&
     (open?.n ?? 0) === 0 &&
     (unbilled?.n ?? 0) === 0 &&
     slowJobs.length === 0 &&

@@ -3,7 +3,7 @@ import { everyIfSet } from '../../platform/modules.ts';
 import { reconcileBeverages as reconcile } from './reconcile.ts';
 import { beverageDevRoutes as devRoutes, beverageRoutes as routes } from './routes.ts';
 import { watchMachines as watch } from './service.ts';
-export { reconcileBeverages } from './reconcile.ts';
+export { POUR_LOST_AFTER_MS, reconcileBeverages } from './reconcile.ts';
 
 export const beveragesModule: ModuleDefinition = {
   name: 'beverages',
