@@ -281,6 +281,35 @@ const idTagField = z
   .regex(/^[\x21-\x7e]+$/, 'validation.characters');
 export const idTagSchema = strict({ idTag: idTagField, email: emailField });
 
+/**
+ * A tag's standing, as a charger is told it (OCPP 1.6 AuthorizationStatus; 2.0.1's
+ * AuthorizationStatusEnumType has these too): Blocked and Invalid by an operator, Expired once
+ * its expiry date has passed.
+ */
+export const idTagStatuses = ['Accepted', 'Blocked', 'Expired', 'Invalid'] as const;
+export type IdTagStatus = (typeof idTagStatuses)[number];
+
+/** An operator sets a tag: its holder (required for a new tag), standing, expiry and group. */
+export const idTagUpdateSchema = strict({
+  email: emailField.optional(),
+  status: z.enum(idTagStatuses, { error: 'validation.invalid' }),
+  expiryDate: z.iso.datetime({ offset: true, error: 'validation.invalid' }).nullable().optional(),
+  parentIdTag: idTagField.nullable().optional(),
+});
+export type IdTagUpdate = z.infer<typeof idTagUpdateSchema>;
+
+export const idTagViewSchema = z.object({
+  idTag: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  status: z.enum(idTagStatuses),
+  expiryDate: z.string().nullable(),
+  parentIdTag: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type IdTagView = z.infer<typeof idTagViewSchema>;
+
 /** The demo user's provider card, registered by the seed: an RFID card's 7-byte UID. */
 export const DEMO_ID_TAG = '04A2C4E6F81A2C';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ChargeState, ConnectorStatus, TariffType } from '@stod/domain';
+import type { ChargeState, ConnectorStatus, IdTagStatus, TariffType } from '@stod/domain';
 import {
   boolean,
   doublePrecision,
@@ -89,7 +89,13 @@ export const idTags = pgTable('id_tags', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The operator's word on it; an expiry date past makes an Accepted tag Expired. */
+  status: text('status').$type<IdTagStatus>().notNull().default('Accepted'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** Its group (OCPP 1.6 parentIdTag, 2.0.1 groupIdToken). */
+  parentIdTag: text('parent_id_tag'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -84,7 +84,7 @@ export interface NoticeReport {
 }
 
 /** An id tag's standing, in the words both 1.6's idTagInfo and 2.0.1's idTokenInfo use. */
-export type TagVerdict = 'Accepted' | 'Invalid' | 'Blocked' | 'ConcurrentTx';
+export type TagVerdict = 'Accepted' | 'Invalid' | 'Blocked' | 'Expired' | 'ConcurrentTx';
 
 export interface ChargerEvents {
   connected(link: ChargerLink): Promise<void>;

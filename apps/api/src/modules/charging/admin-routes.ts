@@ -3,6 +3,8 @@ import {
   chargerViewSchema,
   chargersRegistrationSchema,
   idTagSchema,
+  idTagUpdateSchema,
+  idTagViewSchema,
   pageQueryShape,
   translateServer,
 } from '@stod/domain';
@@ -282,6 +284,73 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
       reply
         .status(201)
         .send(await registry.registerIdTag(ctx, request.body.idTag, request.body.email)),
+  );
+  const tagParams = z.object({ idTag: idTagSchema.shape.idTag });
+
+  app.put(
+    '/admin/id-tags/:idTag',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Create or change an RFID tag: its holder, standing, expiry and group (operator)',
+        description:
+          "`status` is what chargers are told at Authorize, StartTransaction, StopTransaction and TransactionEvent: `Blocked` and `Invalid` start nothing, and an `Accepted` tag past its `expiryDate` is `Expired`. A new tag needs `email`, its holder's address. `parentIdTag` names the tag's group, a registered tag. 201 when created, 200 when changed.",
+        security: bearer,
+        params: tagParams,
+        body: idTagUpdateSchema,
+        response: {
+          200: idTagViewSchema,
+          201: idTagViewSchema,
+          ...errorResponses(400, 401, 403, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, tag } = await registry.setIdTag(ctx, request.params.idTag, request.body);
+      ctx.log.info(
+        { idTag: tag.idTag, status: tag.status, by: request.auth?.userId },
+        'an operator set an RFID tag',
+      );
+      return reply.status(created ? 201 : 200).send(tag);
+    },
+  );
+
+  app.get(
+    '/admin/id-tags/:idTag',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'An RFID tag: its holder, standing, expiry and group (operator)',
+        security: bearer,
+        params: tagParams,
+        response: { 200: idTagViewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => registry.getIdTag(ctx, request.params.idTag),
+  );
+
+  app.delete(
+    '/admin/id-tags/:idTag',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Remove an RFID tag: chargers are told it is Invalid (operator)',
+        security: bearer,
+        params: tagParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await registry.removeIdTag(ctx, request.params.idTag);
+      ctx.log.info(
+        { idTag: request.params.idTag, by: request.auth?.userId },
+        'an operator removed an RFID tag',
+      );
+      return reply.status(204).send(null);
+    },
   );
   return Promise.resolve();
 };

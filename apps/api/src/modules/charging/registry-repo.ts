@@ -1,12 +1,19 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chargerConnectors, chargers, idTags, installations } from '../../db/schema/index.ts';
+import {
+  chargerConnectors,
+  chargers,
+  idTags,
+  installations,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The operators' registry of chargers, installations and RFID tags. */
 
 export type NewCharger = typeof chargers.$inferInsert;
 export type NewInstallation = typeof installations.$inferInsert;
 export type NewConnector = typeof chargerConnectors.$inferInsert;
+export type IdTagRow = typeof idTags.$inferSelect;
 
 /** Which of these identities are registered already. */
 export function registeredIdentities(db: Db, identities: string[]) {
@@ -47,6 +54,37 @@ export async function insertConnectors(tx: Db, rows: NewConnector[]) {
 export async function insertIdTag(db: Db, idTag: string, userId: string) {
   const [row] = await db.insert(idTags).values({ idTag, userId }).onConflictDoNothing().returning();
   return row;
+}
+
+/** A tag with its holder's e-mail address, or null. */
+export async function idTagWithEmail(db: Db, idTag: string) {
+  const [row] = await db
+    .select({ tag: idTags, email: users.email })
+    .from(idTags)
+    .innerJoin(users, eq(users.id, idTags.userId))
+    .where(eq(idTags.idTag, idTag));
+  return row ?? null;
+}
+
+/** Creates the tag, or changes it; answers it as stored. */
+export async function upsertIdTag(db: Db, values: typeof idTags.$inferInsert) {
+  const { idTag, ...change } = values;
+  const [row] = await db
+    .insert(idTags)
+    .values(values)
+    .onConflictDoUpdate({ target: idTags.idTag, set: { ...change, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error(`id tag ${idTag} not stored`);
+  return row;
+}
+
+/** Removes the tag; answers whether there was one. */
+export async function deleteIdTag(db: Db, idTag: string) {
+  const removed = await db
+    .delete(idTags)
+    .where(eq(idTags.idTag, idTag))
+    .returning({ idTag: idTags.idTag });
+  return removed.length > 0;
 }
 
 /** A page of chargers by identity, each with its installation's name. */

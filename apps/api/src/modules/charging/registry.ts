@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ChargerRegistration } from '@stod/domain';
+import type { ChargerRegistration, IdTagUpdate, IdTagView } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound, type RefusalKey } from '../../lib/errors.ts';
 import { findUserByEmail } from '../users/index.ts';
@@ -136,6 +136,66 @@ export async function registerIdTag(ctx: ServiceContext, idTag: string, email: s
   const row = await registry.insertIdTag(ctx.db, idTag, user.id);
   if (!row) throw new AppError(409, 'ID_TAG_TAKEN', 'error.conflict');
   return { idTag: row.idTag, userId: row.userId };
+}
+
+/** A tag as operators see it. */
+function idTagView(row: { tag: registry.IdTagRow; email: string }): IdTagView {
+  const { tag } = row;
+  return {
+    idTag: tag.idTag,
+    userId: tag.userId,
+    email: row.email,
+    status: tag.status,
+    expiryDate: tag.expiresAt?.toISOString() ?? null,
+    parentIdTag: tag.parentIdTag,
+    createdAt: tag.createdAt.toISOString(),
+    updatedAt: tag.updatedAt.toISOString(),
+  };
+}
+
+export async function getIdTag(ctx: ServiceContext, idTag: string): Promise<IdTagView> {
+  const row = await registry.idTagWithEmail(ctx.db, idTag);
+  if (!row) throw notFound();
+  return idTagView(row);
+}
+
+/**
+ * Creates or changes a tag: a new one needs its holder's e-mail address; a group (`parentIdTag`)
+ * must be a registered tag other than itself. Chargers hear the change at their next Authorize,
+ * Start or Stop with it.
+ */
+export async function setIdTag(
+  ctx: ServiceContext,
+  idTag: string,
+  update: IdTagUpdate,
+): Promise<{ created: boolean; tag: IdTagView }> {
+  const existing = await registry.idTagWithEmail(ctx.db, idTag);
+  let userId = existing?.tag.userId;
+  if (update.email !== undefined) {
+    const user = await findUserByEmail(ctx.db, update.email);
+    if (!user)
+      throw new AppError(422, 'VALIDATION', 'validation.form', { email: 'error.notFound' });
+    userId = user.id;
+  }
+  if (!userId)
+    throw new AppError(422, 'VALIDATION', 'validation.form', { email: 'validation.required' });
+  const parent = update.parentIdTag ?? null;
+  if (parent !== null && (parent === idTag || !(await registry.idTagWithEmail(ctx.db, parent))))
+    throw new AppError(422, 'VALIDATION', 'validation.form', { parentIdTag: 'error.notFound' });
+  await registry.upsertIdTag(ctx.db, {
+    idTag,
+    userId,
+    status: update.status,
+    ...(update.expiryDate === undefined
+      ? {}
+      : { expiresAt: update.expiryDate === null ? null : new Date(update.expiryDate) }),
+    ...(update.parentIdTag === undefined ? {} : { parentIdTag: parent }),
+  });
+  return { created: !existing, tag: await getIdTag(ctx, idTag) };
+}
+
+export async function removeIdTag(ctx: ServiceContext, idTag: string) {
+  if (!(await registry.deleteIdTag(ctx.db, idTag))) throw notFound();
 }
 
 export async function listChargers(ctx: ServiceContext, offset: number, take: number) {

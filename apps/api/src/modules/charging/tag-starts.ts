@@ -33,6 +33,9 @@ async function payerOf(
 ): Promise<Payer | TagVerdict> {
   const tag = await repo.findIdTag(ctx.db, idTag);
   if (!tag) return 'Invalid';
+  // The operator's word first: a tag blocked, invalidated or past its expiry starts nothing.
+  if (tag.status !== 'Accepted') return tag.status;
+  if (tag.expiresAt && tag.expiresAt <= ctx.clock.now()) return 'Expired';
   const charger = await repo.findCharger(ctx.db, chargerId);
   const installation = charger ? await repo.findInstallation(ctx.db, charger.installationId) : null;
   const share = installation ? await repo.shareOf(ctx.db, installation.id, tag.userId) : null;
