@@ -228,6 +228,9 @@ export const chargerPasswordField = z
   .min(16, 'validation.invalid')
   .max(40, 'validation.tooLong');
 
+/** An operator's new password for a charger. */
+export const chargerPasswordChangeSchema = strict({ password: chargerPasswordField });
+
 export const installationInputSchema = strict({
   name: z
     .string({ error: 'validation.invalid' })

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  chargerPasswordChangeSchema,
   chargerViewSchema,
   chargersRegistrationSchema,
   idTagSchema,
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as operations from './operations.ts';
-import { operatorCalls, sendOperatorCall } from './operator-calls.ts';
+import { operatorCalls, sendOperatorCall, setChargerPassword } from './operator-calls.ts';
 import * as registry from './registry.ts';
 
 const tags = ['charging'];
@@ -247,6 +248,33 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         message: translateServer('ocpp.timeout', request.locale),
       });
     },
+  );
+
+  app.put(
+    '/admin/chargers/:identity/password',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: "Set a charger's HTTP Basic password (operator)",
+        description:
+          'A connected charger is sent the password first (1.6 `ChangeConfiguration` of `AuthorizationKey`, 2.0.1 `SetVariables` of `SecurityCtrlr.BasicAuthPassword`) and it is stored once the charger took it, so the old one works until then (`sentToCharger: true`); a charger that refuses keeps its old one (409 `CHARGER_REFUSED`). One that is not connected has it stored at once (`sentToCharger: false`), to be set on the charger by hand. 16 to 40 characters.',
+        security: bearer,
+        params: ocppCallParams.pick({ identity: true }),
+        body: chargerPasswordChangeSchema,
+        response: {
+          200: z.object({ sentToCharger: z.boolean() }),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    (request) =>
+      setChargerPassword(ctx, {
+        identity: request.params.identity,
+        password: request.body.password,
+        sentBy: request.auth?.userId ?? null,
+        requestId: request.id,
+      }),
   );
 
   app.get(

@@ -39,3 +39,7 @@ export function listCommands(db: Db, chargerId: string, take: number) {
     .orderBy(desc(chargerCommands.createdAt))
     .limit(take);
 }
+
+export async function setPasswordHash(db: Db, chargerId: string, passwordHash: string) {
+  await db.update(chargers).set({ passwordHash }).where(eq(chargers.id, chargerId));
+}

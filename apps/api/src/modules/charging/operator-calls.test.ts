@@ -232,7 +232,7 @@ describe('POST /api/admin/chargers/{identity}/ocpp/{action}', () => {
     ).toBe(422);
   });
 
-  it('is for operators only: customers, support-less station staff and strangers are refused', async () => {
+  it('is for operators only: customers, station staff and strangers are refused', async () => {
     const charger = await connected16();
     const customer = await cardCustomer(t.app);
     const station = await signInAsStaff(t.app, { role: 'station', stationIds: [] });
@@ -263,6 +263,121 @@ describe('POST /api/admin/chargers/{identity}/ocpp/{action}', () => {
     expect(CSMS_ACTIONS['ocpp2.0.1']).toHaveLength(40);
     expect(CSMS_ACTIONS['ocpp2.0.1']).toContain('CostUpdated');
     expect(CSMS_ACTIONS['ocpp1.6']).not.toContain('StartTransaction');
+  });
+});
+
+describe('PUT /api/admin/chargers/{identity}/password', () => {
+  const setPassword = (token: string, identity: string, password: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/chargers/${identity}/password`,
+      headers: { ...bearer(token), 'accept-language': 'en' },
+      payload: { password },
+    });
+  const OLD = 'gamla-loyniordid-16';
+  const NEW = 'nyggja-loyniordid-1234';
+
+  it('sends a connected 1.6 charger its new password, stores it once taken, and logs no password', async () => {
+    const charger = await registerCharger(t.app, { password: OLD });
+    const station = await scriptedCharger(url, charger.identity, {
+      password: OLD,
+      handlers: { ChangeConfiguration: () => ({ status: 'Accepted' }) },
+    });
+    open.push(station);
+    await boot16(station);
+    const res = await setPassword(charger.operatorToken, charger.identity, NEW);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sentToCharger: true });
+    expect(station.received).toContainEqual({
+      method: 'ChangeConfiguration',
+      params: { key: 'AuthorizationKey', value: NEW },
+    });
+    // The charger dials again with the new password; the old one no longer opens.
+    const again = await scriptedCharger(url, charger.identity, { password: NEW });
+    open.push(again);
+    await expect(scriptedCharger(url, charger.identity, { password: OLD })).rejects.toThrow();
+    const log = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/ocpp`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(log.body).not.toContain(NEW);
+    expect(log.json<{ items: unknown[] }>().items[0]).toMatchObject({
+      action: 'ChangeConfiguration',
+      payload: { key: 'AuthorizationKey', value: '********' },
+      outcome: 'result',
+    });
+  });
+
+  it('keeps the old password when the charger refuses the new one', async () => {
+    const charger = await registerCharger(t.app, { password: OLD });
+    const station = await scriptedCharger(url, charger.identity, {
+      password: OLD,
+      handlers: { ChangeConfiguration: () => ({ status: 'Rejected' }) },
+    });
+    open.push(station);
+    await boot16(station);
+    const res = await setPassword(charger.operatorToken, charger.identity, NEW);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CHARGER_REFUSED',
+      message: 'The charger did not take the new password. The old one still holds.',
+    });
+    open.push(await scriptedCharger(url, charger.identity, { password: OLD }));
+  });
+
+  it('sends a 2.0.1 charger SecurityCtrlr.BasicAuthPassword', async () => {
+    const charger = await registerCharger(t.app, { password: OLD });
+    const station = await scriptedCharger(url, charger.identity, {
+      protocol: 'ocpp2.0.1',
+      password: OLD,
+      handlers: {
+        SetVariables: (params) => ({
+          setVariableResult: (
+            params.setVariableData as { component: unknown; variable: unknown }[]
+          ).map((d) => ({
+            attributeStatus: 'RebootRequired',
+            component: d.component,
+            variable: d.variable,
+          })),
+        }),
+      },
+    });
+    open.push(station);
+    await station.call('BootNotification', {
+      reason: 'PowerUp',
+      chargingStation: { model: 'T2', vendorName: 'Test' },
+    });
+    expect((await setPassword(charger.operatorToken, charger.identity, NEW)).json()).toEqual({
+      sentToCharger: true,
+    });
+    expect(station.received).toContainEqual({
+      method: 'SetVariables',
+      params: {
+        setVariableData: [
+          {
+            component: { name: 'SecurityCtrlr' },
+            variable: { name: 'BasicAuthPassword' },
+            attributeValue: NEW,
+          },
+        ],
+      },
+    });
+  });
+
+  it('stores it at once for a charger that is not connected; refuses a bad one and strangers', async () => {
+    const charger = await registerCharger(t.app, { password: OLD });
+    expect((await setPassword(charger.operatorToken, charger.identity, NEW)).json()).toEqual({
+      sentToCharger: false,
+    });
+    open.push(await scriptedCharger(url, charger.identity, { password: NEW }));
+    for (const bad of ['short', 'x'.repeat(41), 42, null])
+      expect((await setPassword(charger.operatorToken, charger.identity, bad)).statusCode).toBe(
+        400,
+      );
+    expect((await setPassword(charger.operatorToken, 'NO-SUCH-CHARGER', NEW)).statusCode).toBe(404);
+    const customer = await cardCustomer(t.app);
+    expect((await setPassword(customer.token, charger.identity, OLD)).statusCode).toBe(403);
+    open.push(await scriptedCharger(url, charger.identity, { password: NEW }));
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { sendOcppCall } from './commands.ts';
 import * as repo from './commands-repo.ts';
+import { hashChargerPassword } from './registry.ts';
 import { chargerOffline } from './errors.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface OperatorCall {
   identity: string;
   action: string;
   payload: unknown;
+  /** What the log keeps of the payload, when it holds a secret. */
+  logged?: unknown;
   sentBy: string | null;
   requestId: string;
 }
@@ -61,7 +64,7 @@ export async function sendOperatorCall(
     chargerId: charger.id,
     protocol,
     action: call.action,
-    payload: call.payload,
+    payload: call.logged ?? call.payload,
     sentBy: call.sentBy,
     requestId: call.requestId,
   });
@@ -98,4 +101,66 @@ export async function operatorCalls(ctx: ServiceContext, identity: string, take:
       answeredAt: row.answeredAt?.toISOString() ?? null,
     })),
   };
+}
+
+/** The charger's answer to a new password: taken (perhaps after a reboot), or not. */
+function passwordTaken(protocol: OcppProtocol, response: unknown): boolean {
+  if (protocol === 'ocpp1.6') {
+    const status = (response as { status?: string } | null)?.status;
+    return status === 'Accepted' || status === 'RebootRequired';
+  }
+  const [result] =
+    (response as { setVariableResult?: { attributeStatus?: string }[] } | null)
+      ?.setVariableResult ?? [];
+  return result?.attributeStatus === 'Accepted' || result?.attributeStatus === 'RebootRequired';
+}
+
+/**
+ * A charger's new HTTP Basic password (security profiles 1 and 2). A connected charger is sent it
+ * first (1.6 `ChangeConfiguration` of `AuthorizationKey`, 2.0.1 `SetVariables` of
+ * `SecurityCtrlr.BasicAuthPassword`), and it is stored only once the charger took it, so the old
+ * one works until then; a charger that refuses keeps its old one. A charger that is not connected
+ * gets it stored at once, to be set on the charger by hand. The log keeps no password.
+ */
+export async function setChargerPassword(
+  ctx: ServiceContext,
+  change: { identity: string; password: string; sentBy: string | null; requestId: string },
+): Promise<{ sentToCharger: boolean }> {
+  const charger = await repo.chargerByIdentity(ctx.db, change.identity);
+  if (!charger) throw notFound();
+  const protocol = protocolOf(charger.protocol);
+  const action = protocol === 'ocpp2.0.1' ? 'SetVariables' : 'ChangeConfiguration';
+  const payloadWith = (value: string) =>
+    protocol === 'ocpp2.0.1'
+      ? {
+          setVariableData: [
+            {
+              component: { name: 'SecurityCtrlr' },
+              variable: { name: 'BasicAuthPassword' },
+              attributeValue: value,
+            },
+          ],
+        }
+      : { key: 'AuthorizationKey', value };
+  if (protocol) {
+    try {
+      const answer = await sendOperatorCall(ctx, {
+        identity: change.identity,
+        action,
+        payload: payloadWith(change.password),
+        logged: payloadWith('********'),
+        sentBy: change.sentBy,
+        requestId: change.requestId,
+      });
+      if (answer.outcome !== 'result' || !passwordTaken(protocol, answer.response))
+        throw new AppError(409, 'CHARGER_REFUSED', 'ocpp.passwordRefused');
+      await repo.setPasswordHash(ctx.db, charger.id, hashChargerPassword(change.password));
+      return { sentToCharger: true };
+    } catch (error) {
+      // Not connected: nothing to tell it; the new password is set by hand on the charger.
+      if (!(error instanceof AppError && error.code === 'CHARGER_OFFLINE')) throw error;
+    }
+  }
+  await repo.setPasswordHash(ctx.db, charger.id, hashChargerPassword(change.password));
+  return { sentToCharger: false };
 }
