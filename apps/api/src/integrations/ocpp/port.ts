@@ -83,6 +83,12 @@ export interface NoticeReport {
   timestamp: Date;
 }
 
+/** A known tag's expiry date and group (1.6 parentIdTag, 2.0.1 groupIdToken); none for others. */
+export interface TagDetails {
+  expiryDate?: Date;
+  parentIdTag?: string;
+}
+
 /** An id tag's standing, in the words both 1.6's idTagInfo and 2.0.1's idTokenInfo use. */
 export type TagVerdict = 'Accepted' | 'Invalid' | 'Blocked' | 'Expired' | 'ConcurrentTx';
 
@@ -97,6 +103,8 @@ export interface ChargerEvents {
   status(link: ChargerLink, report: StatusReport): Promise<void>;
   /** What a start with this tag at this charger would be answered now. */
   authorize(link: ChargerLink, idTag: string): Promise<TagVerdict>;
+  /** What a charger may cache of a known tag beside its standing: its expiry and its group. */
+  tagDetails(idTag: string): Promise<TagDetails>;
   /** Answers the transaction id (1.6: a new integer as text) and the tag's verdict. */
   started(
     link: ChargerLink,

@@ -9,6 +9,7 @@ import {
   type ChargerCommands,
   type ChargerEvents,
   type ChargerLink,
+  type TagVerdict,
   type CommandAnswer,
 } from './port.ts';
 
@@ -62,9 +63,18 @@ export function attach16(
     });
     return {};
   });
+  /** idTagInfo: the standing, and what the charger may cache of a known tag. */
+  const info = async (status: TagVerdict, idTag: string) => {
+    const { expiryDate, parentIdTag } = await events.tagDetails(idTag);
+    return {
+      status,
+      ...(expiryDate ? { expiryDate: expiryDate.toISOString() } : {}),
+      ...(parentIdTag ? { parentIdTag } : {}),
+    };
+  };
   handle('Authorize', async (params) => {
     const { idTag } = params as { idTag: string };
-    return { idTagInfo: { status: await events.authorize(link, idTag) } };
+    return { idTagInfo: await info(await events.authorize(link, idTag), idTag) };
   });
   handle('StartTransaction', async (params) => {
     const p = params as {
@@ -81,7 +91,7 @@ export function attach16(
     });
     return {
       transactionId: Number(answer.transactionId),
-      idTagInfo: { status: answer.status },
+      idTagInfo: await info(answer.status, p.idTag),
     };
   });
   handle('MeterValues', async (params) => {
@@ -117,7 +127,7 @@ export function attach16(
       idTag: p.idTag ?? null,
     });
     // The tag's real standing, as Authorize would answer: the charger caches it.
-    return tagStatus ? { idTagInfo: { status: tagStatus } } : {};
+    return tagStatus && p.idTag ? { idTagInfo: await info(tagStatus, p.idTag) } : {};
   });
   // Reports for the record: the security whitepaper's notifications, firmware and diagnostics.
   handleNotices(handle, link, events, now, {

@@ -8,6 +8,7 @@ import {
   type ChargerCommands,
   type ChargerEvents,
   type ChargerLink,
+  type TagVerdict,
   type CommandAnswer,
 } from './port.ts';
 
@@ -77,9 +78,20 @@ export function attach201(
     });
     return {};
   });
+  /** idTokenInfo: the standing, how long a charger may cache it, and the token's group. */
+  const info = async (status: TagVerdict, idToken: string) => {
+    const { expiryDate, parentIdTag } = await events.tagDetails(idToken);
+    return {
+      status,
+      ...(expiryDate ? { cacheExpiryDateTime: expiryDate.toISOString() } : {}),
+      ...(parentIdTag ? { groupIdToken: { idToken: parentIdTag, type: 'Central' } } : {}),
+    };
+  };
   handle('Authorize', async (params) => {
     const { idToken } = params as { idToken: { idToken: string } };
-    return { idTokenInfo: { status: await events.authorize(link, idToken.idToken) } };
+    return {
+      idTokenInfo: await info(await events.authorize(link, idToken.idToken), idToken.idToken),
+    };
   });
   handle('TransactionEvent', async (params) => {
     const p = params as TransactionEvent201;
@@ -99,7 +111,7 @@ export function attach201(
       readAt: read.at,
       stoppedReason: p.transactionInfo.stoppedReason ?? null,
     });
-    return p.idToken && tagStatus ? { idTokenInfo: { status: tagStatus } } : {};
+    return p.idToken && tagStatus ? { idTokenInfo: await info(tagStatus, p.idToken.idToken) } : {};
   });
   // Reports for the record.
   handleNotices(handle, link, events, now, {

@@ -129,6 +129,50 @@ describe('PUT, GET and DELETE /api/admin/id-tags/{idTag}', () => {
     }
   });
 
+  it('tells chargers a known tag’s expiry and group: 1.6 idTagInfo, 2.0.1 idTokenInfo', async () => {
+    const user = await cardCustomer(t.app);
+    const parent = newTag();
+    const idTag = newTag();
+    const expiry = new Date(Date.now() + 86_400_000).toISOString();
+    await put(parent, { email: user.email, status: 'Accepted' });
+    await put(idTag, {
+      email: user.email,
+      status: 'Blocked',
+      expiryDate: expiry,
+      parentIdTag: parent,
+    });
+    const old = await registerCharger(t.app);
+    const station16 = await scriptedCharger(url, old.identity);
+    const newer = await registerCharger(t.app);
+    const station201 = await scriptedCharger(url, newer.identity, { protocol: 'ocpp2.0.1' });
+    try {
+      await boot16(station16);
+      expect(await station16.call('Authorize', { idTag })).toEqual({
+        idTagInfo: { status: 'Blocked', expiryDate: expiry, parentIdTag: parent },
+      });
+      // A tag nobody knows has nothing to cache beside its standing.
+      expect(await station16.call('Authorize', { idTag: 'NOBODY-KNOWS' })).toEqual({
+        idTagInfo: { status: 'Invalid' },
+      });
+      await station201.call('BootNotification', {
+        reason: 'PowerUp',
+        chargingStation: { model: 'T2', vendorName: 'Test' },
+      });
+      expect(
+        await station201.call('Authorize', { idToken: { idToken: idTag, type: 'ISO14443' } }),
+      ).toEqual({
+        idTokenInfo: {
+          status: 'Blocked',
+          cacheExpiryDateTime: expiry,
+          groupIdToken: { idToken: parent, type: 'Central' },
+        },
+      });
+    } finally {
+      await station16.close();
+      await station201.close();
+    }
+  });
+
   it('refuses bad input with a field error, and changes nothing', async () => {
     const user = await cardCustomer(t.app);
     const idTag = newTag();

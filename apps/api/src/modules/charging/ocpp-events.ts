@@ -119,6 +119,13 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
         await announce.chargerFaulted(ctx, open);
     },
     authorize: (link, idTag) => tagStanding(ctx, link, idTag),
+    async tagDetails(idTag) {
+      const tag = await repo.findIdTag(ctx.db, idTag);
+      return {
+        ...(tag?.expiresAt ? { expiryDate: tag.expiresAt } : {}),
+        ...(tag?.parentIdTag ? { parentIdTag: tag.parentIdTag } : {}),
+      };
+    },
     // One start at a time per connector: a charger that gave up waiting for our answer sends the
     // same StartTransaction again while the first is still being handled, and must hear the same.
     started: (link, report) =>
