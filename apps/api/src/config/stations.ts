@@ -133,6 +133,15 @@ export const stationsEnv = z.object({
     .describe(
       'WebSocket pings to chargers while they are quiet; `0` sends none (some chargers drop on server pings)',
     ),
+  OCPP_COST_UPDATE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(60)
+    .describe(
+      "how often a 2.0.1 charger is sent a running charge's price (`CostUpdated`) for its display, when it changed; `0` sends none",
+    ),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()

@@ -215,6 +215,8 @@ export function ocpp201(spec: SimChargerSpec, deauthorize: Deauthorize): Protoco
       answer(client, 'RequestStopTransaction', (p: { transactionId: string }) => ({
         status: control.remoteStop((tx) => tx.id === p.transactionId) ? 'Accepted' : 'Rejected',
       }));
+      // A charger with a display shows the running price; this one has none to show it on.
+      answer(client, 'CostUpdated', () => ({}));
       answer(client, 'TriggerMessage', (p: { requestedMessage: string; evse?: { id: number } }) => {
         const kind = TRIGGERS.find((t) => t === p.requestedMessage);
         if (!kind) return { status: 'NotImplemented' };

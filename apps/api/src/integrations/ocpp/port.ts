@@ -116,11 +116,14 @@ export interface ChargerEvents {
    * the charger named one, for its authorization cache.
    */
   stopped(link: ChargerLink, report: StopReport): Promise<{ tagStatus: TagVerdict | null }>;
-  /** A 2.0.1 TransactionEvent; answers the token's standing when the event named one. */
+  /**
+   * A 2.0.1 TransactionEvent; answers the token's standing when the event named one, and at the
+   * end the price of a billed charge in kroner (`totalCost`).
+   */
   transaction(
     link: ChargerLink,
     report: TransactionReport,
-  ): Promise<{ tagStatus: TagVerdict | null }>;
+  ): Promise<{ tagStatus: TagVerdict | null; totalCost?: number }>;
   notice(link: ChargerLink, report: NoticeReport): Promise<void>;
 }
 

@@ -96,7 +96,7 @@ export function attach201(
   handle('TransactionEvent', async (params) => {
     const p = params as TransactionEvent201;
     const read = readMeterValues(p.meterValue);
-    const { tagStatus } = await events.transaction(link, {
+    const { tagStatus, totalCost } = await events.transaction(link, {
       transactionId: p.transactionInfo.transactionId,
       eventType: p.eventType,
       triggerReason: p.triggerReason,
@@ -111,7 +111,10 @@ export function attach201(
       readAt: read.at,
       stoppedReason: p.transactionInfo.stoppedReason ?? null,
     });
-    return p.idToken && tagStatus ? { idTokenInfo: await info(tagStatus, p.idToken.idToken) } : {};
+    return {
+      ...(totalCost === undefined ? {} : { totalCost }),
+      ...(p.idToken && tagStatus ? { idTokenInfo: await info(tagStatus, p.idToken.idToken) } : {}),
+    };
   });
   // Reports for the record.
   handleNotices(handle, link, events, now, {

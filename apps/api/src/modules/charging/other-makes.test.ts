@@ -389,9 +389,10 @@ describe('OCPP 2.0.1 from a charger of another make', () => {
     expect((await act(user.token, charge.id, 'stop')).statusCode).toBe(200);
     await station.waitFor('RequestStopTransaction', (p) => p.transactionId === tx);
     const ended = event('Ended', tx, 3, 2.5005, 3);
-    expect(await station.call('TransactionEvent', ended)).toEqual({});
-    // The answer was lost: the same Ended again changes nothing.
-    expect(await station.call('TransactionEvent', ended)).toEqual({});
+    // The price for the charger's display.
+    expect(await station.call('TransactionEvent', ended)).toEqual({ totalCost: 7 });
+    // The answer was lost: the same Ended again is answered the same and changes nothing.
+    expect(await station.call('TransactionEvent', ended)).toEqual({ totalCost: 7 });
     const done = await waitCharge(user.token, charge.id, (c) => c.state === 'completed');
     // 2500.5 − 500.5 Wh = 2 kWh at 3.50 kr.
     expect(done).toMatchObject({ kwh: 2, amount: 7_00, captured: 7_00 });

@@ -239,7 +239,10 @@ describe('OCPP 2.0.1: a provider card at the charger', () => {
     const user = await cardCustomer(t.app);
     const idTag = await registerTag(user.email);
     const charger = await registerCharger(t.app, { identity: newIdentity('T2') });
-    const station = await scriptedCharger(url, charger.identity, { protocol: 'ocpp2.0.1' });
+    const station = await scriptedCharger(url, charger.identity, {
+      protocol: 'ocpp2.0.1',
+      handlers: { CostUpdated: () => ({}) },
+    });
     await boot201(station);
     const auth = await station.call('Authorize', { idToken: { idToken: idTag, type: 'ISO14443' } });
     expect((auth.idTokenInfo as { status: string }).status).toBe('Accepted');
@@ -257,7 +260,13 @@ describe('OCPP 2.0.1: a provider card at the charger', () => {
     expect((started.idTokenInfo as { status: string }).status).toBe('Accepted');
     const charge = await active(user.token);
     expect(charge?.state).toBe('charging');
-    await station.call('TransactionEvent', {
+    // The running price goes to the charger's display, once now, then only as it changes.
+    const costs = () => Promise.resolve(station.received.filter((r) => r.method === 'CostUpdated'));
+    expect((await until(costs, (c) => c.length > 0))[0]?.params).toEqual({
+      totalCost: 0,
+      transactionId,
+    });
+    const ended = await station.call('TransactionEvent', {
       eventType: 'Ended',
       timestamp: minute(15).toISOString(),
       triggerReason: 'StopAuthorized',
@@ -266,6 +275,8 @@ describe('OCPP 2.0.1: a provider card at the charger', () => {
       evse: { id: 1, connectorId: 1 },
       meterValue: meter201(3000, 0, minute(15)),
     });
+    // The price for the charger's display: 2 kWh at 3.50 kr.
+    expect(ended.totalCost).toBe(7);
     const done = await until(
       () => chargeOf(t.app, user.token, charge?.id ?? ''),
       (c) => c.state === 'completed',

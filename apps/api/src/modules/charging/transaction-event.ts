@@ -1,5 +1,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type { ChargerLink, TagVerdict, TransactionReport } from '../../integrations/ocpp/port.ts';
+import { endpointOf } from './commands.ts';
+import * as repo from './repo.ts';
 import * as txRepo from './tx-repo.ts';
 import { meter } from './metering.ts';
 import { started, stopped } from './transactions.ts';
@@ -26,16 +28,18 @@ export async function transaction(
   ctx: ServiceContext,
   link: ChargerLink,
   report: TransactionReport,
-): Promise<{ tagStatus: TagVerdict | null }> {
+): Promise<{ tagStatus: TagVerdict | null; totalCost?: number }> {
   const key = `${link.chargerId}:${report.transactionId}`;
   const billed = billedOf(ctx);
   if (report.eventType === 'Updated' && billed.has(key)) {
     await meterOf(ctx, link, report);
+    costAfter(ctx, link, report.transactionId);
     return { tagStatus: report.idTag ? 'Accepted' : null };
   }
   let tx = await txRepo.findTx(ctx.db, link.chargerId, report.transactionId);
-  // An event after the end (an Ended sent again after a lost answer): answered, nothing done.
-  if (tx?.endedAt) return { tagStatus: null };
+  // An event after the end (an Ended sent again after a lost answer): answered as before,
+  // nothing done.
+  if (tx?.endedAt) return { tagStatus: null, ...(await priceOf(ctx, link, report)) };
   if (!tx)
     tx = await txRepo.recordTx(ctx.db, {
       chargerId: link.chargerId,
@@ -75,13 +79,14 @@ export async function transaction(
     tagStatus = tx.billing === 'billed' ? 'Accepted' : 'Invalid';
   if (report.eventType === 'Ended') {
     billed.delete(key);
+    costsSent.get(ctx)?.delete(key);
     const stop = await stopped(ctx, link, {
       transactionId: report.transactionId,
       meterStopWh: report.energyWh,
       timestamp: report.timestamp,
       reason: report.stoppedReason ?? 'Local',
     });
-    return { tagStatus: tagStatus ?? stop.tagStatus };
+    return { tagStatus: tagStatus ?? stop.tagStatus, ...(await priceOf(ctx, link, report)) };
   }
   const now = await txRepo.findTx(ctx.db, link.chargerId, report.transactionId);
   if (now?.billing === 'billed' && !now.endedAt) {
@@ -89,7 +94,55 @@ export async function transaction(
     billed.add(key);
   }
   await meterOf(ctx, link, report);
+  costAfter(ctx, link, report.transactionId);
   return { tagStatus };
+}
+
+function costAfter(ctx: ServiceContext, link: ChargerLink, transactionId: string) {
+  sendCost(ctx, link, transactionId).catch((error: unknown) => {
+    ctx.log.warn({ err: error, identity: link.identity }, 'the running price was not sent');
+  });
+}
+
+/** The price of a billed charge at its end, in kroner, for the charger's display. */
+async function priceOf(
+  ctx: ServiceContext,
+  link: ChargerLink,
+  report: TransactionReport,
+): Promise<{ totalCost?: number }> {
+  if (report.eventType !== 'Ended') return {};
+  const charge = await repo.chargeByTx(ctx.db, link.chargerId, report.transactionId);
+  return charge?.stoppedAt ? { totalCost: charge.amount / 100 } : {};
+}
+
+/** The price last sent to each running 2.0.1 transaction's charger, and when, per process. */
+const costsSent = new WeakMap<ServiceContext, Map<string, { at: number; amount: number }>>();
+
+/**
+ * Sends a running charge's price to its charger (`CostUpdated`, for the charger's display): the
+ * first reading's, then at most every OCPP_COST_UPDATE_SECONDS and only when it changed. The
+ * process handling the charger's event holds its connection, so the call goes on it directly,
+ * and never holds up the event's answer.
+ */
+async function sendCost(ctx: ServiceContext, link: ChargerLink, transactionId: string) {
+  const every = ctx.config.OCPP_COST_UPDATE_SECONDS * 1000;
+  if (every === 0) return;
+  let sent = costsSent.get(ctx);
+  if (!sent) {
+    sent = new Map();
+    costsSent.set(ctx, sent);
+  }
+  const key = `${link.chargerId}:${transactionId}`;
+  const charge = await repo.chargeByTx(ctx.db, link.chargerId, transactionId);
+  if (!charge || charge.stoppedAt) return;
+  const last = sent.get(key);
+  const now = performance.now();
+  if (last && (last.amount === charge.amount || now - last.at < every)) return;
+  if (sent.size > 50_000) sent.clear();
+  sent.set(key, { at: now, amount: charge.amount });
+  await endpointOf(ctx)
+    ?.commandsOf(link.identity)
+    ?.call('CostUpdated', { totalCost: charge.amount / 100, transactionId });
 }
 
 async function meterOf(ctx: ServiceContext, link: ChargerLink, report: TransactionReport) {
