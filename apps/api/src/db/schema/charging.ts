@@ -243,6 +243,11 @@ export const chargerTransactions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     stopReason: text('stop_reason'),
     stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
+    /** The 2.0.1 event numbers heard: at the end, a number missing is an event still to come. */
+    seqNos: integer('seq_nos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

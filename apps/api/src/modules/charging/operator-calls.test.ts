@@ -23,8 +23,7 @@ let url: string;
 const open: ScriptedCharger[] = [];
 
 beforeAll(async () => {
-  // A charger that does not answer is given up on after a second.
-  t = await createTestApp({ OCPP_CALL_TIMEOUT_SECONDS: '1' });
+  t = await createTestApp();
   url = await listen(t.app);
 });
 afterAll(async () => {
@@ -169,12 +168,23 @@ describe('POST /api/admin/chargers/{identity}/ocpp/{action}', () => {
   });
 
   it('answers 504 when the charger does not answer in time', async () => {
-    const charger = await connected16({ GetDiagnostics: () => new Promise(() => undefined) });
-    const res = await send(t.app, charger.operatorToken, charger.identity, 'GetDiagnostics', {
-      location: 'ftp://logs.stod.example/',
-    });
-    expect(res.statusCode).toBe(504);
-    expect(res.json()).toMatchObject({ code: 'CHARGER_TIMEOUT' });
+    // An app that gives a charger a second to answer.
+    const quick = await createTestApp({ OCPP_CALL_TIMEOUT_SECONDS: '1' });
+    try {
+      const charger = await registerCharger(quick.app);
+      const station = await scriptedCharger(await listen(quick.app), charger.identity, {
+        handlers: { GetDiagnostics: () => new Promise(() => undefined) },
+      });
+      open.push(station);
+      await boot16(station);
+      const res = await send(quick.app, charger.operatorToken, charger.identity, 'GetDiagnostics', {
+        location: 'ftp://logs.stod.example/',
+      });
+      expect(res.statusCode).toBe(504);
+      expect(res.json()).toMatchObject({ code: 'CHARGER_TIMEOUT' });
+    } finally {
+      await quick.close();
+    }
   });
 
   it('answers 409 CHARGER_OFFLINE for a charger never connected, or gone', async () => {

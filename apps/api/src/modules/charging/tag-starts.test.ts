@@ -284,6 +284,49 @@ describe('OCPP 2.0.1: a provider card at the charger', () => {
     expect(done.kwh).toBe(2);
     expect(done.amount).toBe(700);
     expect(await openHolds(t.app.ctx.db, user.id)).toBe(0);
+    // Every event came: nothing to ask.
+    expect(station.received.some((r) => r.method === 'GetTransactionStatus')).toBe(false);
     await station.close();
+  });
+
+  it('asks for the transaction’s status when it ends with events missing', async () => {
+    const user = await cardCustomer(t.app);
+    const idTag = await registerTag(user.email);
+    const charger = await registerCharger(t.app, { identity: newIdentity('T2') });
+    const station = await scriptedCharger(url, charger.identity, {
+      protocol: 'ocpp2.0.1',
+      handlers: {
+        CostUpdated: () => ({}),
+        GetTransactionStatus: () => ({ messagesInQueue: true }),
+      },
+    });
+    try {
+      await boot201(station);
+      const transactionId = `tx-${newIdentity()}`;
+      const event = (eventType: string, seqNo: number, wh: number, at: number) =>
+        station.call('TransactionEvent', {
+          eventType,
+          timestamp: minute(at).toISOString(),
+          triggerReason: eventType === 'Started' ? 'Authorized' : 'StopAuthorized',
+          seqNo,
+          transactionInfo: {
+            transactionId,
+            ...(eventType === 'Ended' ? { stoppedReason: 'Local' } : {}),
+          },
+          ...(eventType === 'Started' ? { idToken: { idToken: idTag, type: 'ISO14443' } } : {}),
+          evse: { id: 1, connectorId: 1 },
+          meterValue: meter201(wh, 0, minute(at)),
+        });
+      await event('Started', 0, 1000, 0);
+      // Events 1 and 2 were sent while the charger was offline and are not through yet.
+      await event('Ended', 3, 2000, 10);
+      const asked = await until(
+        () => Promise.resolve(station.received.filter((r) => r.method === 'GetTransactionStatus')),
+        (calls) => calls.length > 0,
+      );
+      expect(asked[0]?.params).toEqual({ transactionId });
+    } finally {
+      await station.close();
+    }
   });
 });

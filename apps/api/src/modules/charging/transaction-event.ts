@@ -32,6 +32,7 @@ export async function transaction(
   const key = `${link.chargerId}:${report.transactionId}`;
   const billed = billedOf(ctx);
   if (report.eventType === 'Updated' && billed.has(key)) {
+    await txRepo.noteSeqNo(ctx.db, link.chargerId, report.transactionId, report.seqNo);
     await meterOf(ctx, link, report);
     costAfter(ctx, link, report.transactionId);
     return { tagStatus: report.idTag ? 'Accepted' : null };
@@ -61,6 +62,12 @@ export async function transaction(
     };
     if (Object.keys(learnt).length > 0) tx = (await txRepo.patchTx(ctx.db, tx.id, learnt)) ?? tx;
   }
+  const complete = await txRepo.noteSeqNo(
+    ctx.db,
+    link.chargerId,
+    report.transactionId,
+    report.seqNo,
+  );
   let tagStatus: TagVerdict | null = null;
   const claimed =
     tx.idTag !== null || tx.remoteStartId !== null || report.triggerReason === 'RemoteStart';
@@ -80,6 +87,8 @@ export async function transaction(
   if (report.eventType === 'Ended') {
     billed.delete(key);
     costsSent.get(ctx)?.delete(key);
+    // Events missing at the end (sent while offline and not yet through): ask the charger.
+    if (!complete) askStatus(ctx, link, report.transactionId);
     const stop = await stopped(ctx, link, {
       transactionId: report.transactionId,
       meterStopWh: report.energyWh,
@@ -96,6 +105,21 @@ export async function transaction(
   await meterOf(ctx, link, report);
   costAfter(ctx, link, report.transactionId);
   return { tagStatus };
+}
+
+/**
+ * GetTransactionStatus for a transaction that ended with events missing: the charger says
+ * whether it still holds messages of it, which it then sends; the answer goes to the log.
+ */
+function askStatus(ctx: ServiceContext, link: ChargerLink, transactionId: string) {
+  const commands = endpointOf(ctx)?.commandsOf(link.identity);
+  if (!commands) return;
+  void commands.call('GetTransactionStatus', { transactionId }).then((answer) => {
+    ctx.log.info(
+      { identity: link.identity, transactionId, answer },
+      'a transaction ended with events missing; the charger was asked for its status',
+    );
+  });
 }
 
 function costAfter(ctx: ServiceContext, link: ChargerLink, transactionId: string) {

@@ -45,6 +45,29 @@ export async function patchTx(db: Db, id: string, set: ChargerTxPatch) {
   return row ?? null;
 }
 
+/**
+ * Notes a 2.0.1 event's number (once, however often it is sent); answers whether every number
+ * up to the highest has been heard.
+ */
+export async function noteSeqNo(db: Db, chargerId: string, transactionId: string, seqNo: number) {
+  const [row] = await db
+    .update(chargerTransactions)
+    .set({
+      seqNos: sql`case when ${seqNo}::integer = any(${chargerTransactions.seqNos})
+        then ${chargerTransactions.seqNos}
+        else array_append(${chargerTransactions.seqNos}, ${seqNo}::integer) end`,
+    })
+    .where(
+      and(
+        eq(chargerTransactions.chargerId, chargerId),
+        eq(chargerTransactions.transactionId, transactionId),
+      ),
+    )
+    .returning({ seqNos: chargerTransactions.seqNos });
+  const heard = row?.seqNos ?? [];
+  return heard.length === Math.max(-1, ...heard) + 1;
+}
+
 /** Marks a stop as asked for, unless one was asked for since `since`; true when this one may go. */
 export async function claimStopRequest(db: Db, id: string, now: Date, since: Date) {
   const [row] = await db
