@@ -6,14 +6,6 @@ import { chargerCommands, chargers } from '../../db/schema/index.ts';
 
 export type ChargerCommandRow = typeof chargerCommands.$inferSelect;
 
-export async function chargerByIdentity(db: Db, identity: string) {
-  const [row] = await db
-    .select({ id: chargers.id, identity: chargers.identity, protocol: chargers.protocol })
-    .from(chargers)
-    .where(eq(chargers.identity, identity));
-  return row ?? null;
-}
-
 export async function insertCommand(db: Db, values: typeof chargerCommands.$inferInsert) {
   const [row] = await db.insert(chargerCommands).values(values).returning();
   if (!row) throw new Error('charger command not recorded');

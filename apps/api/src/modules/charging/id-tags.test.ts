@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/app.ts';
-import { boot16, listen, registerCharger, scriptedCharger } from '../../test/chargers.ts';
+import { boot16, boot201, listen, registerCharger, scriptedCharger } from '../../test/chargers.ts';
 import { signInAsStaff } from '../../test/staff.ts';
 import { cardCustomer } from '../../test/stations.ts';
 
@@ -154,10 +154,7 @@ describe('PUT, GET and DELETE /api/admin/id-tags/{idTag}', () => {
       expect(await station16.call('Authorize', { idTag: 'NOBODY-KNOWS' })).toEqual({
         idTagInfo: { status: 'Invalid' },
       });
-      await station201.call('BootNotification', {
-        reason: 'PowerUp',
-        chargingStation: { model: 'T2', vendorName: 'Test' },
-      });
+      await boot201(station201);
       expect(
         await station201.call('Authorize', { idToken: { idToken: idTag, type: 'ISO14443' } }),
       ).toEqual({

@@ -6,6 +6,7 @@ import { CSMS_ACTIONS } from '../../integrations/ocpp/csms-calls.ts';
 import { bearer, createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
 import {
   boot16,
+  boot201,
   listen,
   registerCharger,
   scriptedCharger,
@@ -217,10 +218,7 @@ describe('POST /api/admin/chargers/{identity}/ocpp/{action}', () => {
       },
     });
     open.push(station);
-    await station.call('BootNotification', {
-      reason: 'PowerUp',
-      chargingStation: { model: 'T2', vendorName: 'Test' },
-    });
+    await boot201(station);
     const query = {
       getVariableData: [
         { component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } },
@@ -353,10 +351,7 @@ describe('PUT /api/admin/chargers/{identity}/password', () => {
       },
     });
     open.push(station);
-    await station.call('BootNotification', {
-      reason: 'PowerUp',
-      chargingStation: { model: 'T2', vendorName: 'Test' },
-    });
+    await boot201(station);
     expect((await setPassword(charger.operatorToken, charger.identity, NEW)).json()).toEqual({
       sentToCharger: true,
     });

@@ -8,6 +8,7 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { sendOcppCall } from './commands.ts';
 import * as repo from './commands-repo.ts';
+import * as chargers from './repo.ts';
 import { hashChargerPassword } from './registry.ts';
 import { chargerOffline } from './errors.ts';
 
@@ -39,7 +40,7 @@ export async function sendOperatorCall(
   call: OperatorCall,
 ): Promise<OperatorCallAnswer> {
   const known = Object.values(CSMS_ACTIONS).some((actions) => actions.includes(call.action));
-  const charger = await repo.chargerByIdentity(ctx.db, call.identity);
+  const charger = await chargers.findChargerByIdentity(ctx.db, call.identity);
   if (!charger || !known) throw notFound();
   // A charger that never connected has no protocol yet: nothing can reach it.
   const protocol = protocolOf(charger.protocol);
@@ -83,7 +84,7 @@ export async function sendOperatorCall(
 
 /** A charger's operator calls, newest first. */
 export async function operatorCalls(ctx: ServiceContext, identity: string, take: number) {
-  const charger = await repo.chargerByIdentity(ctx.db, identity);
+  const charger = await chargers.findChargerByIdentity(ctx.db, identity);
   if (!charger) throw notFound();
   const rows = await repo.listCommands(ctx.db, charger.id, take);
   return {
@@ -126,7 +127,7 @@ export async function setChargerPassword(
   ctx: ServiceContext,
   change: { identity: string; password: string; sentBy: string | null; requestId: string },
 ): Promise<{ sentToCharger: boolean }> {
-  const charger = await repo.chargerByIdentity(ctx.db, change.identity);
+  const charger = await chargers.findChargerByIdentity(ctx.db, change.identity);
   if (!charger) throw notFound();
   const protocol = protocolOf(charger.protocol);
   const action = protocol === 'ocpp2.0.1' ? 'SetVariables' : 'ChangeConfiguration';
