@@ -259,7 +259,10 @@ export const chargerTransactions = pgTable(
   ],
 );
 
-/** What a charger reported for the record: security events, log uploads, firmware states. */
+/**
+ * What a charger reported for the record: security events, log uploads, firmware states, charging
+ * limits, a car's charging needs, answers to report requests, reservation ends.
+ */
 export const chargerNotices = pgTable(
   'charger_notices',
   {
@@ -267,7 +270,7 @@ export const chargerNotices = pgTable(
     chargerId: uuid('charger_id')
       .notNull()
       .references(() => chargers.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'security' | 'log' | 'firmware'>().notNull(),
+    kind: text('kind').notNull(),
     type: text('type').notNull(),
     detail: jsonb('detail').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),

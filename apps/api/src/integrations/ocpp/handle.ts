@@ -36,26 +36,37 @@ export function fencedHandle(client: RPCClient, log: Log, identity: string): Han
 }
 
 /**
- * Reports a charger makes for the record (security events, log uploads, firmware states), each
- * action with its kind and the field that names what happened.
+ * Reports a charger makes for the record (security events, log uploads, firmware states, charging
+ * limits, a car's charging needs, answers to report requests), each action with its kind, the
+ * field that names what happened (a dotted path; none: the action's own name), and the answer the
+ * protocol asks for when it is more than an empty one.
  */
 export function handleNotices(
   handle: Handle,
   link: ChargerLink,
   events: ChargerEvents,
   now: () => Date,
-  actions: Record<string, [NoticeReport['kind'], string]>,
+  actions: Record<string, [NoticeReport['kind'], string | null, object?]>,
 ) {
-  for (const [method, [kind, field]] of Object.entries(actions))
+  for (const [method, [kind, field, answer]] of Object.entries(actions))
     handle(method, async (params) => {
       const p = params as Record<string, unknown>;
-      const type = p[field];
+      const type = field === null ? method : pick(p, field);
       await events.notice(link, {
         kind,
         type: typeof type === 'string' ? type : 'Unknown',
         detail: p,
         timestamp: stamp(typeof p.timestamp === 'string' ? p.timestamp : undefined, now()),
       });
-      return {};
+      return answer ?? {};
     });
 }
+
+const pick = (from: Record<string, unknown>, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (at, key) =>
+        at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined,
+      from,
+    );

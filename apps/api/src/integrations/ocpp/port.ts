@@ -75,9 +75,25 @@ export interface TransactionReport {
   stoppedReason: string | null;
 }
 
-/** A report a charger makes for the record: a security event, a log upload, a firmware state. */
+/**
+ * What a charger reports for the record: a security event, a log upload, a firmware state, a
+ * charging limit set or cleared by another party, a car's charging needs, an answer to a report
+ * request, a reservation's end.
+ */
+export const NOTICE_KINDS = [
+  'security',
+  'log',
+  'firmware',
+  'limit',
+  'evNeeds',
+  'report',
+  'reservation',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** A report a charger makes for the record. */
 export interface NoticeReport {
-  kind: 'security' | 'log' | 'firmware';
+  kind: NoticeKind;
   type: string;
   detail: Record<string, unknown>;
   timestamp: Date;

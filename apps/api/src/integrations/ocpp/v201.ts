@@ -121,6 +121,19 @@ export function attach201(
     SecurityEventNotification: ['security', 'type'],
     LogStatusNotification: ['log', 'status'],
     FirmwareStatusNotification: ['firmware', 'status'],
+    PublishFirmwareStatusNotification: ['firmware', 'status'],
+    // Limits another party set (an energy management system, the grid operator), and the car's
+    // own: recorded, and the car's needs accepted.
+    NotifyChargingLimit: ['limit', null],
+    ClearedChargingLimit: ['limit', null],
+    NotifyEVChargingNeeds: ['evNeeds', null, { status: 'Accepted' }],
+    NotifyEVChargingSchedule: ['evNeeds', null, { status: 'Accepted' }],
+    // Answers to an operator's report requests, and a reservation's end.
+    NotifyDisplayMessages: ['report', null],
+    NotifyCustomerInformation: ['report', null],
+    NotifyMonitoringReport: ['report', null],
+    ReportChargingProfiles: ['report', null],
+    ReservationStatusUpdate: ['reservation', 'reservationUpdateStatus'],
   });
   // Reports the backend takes without acting on them.
   for (const method of ['MeterValues', 'NotifyEvent', 'NotifyReport'])

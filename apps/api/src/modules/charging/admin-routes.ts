@@ -11,6 +11,7 @@ import {
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NOTICE_KINDS } from '../../integrations/ocpp/port.ts';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as operations from './operations.ts';
@@ -79,7 +80,7 @@ const noticesSchema = z.object({
   items: z.array(
     z.object({
       id: z.string(),
-      kind: z.enum(['security', 'log', 'firmware']),
+      kind: z.enum(NOTICE_KINDS),
       type: z.string(),
       detail: z.record(z.string(), z.unknown()),
       at: z.string(),
@@ -196,7 +197,8 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: operatorOnly,
       schema: {
         tags,
-        summary: "A charger's security events, log uploads and firmware states (operator)",
+        summary:
+          "A charger's reports for the record: security events, logs, firmware, limits, car needs (operator)",
         security: bearer,
         params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
         querystring: z.object({ take: pageQueryShape.take }),

@@ -2,7 +2,10 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { ChargerLink, NoticeReport } from '../../integrations/ocpp/port.ts';
 import * as txRepo from './tx-repo.ts';
 
-/** What a charger reports for the record: security events, log uploads, firmware states. */
+/**
+ * What a charger reports for the record: security events, log uploads, firmware states, charging
+ * limits, a car's needs, answers to report requests, reservation ends.
+ */
 
 export async function notice(ctx: ServiceContext, link: ChargerLink, report: NoticeReport) {
   await txRepo.insertNotice(ctx.db, {

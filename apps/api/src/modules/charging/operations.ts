@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { NoticeKind } from '../../integrations/ocpp/port.ts';
 import * as repo from './repo.ts';
 import * as txRepo from './tx-repo.ts';
 
@@ -57,7 +58,7 @@ export async function chargerNotices(ctx: ServiceContext, chargerId: string, tak
   return {
     items: rows.map((row) => ({
       id: row.id,
-      kind: row.kind,
+      kind: row.kind as NoticeKind,
       type: row.type,
       detail: row.detail as Record<string, unknown>,
       at: row.at.toISOString(),

@@ -458,6 +458,70 @@ describe('OCPP 2.0.1 from a charger of another make', () => {
       .where(eq(chargerNotices.chargerId, charger.id));
     expect(rows.map((r) => r.type)).toEqual(['TamperDetectionActivated']);
   });
+
+  it('accepts and records charging limits, the car’s needs and the answers to report requests', async () => {
+    const { charger, station } = await connected('ocpp2.0.1');
+    expect(
+      await station.call('NotifyChargingLimit', {
+        evseId: 1,
+        chargingLimit: { chargingLimitSource: 'EMS', isGridCritical: false },
+        chargingSchedule: [
+          {
+            id: 1,
+            chargingRateUnit: 'A',
+            chargingSchedulePeriod: [{ startPeriod: 0, limit: 16.5 }],
+          },
+        ],
+      }),
+    ).toEqual({});
+    expect(
+      await station.call('ClearedChargingLimit', { chargingLimitSource: 'EMS', evseId: 1 }),
+    ).toEqual({});
+    // The car's needs (ISO 15118), with decimals and without the optional figures.
+    expect(
+      await station.call('NotifyEVChargingNeeds', {
+        evseId: 1,
+        chargingNeeds: {
+          requestedEnergyTransfer: 'AC_three_phase',
+          acChargingParameters: {
+            energyAmount: 22000,
+            evMinCurrent: 6,
+            evMaxCurrent: 32,
+            evMaxVoltage: 400,
+          },
+        },
+      }),
+    ).toEqual({ status: 'Accepted' });
+    expect(await station.call('NotifyDisplayMessages', { requestId: 3, tbc: false })).toEqual({});
+    expect(
+      await station.call('ReservationStatusUpdate', {
+        reservationId: 9,
+        reservationUpdateStatus: 'Expired',
+      }),
+    ).toEqual({});
+    const rows = await t.app.ctx.db
+      .select()
+      .from(chargerNotices)
+      .where(eq(chargerNotices.chargerId, charger.id));
+    expect(rows.map((r) => [r.kind, r.type]).sort()).toEqual([
+      ['evNeeds', 'NotifyEVChargingNeeds'],
+      ['limit', 'ClearedChargingLimit'],
+      ['limit', 'NotifyChargingLimit'],
+      ['report', 'NotifyDisplayMessages'],
+      ['reservation', 'Expired'],
+    ]);
+    const limit = rows.find((r) => r.type === 'NotifyChargingLimit');
+    expect(limit?.detail).toMatchObject({ chargingLimit: { chargingLimitSource: 'EMS' } });
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const listed = await t.app.inject({
+      url: `/api/admin/chargers/${charger.id}/notices`,
+      headers: bearer(operator),
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<{ items: { kind: string }[] }>().items.map((n) => n.kind)).toContain(
+      'evNeeds',
+    );
+  });
 });
 
 describe('the operators’ view of charger transactions', () => {
