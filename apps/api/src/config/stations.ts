@@ -165,6 +165,15 @@ export const stationsEnv = z.object({
     .describe(
       'a charge whose charger stays offline this long is closed at its last meter reading and settled',
     ),
+  CHARGE_NO_ENERGY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(240)
+    .default(10)
+    .describe(
+      'a charge whose readings show no energy this long after its start, or after energy last flowed, is stopped remotely, billed for the energy so far (its hold voided when there is none) and its customer told by push and e-mail; `0` turns the watchdog off',
+    ),
   CHARGE_RECONCILE_EVERY_SECONDS: z.coerce
     .number()
     .int()

@@ -58,6 +58,8 @@ export const en: Record<keyof typeof fo, string> = {
   'error.chargerUnavailable': 'Charger not available, reserved or faulty.',
   'error.chargeActive': 'Only one car can be charged at a time.',
   'error.chargerOffline': 'The charger is not connected right now. Try again in a moment.',
+  'error.noEnergy':
+    'No power reached the car, so the charge was stopped. You pay only for the energy delivered.',
   'error.chargerRefused': 'The charger did not accept the command. Try again.',
   'error.fetchCharging': 'Failed to fetch charges, stations or charging stations.',
   'validation.pin': 'The PIN must be 4 digits.',

@@ -59,6 +59,8 @@ export const fo = {
   'error.chargerUnavailable': 'Ladarin er ikki tøkur, er tikin frá ella hevur ein feil.',
   'error.chargeActive': 'Bara ein bilur kann ladast í senn.',
   'error.chargerOffline': 'Ladarin hevur ikki samband júst nú. Royn aftur um eina løtu.',
+  'error.noEnergy':
+    'Eingin streymur kom til bilin, so ladingin varð steðgað. Tú gjaldar bert fyri orkuna, ið kom.',
   'error.chargerRefused': 'Ladarin tók ikki ímóti boðunum. Royn aftur.',
   'error.fetchCharging': 'Tað eydnaðist ikki at heinta ladingar, støðir ella ladistøðir.',
   'validation.pin': 'PIN-kotan skal vera 4 tøl.',

@@ -62,6 +62,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.emailChange.subject': 'Your code: {{code}}',
   'mail.emailChange.text':
     'Enter this code in the app to confirm your new e-mail address:\n\n{{code}}\n\nThe code is valid for 15 minutes.',
+  'mail.chargeNoEnergy.subject': 'We stopped your charge at {{installation}}',
+  'mail.chargeNoEnergy.text':
+    'Your car drew no power at {{installation}} for {{minutes}} minutes, so we stopped the charge: you should not pay for a connector that delivers nothing. You pay only for the energy delivered ({{kwh}} kWh); if none was, the amount held on your card is released. Check that the cable is firmly in place and that the car is ready to charge, then start again in the app.',
   'mail.renewalFailed.subject': 'We could not renew {{plan}}',
   'mail.renewalFailed.text':
     'The payment for {{plan}} was refused, so it will not renew. It stays usable until {{date}}; after that you can subscribe again in the app with a card that works.',
@@ -80,6 +83,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'push.chargerFaulted.title': 'The charger reported a fault',
   'push.chargerFaulted.body':
     '{{installation}} reported a fault. Open the app to see how your charge is doing.',
+  'push.chargeNoEnergy.title': 'Your charge was stopped',
+  'push.chargeNoEnergy.body':
+    'No power reached your car at {{installation}} for {{minutes}} minutes, so we stopped the charge. You pay only for the energy delivered.',
   'push.foodAccepted.title': 'Your order is accepted',
   'push.foodAccepted.body': 'Order {{number}} at {{station}} will be ready at about {{time}}.',
   'push.foodReady.title': 'Your food is ready',

@@ -66,6 +66,9 @@ export const serverFo = {
   'mail.emailChange.subject': 'Tín kota: {{code}}',
   'mail.emailChange.text':
     'Skriva hesa kotuna í appini fyri at vátta nýggja teldubústaðin:\n\n{{code}}\n\nKotan er galdandi í 15 minuttir.',
+  'mail.chargeNoEnergy.subject': 'Vit steðgaðu ladingini á {{installation}}',
+  'mail.chargeNoEnergy.text':
+    'Bilurin tók ongan streym á {{installation}} í {{minutes}} minuttir, so vit steðgaðu ladingini: tú skalt ikki gjalda fyri ein ladara, ið einki gevur. Tú gjaldar bert fyri orkuna, ið kom ({{kwh}} kWh); kom eingin, verður upphæddin, ið er hildin á kortinum, leyst. Kanna, at kaðalin situr væl fastur, og at bilurin er klárur at lada, og byrja so aftur í appini.',
   'mail.renewalFailed.subject': 'Vit kundu ikki endurnýggja {{plan}}',
   'mail.renewalFailed.text':
     'Gjaldið fyri {{plan}} varð avvíst, so haldið verður ikki endurnýggjað. Tað kann brúkast til {{date}}; eftir tað kanst tú tekna tað aftur í appini við einum korti, ið virkar.',
@@ -83,6 +86,9 @@ export const serverFo = {
   'push.chargerFaulted.title': 'Feilur á ladaranum',
   'push.chargerFaulted.body':
     '{{installation}} boðar frá einum feili. Hygg í appina, hvussu ladingin gongur.',
+  'push.chargeNoEnergy.title': 'Ladingin varð steðgað',
+  'push.chargeNoEnergy.body':
+    'Eingin streymur kom til bilin á {{installation}} í {{minutes}} minuttir, so vit steðgaðu ladingini. Tú gjaldar bert fyri orkuna, ið kom.',
   'push.foodAccepted.title': 'Bílegingin er móttikin',
   'push.foodAccepted.body': 'Bíleging {{number}} á {{station}} verður klár umleið kl. {{time}}.',
   'push.foodReady.title': 'Maturin er klárur',

@@ -149,6 +149,13 @@ export const charges = pgTable(
     meterLast: wh('meter_last'),
     meterLastAt: timestamp('meter_last_at', { withTimezone: true }),
     energyWh: wh('energy_wh').notNull().default(0),
+    /** When a reading last showed energy flowing (none yet: since the start). */
+    energyRoseAt: timestamp('energy_rose_at', { withTimezone: true }),
+    /**
+     * Set when the zero-energy watchdog stopped the charge: the moment energy last flowed (or the
+     * start). A minute tariff bills until then.
+     */
+    idleSince: timestamp('idle_since', { withTimezone: true }),
     powerW: integer('power_w').notNull().default(0),
     amount: integer('amount').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -101,6 +101,7 @@ export function freshest(ctx: ServiceContext, row: ChargeRow): ChargeRow {
         meterLast: cached.meterLast,
         meterLastAt: cached.meterLastAt,
         energyWh: cached.energyWh,
+        energyRoseAt: cached.energyRoseAt,
         powerW: cached.powerW,
       }
     : row;

@@ -49,14 +49,21 @@ export async function meter(ctx: ServiceContext, link: ChargerLink, report: Mete
   if (row.meterLastAt && report.timestamp < row.meterLastAt) return;
   const register = report.energyWh ?? row.meterLast;
   const meterStart = row.meterStart ?? register;
+  const energyWh =
+    register === null || meterStart === null
+      ? row.energyWh
+      : Math.round(Math.max(0, register - meterStart) * 1000) / 1000;
   const next = await progress(ctx, row, {
     meterStart,
     meterLast: register,
     meterLastAt: report.timestamp,
-    energyWh:
-      register === null || meterStart === null
-        ? row.energyWh
-        : Math.round(Math.max(0, register - meterStart) * 1000) / 1000,
+    energyWh,
+    // The zero-energy watchdog's clock: when a reading last showed energy flowing (a charger
+    // that sends power without a register counts by its power).
+    energyRoseAt:
+      energyWh > row.energyWh || (report.energyWh === null && (report.powerW ?? 0) > 0)
+        ? report.timestamp
+        : row.energyRoseAt,
     powerW: Math.round(report.powerW ?? row.powerW),
   });
   // A share's monthly cap: the charge stops where it is reached (the stop is asked once; a

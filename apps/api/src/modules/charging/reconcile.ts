@@ -4,6 +4,7 @@ import * as repo from './repo.ts';
 import { freshest, publish } from './live.ts';
 import { closeAt, settle } from './settle.ts';
 import * as txRepo from './tx-repo.ts';
+import { watchEnergy } from './watchdog.ts';
 
 /** A start whose process died mid-command is given back to the user after this long. */
 const STARTING_STALE_MS = 60_000;
@@ -71,7 +72,7 @@ export async function reconcileCharges(ctx: ServiceContext) {
             reason: 'Offline',
             errorKey: 'error.chargerOffline',
           });
-        }
+        } else if (charger) await watchEnergy(ctx, row, charger, now);
       }
     } catch (error) {
       ctx.log.warn(

@@ -266,6 +266,26 @@ export async function transition(
   return row ?? null;
 }
 
+/**
+ * Marks a running charge as stopped by the zero-energy watchdog, once: only the process whose
+ * update takes it goes on to stop the charge and tell its customer.
+ */
+export async function markIdle(db: Db, id: string, idleSince: Date) {
+  const [row] = await db
+    .update(charges)
+    .set({ idleSince, errorKey: 'error.noEnergy', reviewReason: 'noEnergy', updatedAt: new Date() })
+    .where(
+      and(
+        eq(charges.id, id),
+        eq(charges.state, 'charging'),
+        isNull(charges.idleSince),
+        isNull(charges.finishedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export async function patchCharge(db: Db, id: string, set: ChargePatch) {
   const [row] = await db
     .update(charges)
@@ -360,15 +380,16 @@ export async function writeMeterReadings(db: Db, rows: readonly ChargeRow[]) {
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.id}::uuid, ${r.meterStart}::numeric, ${r.meterLast}::numeric, ${r.meterLastAt?.toISOString() ?? null}::timestamptz, ${r.energyWh}::numeric, ${r.powerW}::integer)`,
+        sql`(${r.id}::uuid, ${r.meterStart}::numeric, ${r.meterLast}::numeric, ${r.meterLastAt?.toISOString() ?? null}::timestamptz, ${r.energyWh}::numeric, ${r.energyRoseAt?.toISOString() ?? null}::timestamptz, ${r.powerW}::integer)`,
     ),
     sql`, `,
   );
   await db.execute(sql`
     update ${charges} set meter_start = v.meter_start, meter_last = v.meter_last,
-      meter_last_at = v.meter_last_at, energy_wh = v.energy_wh, power_w = v.power_w,
-      updated_at = now()
-    from (values ${values}) as v (id, meter_start, meter_last, meter_last_at, energy_wh, power_w)
+      meter_last_at = v.meter_last_at, energy_wh = v.energy_wh,
+      energy_rose_at = v.energy_rose_at, power_w = v.power_w, updated_at = now()
+    from (values ${values}) as v (id, meter_start, meter_last, meter_last_at, energy_wh,
+      energy_rose_at, power_w)
     where ${charges.id} = v.id and ${inArray(charges.id, ids)}
       and ${charges.state} in ('charging', 'stopping') and ${charges.finishedAt} is null
       and (${charges.meterLastAt} is null or ${charges.meterLastAt} <= v.meter_last_at)`);

@@ -129,19 +129,22 @@ export async function closeAt(
   const register = Math.max(end.meterWh ?? fresh.meterLast ?? meterStart, fresh.meterLast ?? 0);
   const energyWh = Math.round(Math.max(0, register - meterStart) * 1000) / 1000;
   const stoppedAt = fresh.startedAt && end.at < fresh.startedAt ? fresh.startedAt : end.at;
+  // Never started, or stopped by the watchdog with nothing delivered: nothing to bill, the hold
+  // is voided.
+  const billed = fresh.startedAt !== null && !(fresh.idleSince !== null && energyWh === 0);
   const moved = await repo.transition(
     ctx.db,
     row.id,
     ['charging', 'stopping', 'waiting', 'starting'],
     {
-      state: fresh.startedAt ? 'settling' : 'cancelled',
-      ...(fresh.startedAt ? {} : { finishedAt: ctx.clock.now() }),
+      state: billed ? 'settling' : fresh.startedAt ? 'failed' : 'cancelled',
+      ...(billed ? {} : { finishedAt: ctx.clock.now() }),
       meterLast: register,
       energyWh,
       powerW: 0,
       stoppedAt,
       stopReason: end.reason,
-      errorKey: end.errorKey ?? null,
+      errorKey: fresh.idleSince ? 'error.noEnergy' : (end.errorKey ?? null),
       ...(end.review ? { reviewReason: end.review } : {}),
     },
   );

@@ -106,9 +106,12 @@ export function installationView(
 }
 
 /** Seconds of charging so far: from the start to the stop, or to `now` while it runs. */
+/** The charge's billed time: from its start to its stop, or until energy last flowed when the
+ * zero-energy watchdog stopped it. */
 export function secondsOf(row: ChargeRow, now: Date) {
   if (!row.startedAt) return 0;
-  const end = row.stoppedAt ?? row.finishedAt ?? now;
+  const stop = row.stoppedAt ?? row.finishedAt ?? now;
+  const end = row.idleSince && row.idleSince < stop ? row.idleSince : stop;
   return Math.max(0, (end.getTime() - row.startedAt.getTime()) / 1000);
 }
 

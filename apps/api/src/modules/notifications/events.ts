@@ -48,6 +48,28 @@ export const chargeComplete = (
     }),
   });
 
+/** A paid charge the zero-energy watchdog stopped: told under the charger-fault switch. */
+export const chargeNoEnergy = (
+  ctx: ServiceContext,
+  charge: {
+    id: string;
+    userId: string;
+    installationId: string;
+    installationName: string;
+    minutes: number;
+  },
+) =>
+  notify(ctx, {
+    userId: charge.userId,
+    kind: 'chargerFaulted',
+    key: `chargeNoEnergy:${charge.id}`,
+    url: `/charging/installations/${charge.installationId}/charge`,
+    texts: texts('chargeNoEnergy', {
+      installation: charge.installationName,
+      minutes: String(charge.minutes),
+    }),
+  });
+
 export const chargerFaulted = (
   ctx: ServiceContext,
   charge: { id: string; userId: string; installationId: string; installationName: string },

@@ -51,7 +51,16 @@ export function ChargeOutcome({ charge }: { charge: Charge }) {
         testId="charge-complete"
         state={charge.state}
         title={t('charging.completeTitle')}
-        text={<p className="text-base text-slate-700">{t('charging.completeText')}</p>}
+        text={
+          // Stopped by the watchdog after energy stopped flowing: why, not a plain "complete".
+          charge.errorKey === 'error.noEnergy' ? (
+            <p role="alert" data-testid="charge-ended-reason" className="text-base text-slate-800">
+              {t('error.noEnergy')}
+            </p>
+          ) : (
+            <p className="text-base text-slate-700">{t('charging.completeText')}</p>
+          )
+        }
       >
         {money.length > 0 && <DetailList details={money} testId="charge-summary" />}
         {charge.receiptId ? (
