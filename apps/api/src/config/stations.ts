@@ -142,6 +142,14 @@ export const stationsEnv = z.object({
     .describe(
       "how often a 2.0.1 charger is sent a running charge's price (`CostUpdated`) for its display, when it changed; `0` sends none",
     ),
+  OCPP_MASTER_PASS_GROUP: z
+    .string()
+    .min(1)
+    .max(36)
+    .optional()
+    .describe(
+      "the group of the operators' master passes (the `MasterPassGroupId` chargers are given): a tag of this group is `Accepted` at Authorize, to stop any transaction, and starts nothing it has no payer for",
+    ),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()

@@ -211,6 +211,18 @@ export const openChargeWithTag = (db: Db, chargerId: string, idTag: string) =>
     isNull(charges.finishedAt),
   );
 
+/** The open charge at a charger started with a registered tag of this group, or null. */
+export const openChargeOfGroup = (db: Db, chargerId: string, group: string) =>
+  oneCharge(
+    db,
+    eq(charges.chargerId, chargerId),
+    isNull(charges.finishedAt),
+    inArray(
+      charges.idTag,
+      db.select({ idTag: idTags.idTag }).from(idTags).where(eq(idTags.parentIdTag, group)),
+    ),
+  );
+
 export function openChargesOfCharger(db: Db, chargerId: string) {
   return db
     .select()

@@ -61,6 +61,36 @@ async function payerOf(
   return { userId: tag.userId, installation, charger, terms, method };
 }
 
+/** A registered tag that stands (Accepted and not expired), or null. */
+async function standingTag(ctx: ServiceContext, idTag: string) {
+  const tag = await repo.findIdTag(ctx.db, idTag);
+  if (tag?.status !== 'Accepted') return null;
+  if (tag.expiresAt && tag.expiresAt <= ctx.clock.now()) return null;
+  return tag;
+}
+
+/**
+ * Whether this tag may stop a transaction it did not start: an operator's master pass (a tag of
+ * `OCPP_MASTER_PASS_GROUP`) may stop any; another tag of the same group as the tag that started
+ * it (1.6 `parentIdTag`, 2.0.1 `groupIdToken`) may stop that one. `chargeTag` is the starting
+ * tag; without it, any charge open at the charger started by the group counts (Authorize, asked
+ * before the charger stops it).
+ */
+export async function mayStop(
+  ctx: ServiceContext,
+  link: ChargerLink,
+  idTag: string,
+  chargeTag?: string,
+): Promise<boolean> {
+  const tag = await standingTag(ctx, idTag);
+  if (!tag?.parentIdTag) return false;
+  if (tag.parentIdTag === ctx.config.OCPP_MASTER_PASS_GROUP) return true;
+  if (chargeTag === undefined)
+    return (await repo.openChargeOfGroup(ctx.db, link.chargerId, tag.parentIdTag)) !== null;
+  const starter = await repo.findIdTag(ctx.db, chargeTag);
+  return starter?.parentIdTag === tag.parentIdTag;
+}
+
 /** Authorize: what a StartTransaction with this tag would be answered now. */
 export async function tagVerdict(
   ctx: ServiceContext,

@@ -11,7 +11,7 @@ import * as repo from './repo.ts';
 import type { ChargeRow } from './repo.ts';
 import { freshest, publish } from './live.ts';
 import { closeAt } from './settle.ts';
-import { openByTag, tagVerdict } from './tag-starts.ts';
+import { mayStop, openByTag, tagVerdict } from './tag-starts.ts';
 import * as txRepo from './tx-repo.ts';
 
 /**
@@ -40,8 +40,10 @@ export async function tagStanding(
   link: ChargerLink,
   idTag: string,
 ): Promise<TagVerdict> {
-  // The backend's own tag of a charge opened in the app, or a provider card's.
+  // The backend's own tag of a charge opened in the app, or a provider card's; a master pass,
+  // or a tag of the group whose charge runs here, presented to stop it.
   if (await repo.openChargeWithTag(ctx.db, link.chargerId, idTag)) return 'Accepted';
+  if (await mayStop(ctx, link, idTag)) return 'Accepted';
   return tagVerdict(ctx, link, idTag);
 }
 
@@ -218,6 +220,12 @@ export async function stopped(
   report: StopReport,
 ): Promise<{ tagStatus: TagVerdict | null }> {
   const row = await repo.chargeByTx(ctx.db, link.chargerId, report.transactionId);
+  // A stop with another tag than the start's: a master pass or a tag of the same group stands.
+  const groupStop =
+    typeof report.idTag === 'string' &&
+    row !== null &&
+    report.idTag !== row.idTag &&
+    (await mayStop(ctx, link, report.idTag, row.idTag));
   await recordEnd(ctx, link, report, row);
   if (row && !row.finishedAt && row.state !== 'settling') {
     const end = { meterWh: report.meterStopWh, at: report.timestamp, reason: report.reason };
@@ -231,6 +239,7 @@ export async function stopped(
       await closeAt(ctx, row, { ...end, meterWh: null, review: REVIEW.stopUnapplied });
     }
   }
+  if (groupStop) return { tagStatus: 'Accepted' };
   return { tagStatus: report.idTag ? await standingOrNone(ctx, link, report.idTag) : null };
 }
 
