@@ -138,6 +138,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'ocpp.invalidCall': 'The {{action}} call is not valid: {{problem}}',
   'ocpp.chargerError': 'The charger answered with an error ({{code}}).',
   'ocpp.timeout': 'The charger did not answer in time.',
+  'ocpp.localListRefused': 'The charger did not take the local list: it answered {{status}}.',
   'ocpp.passwordRefused': 'The charger did not take the new password. The old one still holds.',
   'cardIssuerSim.code': 'Your code for the card •••• {{last4}} is {{code}}.',
 };

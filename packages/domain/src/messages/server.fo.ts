@@ -140,6 +140,7 @@ export const serverFo = {
   'ocpp.invalidCall': 'Boðini {{action}} eru ikki gildug: {{problem}}',
   'ocpp.chargerError': 'Ladarin svaraði við eini villu ({{code}}).',
   'ocpp.timeout': 'Ladarin svaraði ikki í tíð.',
+  'ocpp.localListRefused': 'Ladarin tók ikki við listanum: hann svaraði {{status}}.',
   'ocpp.passwordRefused': 'Ladarin tók ikki við nýggja loyniorðinum. Tað gamla er enn í gildi.',
   'cardIssuerSim.code': '{{code}} er kotan til kortið •••• {{last4}}.',
 } as const;

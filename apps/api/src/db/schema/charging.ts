@@ -60,6 +60,10 @@ export const chargers = pgTable(
     node: text('node'),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The local authorization list the charger last accepted: its version, size and time. */
+    localListVersion: integer('local_list_version').notNull().default(0),
+    localListSize: integer('local_list_size'),
+    localListAt: timestamp('local_list_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

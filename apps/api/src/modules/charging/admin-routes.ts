@@ -9,13 +9,22 @@ import {
   pageQueryShape,
   translateServer,
 } from '@stod/domain';
+import { AppError } from '../../lib/errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOTICE_KINDS } from '../../integrations/ocpp/port.ts';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as operations from './operations.ts';
-import { operatorCalls, sendOperatorCall, setChargerPassword } from './operator-calls.ts';
+import {
+  localListOf,
+  operatorCalls,
+  sendLocalList,
+  sendOperatorCall,
+  setChargerPassword,
+  type OperatorCallAnswer,
+} from './operator-calls.ts';
 import * as registry from './registry.ts';
 
 const tags = ['charging'];
@@ -118,6 +127,26 @@ const ocppCommandsSchema = z.object({
     }),
   ),
 });
+
+/** A call the charger did not answer with a result: its CALLERROR (502), or no answer (504). */
+function unanswered(
+  answer: Exclude<OperatorCallAnswer, { outcome: 'result' }>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (answer.outcome === 'error')
+    return reply.status(502).send({
+      statusCode: 502,
+      code: 'CHARGER_ERROR' as const,
+      message: translateServer('ocpp.chargerError', request.locale, { code: answer.code }),
+      error: { code: answer.code, description: answer.description, details: answer.details },
+    });
+  return reply.status(504).send({
+    statusCode: 504,
+    code: 'CHARGER_TIMEOUT',
+    message: translateServer('ocpp.timeout', request.locale),
+  });
+}
 
 /** The operators' side of charging: chargers, their installations, RFID tags. */
 export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
@@ -237,19 +266,68 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         requestId: request.id,
       });
       if (answer.outcome === 'result') return { response: answer.response };
-      if (answer.outcome === 'error')
-        return reply.status(502).send({
-          statusCode: 502,
-          code: 'CHARGER_ERROR' as const,
-          message: translateServer('ocpp.chargerError', request.locale, { code: answer.code }),
-          error: { code: answer.code, description: answer.description, details: answer.details },
-        });
-      return reply.status(504).send({
-        statusCode: 504,
-        code: 'CHARGER_TIMEOUT',
-        message: translateServer('ocpp.timeout', request.locale),
-      });
+      return unanswered(answer, request, reply);
     },
+  );
+
+  app.put(
+    '/admin/chargers/:identity/local-list',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary:
+          'Send a charger the full local authorization list of the registered tags (operator)',
+        description:
+          "Every registered tag with its standing, expiry date and group, as `SendLocalList` (`Full`) one version above the last the charger accepted, so a charger that loses its connection still refuses a blocked tag. 200 with the new `version` and the charger's answer; 409 `CHARGER_REFUSED` when it answers `Failed`, `VersionMismatch` or `NotSupported`; 502, 504 and 409 `CHARGER_OFFLINE` as for any call.",
+        security: bearer,
+        params: ocppCallParams.pick({ identity: true }),
+        response: {
+          200: z.object({ version: z.number().int(), response: z.unknown() }),
+          502: chargerErrorSchema,
+          504: apiErrorSchema,
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { answer, version } = await sendLocalList(ctx, {
+        identity: request.params.identity,
+        sentBy: request.auth?.userId ?? null,
+        requestId: request.id,
+      });
+      if (answer.outcome !== 'result') return unanswered(answer, request, reply);
+      const status = (answer.response as { status?: unknown } | null)?.status;
+      if (status !== 'Accepted')
+        throw new AppError(409, 'CHARGER_REFUSED', 'ocpp.localListRefused', undefined, undefined, {
+          params: { status: String(status) },
+        });
+      return { version, response: answer.response };
+    },
+  );
+
+  app.get(
+    '/admin/chargers/:identity/local-list',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'The local authorization list a charger last accepted (operator)',
+        description:
+          'Its `version` (0: none sent), its `size` when it was a full list, and when it was accepted. A `GetLocalListVersion` call sets the version to what the charger reports.',
+        security: bearer,
+        params: ocppCallParams.pick({ identity: true }),
+        response: {
+          200: z.object({
+            version: z.number().int(),
+            size: z.number().int().nullable(),
+            sentAt: z.string().nullable(),
+          }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    (request) => localListOf(ctx, request.params.identity),
   );
 
   app.put(

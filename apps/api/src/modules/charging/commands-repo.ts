@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chargerCommands, chargers } from '../../db/schema/index.ts';
+import { chargerCommands, chargers, idTags } from '../../db/schema/index.ts';
 
 /** The operators' calls to chargers, kept with who sent them and what came of them. */
 
@@ -34,4 +34,33 @@ export function listCommands(db: Db, chargerId: string, take: number) {
 
 export async function setPasswordHash(db: Db, chargerId: string, passwordHash: string) {
   await db.update(chargers).set({ passwordHash }).where(eq(chargers.id, chargerId));
+}
+
+/** The local list a charger accepted: its version, and its size when it was a full list. */
+export async function setLocalList(
+  db: Db,
+  chargerId: string,
+  list: { version: number; size: number | null },
+) {
+  await db
+    .update(chargers)
+    .set({
+      localListVersion: list.version,
+      ...(list.size === null ? {} : { localListSize: list.size }),
+      localListAt: new Date(),
+    })
+    .where(eq(chargers.id, chargerId));
+}
+
+/** Every registered tag, for a full local list, in a stable order. */
+export function allIdTags(db: Db) {
+  return db
+    .select({
+      idTag: idTags.idTag,
+      status: idTags.status,
+      expiresAt: idTags.expiresAt,
+      parentIdTag: idTags.parentIdTag,
+    })
+    .from(idTags)
+    .orderBy(idTags.idTag);
 }

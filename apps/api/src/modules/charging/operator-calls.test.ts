@@ -386,6 +386,284 @@ describe('PUT /api/admin/chargers/{identity}/password', () => {
   });
 });
 
+describe('what an operator call changes here', () => {
+  const OLD = 'gamla-loyniordid-16';
+  const NEW = 'beint-sent-loyniord-99';
+
+  it('stores a password a charger took through the plain call route, and logs it masked', async () => {
+    const charger = await registerCharger(t.app, { password: OLD });
+    const station = await scriptedCharger(url, charger.identity, {
+      password: OLD,
+      handlers: { ChangeConfiguration: () => ({ status: 'Accepted' }) },
+    });
+    open.push(station);
+    await boot16(station);
+    const res = await send(t.app, charger.operatorToken, charger.identity, 'ChangeConfiguration', {
+      key: 'AuthorizationKey',
+      value: NEW,
+    });
+    expect(res.json()).toEqual({ response: { status: 'Accepted' } });
+    open.push(await scriptedCharger(url, charger.identity, { password: NEW }));
+    await expect(scriptedCharger(url, charger.identity, { password: OLD })).rejects.toThrow();
+    const log = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/ocpp`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(log.body).not.toContain(NEW);
+  });
+
+  it('keeps the password when a 2.0.1 charger rejects the variable', async () => {
+    const charger = await registerCharger(t.app, { password: OLD });
+    const station = await scriptedCharger(url, charger.identity, {
+      protocol: 'ocpp2.0.1',
+      password: OLD,
+      handlers: {
+        SetVariables: () => ({
+          setVariableResult: [
+            {
+              attributeStatus: 'Rejected',
+              component: { name: 'SecurityCtrlr' },
+              variable: { name: 'BasicAuthPassword' },
+            },
+          ],
+        }),
+      },
+    });
+    open.push(station);
+    await boot201(station);
+    const res = await send(t.app, charger.operatorToken, charger.identity, 'SetVariables', {
+      setVariableData: [
+        {
+          component: { name: 'SecurityCtrlr' },
+          variable: { name: 'BasicAuthPassword' },
+          attributeValue: NEW,
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    open.push(await scriptedCharger(url, charger.identity, { password: OLD }));
+    const log = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/ocpp`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(log.body).not.toContain(NEW);
+    expect(log.body).toContain('********');
+  });
+
+  it('records the version of a local list the charger accepted, and the one it reports', async () => {
+    let version = 0;
+    const charger = await connected16({
+      SendLocalList: (params) => {
+        version = params.listVersion as number;
+        return { status: 'Accepted' };
+      },
+      GetLocalListVersion: () => ({ listVersion: version }),
+    });
+    const list = () =>
+      t.app.inject({
+        url: `/api/admin/chargers/${charger.identity}/local-list`,
+        headers: bearer(charger.operatorToken),
+      });
+    expect((await list()).json()).toEqual({ version: 0, size: null, sentAt: null });
+    const differential = await send(
+      t.app,
+      charger.operatorToken,
+      charger.identity,
+      'SendLocalList',
+      {
+        listVersion: 7,
+        updateType: 'Differential',
+        localAuthorizationList: [{ idTag: 'ABC123', idTagInfo: { status: 'Blocked' } }],
+      },
+    );
+    expect(differential.statusCode).toBe(200);
+    expect((await list()).json()).toMatchObject({ version: 7, size: null });
+    version = 12;
+    await send(t.app, charger.operatorToken, charger.identity, 'GetLocalListVersion');
+    expect((await list()).json()).toMatchObject({ version: 12 });
+  });
+});
+
+describe('a remote start an operator sends', () => {
+  const putTag = (token: string, idTag: string, email: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/id-tags/${idTag}`,
+      headers: bearer(token),
+      payload: { email, status: 'Accepted' },
+    });
+  const activeOf = async (token: string) =>
+    (await t.app.inject({ url: '/api/charges/active', headers: bearer(token) })).json<{
+      charge: { id: string; state: string } | null;
+    }>().charge;
+
+  it('opens the charge of the tag it names, billed to the tag’s holder (1.6)', async () => {
+    const charger = await connected16();
+    const holder = await cardCustomer(t.app);
+    const idTag = `RS${String(Date.now() % 1e8)}`;
+    expect((await putTag(charger.operatorToken, idTag, holder.email)).statusCode).toBe(201);
+    const res = await send(
+      t.app,
+      charger.operatorToken,
+      charger.identity,
+      'RemoteStartTransaction',
+      {
+        connectorId: 2,
+        idTag,
+      },
+    );
+    expect(res.json()).toEqual({ response: { status: 'Accepted' } });
+    const tx = await charger.station.call('StartTransaction', {
+      connectorId: 2,
+      idTag,
+      meterStart: 100,
+      timestamp: new Date().toISOString(),
+    });
+    expect((tx.idTagInfo as { status: string }).status).toBe('Accepted');
+    expect(await activeOf(holder.token)).toMatchObject({ state: 'charging' });
+    await charger.station.call('StopTransaction', {
+      transactionId: tx.transactionId,
+      meterStop: 100,
+      timestamp: new Date().toISOString(),
+    });
+  });
+
+  it('opens the charge of a 2.0.1 RequestStartTransaction’s idToken', async () => {
+    const registered = await registerCharger(t.app);
+    const station = await scriptedCharger(url, registered.identity, { protocol: 'ocpp2.0.1' });
+    open.push(station);
+    await boot201(station);
+    const holder = await cardCustomer(t.app);
+    const idTag = `RQ${String(Date.now() % 1e8)}`;
+    await putTag(registered.operatorToken, idTag, holder.email);
+    const res = await send(
+      t.app,
+      registered.operatorToken,
+      registered.identity,
+      'RequestStartTransaction',
+      { evseId: 1, remoteStartId: 4242, idToken: { idToken: idTag, type: 'ISO14443' } },
+    );
+    expect(res.json()).toEqual({ response: { status: 'Accepted' } });
+    const started = await station.call('TransactionEvent', {
+      eventType: 'Started',
+      timestamp: new Date().toISOString(),
+      triggerReason: 'RemoteStart',
+      seqNo: 0,
+      transactionInfo: { transactionId: `OP-${String(Date.now())}`, remoteStartId: 4242 },
+      idToken: { idToken: idTag, type: 'ISO14443' },
+      evse: { id: 1, connectorId: 1 },
+    });
+    expect(started.idTokenInfo).toMatchObject({ status: 'Accepted' });
+    expect(await activeOf(holder.token)).toMatchObject({ state: 'charging' });
+  });
+});
+
+describe('PUT and GET /api/admin/chargers/{identity}/local-list', () => {
+  const putList = (token: string, identity: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/chargers/${identity}/local-list`,
+      headers: { ...bearer(token), 'accept-language': 'en' },
+    });
+  const putTag = (token: string, idTag: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/id-tags/${idTag}`,
+      headers: bearer(token),
+      payload,
+    });
+
+  it('sends every registered tag with its standing, expiry and group, one version up', async () => {
+    const charger = await connected16({ SendLocalList: () => ({ status: 'Accepted' }) });
+    const holder = await cardCustomer(t.app);
+    const suffix = String(Date.now() % 1e6);
+    const group = `LLG${suffix}`;
+    const blocked = `LLB${suffix}`;
+    const expired = `LLE${suffix}`;
+    const member = `LLM${suffix}`;
+    await putTag(charger.operatorToken, group, { email: holder.email, status: 'Accepted' });
+    await putTag(charger.operatorToken, blocked, { email: holder.email, status: 'Blocked' });
+    await putTag(charger.operatorToken, expired, {
+      email: holder.email,
+      status: 'Accepted',
+      expiryDate: '2020-01-01T00:00:00.000Z',
+    });
+    await putTag(charger.operatorToken, member, {
+      email: holder.email,
+      status: 'Accepted',
+      parentIdTag: group,
+      expiryDate: '2099-01-01T00:00:00.000Z',
+    });
+    const first = await putList(charger.operatorToken, charger.identity);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ version: 1, response: { status: 'Accepted' } });
+    const sent = charger.station.received.find((m) => m.method === 'SendLocalList')?.params as {
+      listVersion: number;
+      updateType: string;
+      localAuthorizationList: { idTag: string; idTagInfo: Record<string, unknown> }[];
+    };
+    expect(sent).toMatchObject({ listVersion: 1, updateType: 'Full' });
+    const byTag = new Map(sent.localAuthorizationList.map((e) => [e.idTag, e.idTagInfo]));
+    expect(byTag.get(blocked)).toEqual({ status: 'Blocked' });
+    expect(byTag.get(expired)).toEqual({
+      status: 'Expired',
+      expiryDate: '2020-01-01T00:00:00.000Z',
+    });
+    expect(byTag.get(member)).toEqual({
+      status: 'Accepted',
+      expiryDate: '2099-01-01T00:00:00.000Z',
+      parentIdTag: group,
+    });
+    const second = await putList(charger.operatorToken, charger.identity);
+    expect(second.json<{ version: number }>().version).toBe(2);
+    const state = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/local-list`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(state.json()).toMatchObject({ version: 2, size: sent.localAuthorizationList.length });
+  });
+
+  it('sends a 2.0.1 charger idTokens with groupIdToken, and keeps the version it refused', async () => {
+    const registered = await registerCharger(t.app);
+    let answer = 'VersionMismatch';
+    const station = await scriptedCharger(url, registered.identity, {
+      protocol: 'ocpp2.0.1',
+      handlers: { SendLocalList: () => ({ status: answer }) },
+    });
+    open.push(station);
+    await boot201(station);
+    const refused = await putList(registered.operatorToken, registered.identity);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CHARGER_REFUSED',
+      message: 'The charger did not take the local list: it answered VersionMismatch.',
+    });
+    answer = 'Accepted';
+    const taken = await putList(registered.operatorToken, registered.identity);
+    expect(taken.json()).toMatchObject({ version: 1 });
+    const sent = station.received.filter((m) => m.method === 'SendLocalList').at(-1)?.params as {
+      versionNumber: number;
+      localAuthorizationList: { idToken: { type: string }; idTokenInfo: unknown }[];
+    };
+    expect(sent.versionNumber).toBe(1);
+    expect(sent.localAuthorizationList[0]?.idToken.type).toBe('ISO14443');
+  });
+
+  it('answers 409 for a charger not connected, 404 for none, and only to operators', async () => {
+    const charger = await registerCharger(t.app);
+    expect((await putList(charger.operatorToken, charger.identity)).statusCode).toBe(409);
+    expect((await putList(charger.operatorToken, 'NO-SUCH-CHARGER')).statusCode).toBe(404);
+    const customer = await cardCustomer(t.app);
+    expect((await putList(customer.token, charger.identity)).statusCode).toBe(403);
+    const station = await signInAsStaff(t.app, { role: 'station' });
+    const read = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/local-list`,
+      headers: bearer(station),
+    });
+    expect(read.statusCode).toBe(403);
+  });
+});
+
 describe.skipIf(!process.env.TEST_REDIS_URL)('an operator call on the other process', () => {
   it("reaches a charger held by another process, and comes back with the charger's answer", async () => {
     const prefix = `stod-test-${randomBytes(6).toString('hex')}:`;

@@ -25,8 +25,6 @@ export interface OperatorCall {
   identity: string;
   action: string;
   payload: unknown;
-  /** What the log keeps of the payload, when it holds a secret. */
-  logged?: unknown;
   sentBy: string | null;
   requestId: string;
 }
@@ -65,7 +63,7 @@ export async function sendOperatorCall(
     chargerId: charger.id,
     protocol,
     action: call.action,
-    payload: call.logged ?? call.payload,
+    payload: masked(call.action, call.payload),
     sentBy: call.sentBy,
     requestId: call.requestId,
   });
@@ -79,7 +77,97 @@ export async function sendOperatorCall(
         : null,
   });
   if (answer.outcome === 'offline') throw chargerOffline();
+  if (answer.outcome === 'result')
+    await followCall(ctx, charger.id, call.action, call.payload, answer.response);
   return { ...answer, commandId: command.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a call changes on our side.
+
+type Json = Record<string, unknown>;
+const objectOf = (value: unknown): Json =>
+  value !== null && typeof value === 'object' ? (value as Json) : {};
+const isPasswordSetting = (entry: unknown) => {
+  const e = objectOf(entry);
+  return (
+    objectOf(e.component).name === 'SecurityCtrlr' &&
+    objectOf(e.variable).name === 'BasicAuthPassword'
+  );
+};
+const SECRET = '********';
+
+/** The payload as the log keeps it: a charger password never. */
+function masked(action: string, payload: unknown): unknown {
+  const p = objectOf(payload);
+  if (action === 'ChangeConfiguration' && p.key === 'AuthorizationKey')
+    return { ...p, value: SECRET };
+  if (action === 'SetVariables' && Array.isArray(p.setVariableData))
+    return {
+      ...p,
+      setVariableData: (p.setVariableData as unknown[]).map((entry) =>
+        isPasswordSetting(entry) ? { ...objectOf(entry), attributeValue: SECRET } : entry,
+      ),
+    };
+  return payload;
+}
+
+/** A status the charger took a setting with: at once, or after a reboot. */
+const took = (status: unknown) => status === 'Accepted' || status === 'RebootRequired';
+
+/** The new charger password in a call the charger took, or null. */
+function passwordTakenIn(action: string, payload: unknown, response: unknown): string | null {
+  const p = objectOf(payload);
+  if (action === 'ChangeConfiguration')
+    return p.key === 'AuthorizationKey' &&
+      typeof p.value === 'string' &&
+      took(objectOf(response).status)
+      ? p.value
+      : null;
+  if (action !== 'SetVariables' || !Array.isArray(p.setVariableData)) return null;
+  const results = objectOf(response).setVariableResult;
+  for (const entry of p.setVariableData) {
+    if (!isPasswordSetting(entry)) continue;
+    const answered = Array.isArray(results)
+      ? results.map(objectOf).find(isPasswordSetting)
+      : undefined;
+    const value = objectOf(entry).attributeValue;
+    if (answered && took(answered.attributeStatus) && typeof value === 'string') return value;
+  }
+  return null;
+}
+
+/**
+ * What an answered call changes here: a password the charger took is the one it must now
+ * present; a local list it accepted, or the version it reports, is its list's version.
+ */
+async function followCall(
+  ctx: ServiceContext,
+  chargerId: string,
+  action: string,
+  payload: unknown,
+  response: unknown,
+) {
+  const password = passwordTakenIn(action, payload, response);
+  if (password !== null)
+    await repo.setPasswordHash(ctx.db, chargerId, hashChargerPassword(password));
+  const p = objectOf(payload);
+  const r = objectOf(response);
+  if (action === 'SendLocalList' && r.status === 'Accepted') {
+    const version = p.listVersion ?? p.versionNumber;
+    const list = p.localAuthorizationList;
+    if (typeof version === 'number')
+      await repo.setLocalList(ctx.db, chargerId, {
+        version,
+        size: p.updateType === 'Full' ? (Array.isArray(list) ? list.length : 0) : null,
+      });
+  }
+  if (action === 'GetLocalListVersion') {
+    const version = r.listVersion ?? r.versionNumber;
+    // 1.6's -1: the charger keeps no local list.
+    if (typeof version === 'number' && version >= 0)
+      await repo.setLocalList(ctx.db, chargerId, { version, size: null });
+  }
 }
 
 /** A charger's operator calls, newest first. */
@@ -102,18 +190,6 @@ export async function operatorCalls(ctx: ServiceContext, identity: string, take:
       answeredAt: row.answeredAt?.toISOString() ?? null,
     })),
   };
-}
-
-/** The charger's answer to a new password: taken (perhaps after a reboot), or not. */
-function passwordTaken(protocol: OcppProtocol, response: unknown): boolean {
-  if (protocol === 'ocpp1.6') {
-    const status = (response as { status?: string } | null)?.status;
-    return status === 'Accepted' || status === 'RebootRequired';
-  }
-  const [result] =
-    (response as { setVariableResult?: { attributeStatus?: string }[] } | null)
-      ?.setVariableResult ?? [];
-  return result?.attributeStatus === 'Accepted' || result?.attributeStatus === 'RebootRequired';
 }
 
 /**
@@ -145,17 +221,17 @@ export async function setChargerPassword(
       : { key: 'AuthorizationKey', value };
   if (protocol) {
     try {
+      const payload = payloadWith(change.password);
       const answer = await sendOperatorCall(ctx, {
         identity: change.identity,
         action,
-        payload: payloadWith(change.password),
-        logged: payloadWith('********'),
+        payload,
         sentBy: change.sentBy,
         requestId: change.requestId,
       });
-      if (answer.outcome !== 'result' || !passwordTaken(protocol, answer.response))
+      // Taken: stored by the call itself (followCall).
+      if (answer.outcome !== 'result' || passwordTakenIn(action, payload, answer.response) === null)
         throw new AppError(409, 'CHARGER_REFUSED', 'ocpp.passwordRefused');
-      await repo.setPasswordHash(ctx.db, charger.id, hashChargerPassword(change.password));
       return { sentToCharger: true };
     } catch (error) {
       // Not connected: nothing to tell it; the new password is set by hand on the charger.
@@ -164,4 +240,78 @@ export async function setChargerPassword(
   }
   await repo.setPasswordHash(ctx.db, charger.id, hashChargerPassword(change.password));
   return { sentToCharger: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The local authorization list.
+
+/**
+ * Sends a charger the full local authorization list built from the registered tags, each with
+ * its standing, expiry date and group (1.6 `SendLocalList` with `idTagInfo`, 2.0.1 with
+ * `idTokenInfo`, the tokens as ISO 14443 cards), one version above the last it accepted. So a
+ * charger that loses its connection still refuses a blocked tag and lets a stopping group tag
+ * through. The version is stored once the charger accepts it (followCall).
+ */
+export async function sendLocalList(
+  ctx: ServiceContext,
+  request: { identity: string; sentBy: string | null; requestId: string },
+) {
+  const charger = await chargers.findChargerByIdentity(ctx.db, request.identity);
+  if (!charger) throw notFound();
+  const protocol = protocolOf(charger.protocol);
+  if (!protocol) throw chargerOffline();
+  const now = ctx.clock.now();
+  const tags = await repo.allIdTags(ctx.db);
+  const version = charger.localListVersion + 1;
+  const statusOf = (tag: (typeof tags)[number]) =>
+    tag.status === 'Accepted' && tag.expiresAt && tag.expiresAt <= now ? 'Expired' : tag.status;
+  const payload =
+    protocol === 'ocpp2.0.1'
+      ? {
+          versionNumber: version,
+          updateType: 'Full',
+          localAuthorizationList: tags.map((tag) => ({
+            idToken: { idToken: tag.idTag, type: 'ISO14443' },
+            idTokenInfo: {
+              status: statusOf(tag),
+              ...(tag.expiresAt ? { cacheExpiryDateTime: tag.expiresAt.toISOString() } : {}),
+              ...(tag.parentIdTag
+                ? { groupIdToken: { idToken: tag.parentIdTag, type: 'Central' } }
+                : {}),
+            },
+          })),
+        }
+      : {
+          listVersion: version,
+          updateType: 'Full',
+          localAuthorizationList: tags.map((tag) => ({
+            idTag: tag.idTag,
+            idTagInfo: {
+              status: statusOf(tag),
+              ...(tag.expiresAt ? { expiryDate: tag.expiresAt.toISOString() } : {}),
+              ...(tag.parentIdTag ? { parentIdTag: tag.parentIdTag } : {}),
+            },
+          })),
+        };
+  const answer = await sendOperatorCall(ctx, {
+    identity: request.identity,
+    action: 'SendLocalList',
+    payload,
+    sentBy: request.sentBy,
+    requestId: request.requestId,
+  });
+  if (answer.outcome !== 'result') return { answer, version: charger.localListVersion };
+  const accepted = objectOf(answer.response).status === 'Accepted';
+  return { answer, version: accepted ? version : charger.localListVersion };
+}
+
+/** What the backend knows of a charger's local list. */
+export async function localListOf(ctx: ServiceContext, identity: string) {
+  const charger = await chargers.findChargerByIdentity(ctx.db, identity);
+  if (!charger) throw notFound();
+  return {
+    version: charger.localListVersion,
+    size: charger.localListSize,
+    sentAt: charger.localListAt?.toISOString() ?? null,
+  };
 }
