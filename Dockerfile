@@ -35,7 +35,7 @@ COPY apps/api apps/api
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/console/dist apps/console/dist
 USER node
-EXPOSE 3000 9464
+EXPOSE 3000 8443 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 WORKDIR /app/apps/api

@@ -31,6 +31,7 @@ import { registerTracing } from './plugins/tracing.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { createServices, modules, realtimeProjections, staffRealtime } from './services.ts';
 import { registerStaticApps } from './static.ts';
+import { createTlsEndpoint } from './platform/tls-endpoint.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -119,9 +120,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if ((request.url ?? '').startsWith(`${REALTIME_PATH}/`)) return;
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
+  // The same endpoints with TLS on a port of their own, when the API holds a certificate.
+  const tls =
+    config.OCPP_TLS_CERT && config.OCPP_TLS_KEY
+      ? createTlsEndpoint(
+          {
+            cert: config.OCPP_TLS_CERT,
+            key: config.OCPP_TLS_KEY,
+            clientCa: config.OCPP_TLS_CLIENT_CA,
+            port: config.OCPP_TLS_PORT,
+          },
+          (request, socket, head) =>
+            endpoints.some((endpoint) => endpoint.handleUpgrade(request, socket, head)),
+        )
+      : null;
+  app.decorate('tlsEndpoint', tls);
+  if (tls) app.addHook('onListen', () => tls.listen(config.HOST));
   // Open sockets would hold the server's close; they go first.
   app.addHook('preClose', async () => {
     await Promise.all([realtime.close(), ...endpoints.map((endpoint) => endpoint.close())]);
+    await tls?.close();
   });
   app.decorateRequest('locale', defaultLocale);
   app.decorateRequest('auth', null);

@@ -30,6 +30,7 @@ const TOGETHER = [
   ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
   ['FCM_PROJECT_ID', 'FCM_CLIENT_EMAIL', 'FCM_PRIVATE_KEY'],
   ['APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_PRIVATE_KEY'],
+  ['OCPP_TLS_CERT', 'OCPP_TLS_KEY'],
 ] as const;
 
 type Env = z.infer<typeof envSchema>;

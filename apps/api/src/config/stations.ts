@@ -142,6 +142,32 @@ export const stationsEnv = z.object({
     .describe(
       "how often a 2.0.1 charger is sent a running charge's price (`CostUpdated`) for its display, when it changed; `0` sends none",
     ),
+  OCPP_TLS_CERT: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "the OCPP endpoint's TLS certificate (PEM, or a file holding it), with its chain: with `OCPP_TLS_KEY` the endpoint also listens with TLS on `OCPP_TLS_PORT`, for chargers of security profiles 2 and 3 when no proxy ends TLS before it",
+    ),
+  OCPP_TLS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the private key of `OCPP_TLS_CERT` (PEM, or a file holding it)'),
+  OCPP_TLS_CLIENT_CA: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'the authority (PEM, or a file) whose client certificates chargers of security profile 3 present; without it no charger can use profile 3',
+    ),
+  OCPP_TLS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(8443)
+    .describe('the port of the OCPP endpoint with TLS (`wss://host:port/ocpp/{identity}`)'),
   OCPP_MASTER_PASS_GROUP: z
     .string()
     .min(1)

@@ -14,10 +14,19 @@ const ACCEPTED = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 export function requestIds(
   trustProxy: false | readonly string[],
 ): (request: IncomingMessage) => string {
-  const trusted = trustProxy && trustProxy.length > 0 ? compile([...trustProxy]) : null;
+  const fromProxy = fromTrustedProxy(trustProxy);
   return (request) => {
     const header = request.headers['x-request-id'];
-    const fromProxy = trusted?.(request.socket.remoteAddress ?? '', 0) ?? false;
-    return fromProxy && typeof header === 'string' && ACCEPTED.test(header) ? header : randomUUID();
+    return fromProxy(request) && typeof header === 'string' && ACCEPTED.test(header)
+      ? header
+      : randomUUID();
   };
+}
+
+/** Whether a request's peer is one of the trusted proxies (`TRUST_PROXY`). */
+export function fromTrustedProxy(
+  trustProxy: false | readonly string[],
+): (request: IncomingMessage) => boolean {
+  const trusted = trustProxy && trustProxy.length > 0 ? compile([...trustProxy]) : null;
+  return (request) => trusted?.(request.socket.remoteAddress ?? '', 0) ?? false;
 }

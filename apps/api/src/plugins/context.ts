@@ -1,6 +1,7 @@
 import type { Locale } from '@stod/domain';
 import fp from 'fastify-plugin';
 import type { Auth, ServiceContext } from '../platform/context.ts';
+import type { TlsEndpoint } from '../platform/tls-endpoint.ts';
 
 export type { Auth };
 
@@ -8,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The service context, built once by buildApp; a route hands it to the services. */
     ctx: ServiceContext;
+    /** The device endpoints with TLS (`OCPP_TLS_PORT`), when the API holds a certificate. */
+    tlsEndpoint: TlsEndpoint | null;
   }
   interface FastifyRequest {
     /** The same context as the app's, for hooks that have only the request. */

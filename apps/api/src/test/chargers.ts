@@ -81,6 +81,10 @@ export async function scriptedCharger(
     protocol?: 'ocpp1.6' | 'ocpp2.0.1';
     password?: string;
     handlers?: Record<string, Handler>;
+    /** For `wss://`: the authority to trust, and a client certificate with its key. */
+    tls?: { ca: string; cert?: string; key?: string };
+    /** Headers of its upgrade request (as a proxy in front of the API would add). */
+    headers?: Record<string, string>;
   } = {},
 ) {
   const protocol = options.protocol ?? 'ocpp1.6';
@@ -92,6 +96,8 @@ export async function scriptedCharger(
     strictMode: true,
     reconnect: false,
     ...(options.password ? { password: options.password } : {}),
+    ...(options.tls ? { wsOpts: { ...options.tls, servername: 'localhost' } } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
   } as ConstructorParameters<typeof RPCClient>[0]);
   const received: { method: string; params: Record<string, unknown> }[] = [];
   const handlers: Record<string, Handler> = {

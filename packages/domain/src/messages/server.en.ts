@@ -139,6 +139,12 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'ocpp.chargerError': 'The charger answered with an error ({{code}}).',
   'ocpp.timeout': 'The charger did not answer in time.',
   'ocpp.localListRefused': 'The charger did not take the local list: it answered {{status}}.',
+  'ocpp.profile.noTls':
+    'Security profile {{profile}} needs TLS: set OCPP_TLS_CERT and OCPP_TLS_KEY, or a trusted proxy that ends TLS.',
+  'ocpp.profile.noPassword':
+    'Security profile 2 needs a password: set the charger’s password first.',
+  'ocpp.profile.noClientCa':
+    'Security profile 3 needs the chargers’ certificate authority: set OCPP_TLS_CLIENT_CA.',
   'ocpp.passwordRefused': 'The charger did not take the new password. The old one still holds.',
   'cardIssuerSim.code': 'Your code for the card •••• {{last4}} is {{code}}.',
 };

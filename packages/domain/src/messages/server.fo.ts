@@ -141,6 +141,12 @@ export const serverFo = {
   'ocpp.chargerError': 'Ladarin svaraði við eini villu ({{code}}).',
   'ocpp.timeout': 'Ladarin svaraði ikki í tíð.',
   'ocpp.localListRefused': 'Ladarin tók ikki við listanum: hann svaraði {{status}}.',
+  'ocpp.profile.noTls':
+    'Trygdarstig {{profile}} krevur TLS: set OCPP_TLS_CERT og OCPP_TLS_KEY, ella ein álitandi proxy, ið endar TLS.',
+  'ocpp.profile.noPassword':
+    'Trygdarstig 2 krevur eitt loyniorð: set loyniorðið hjá ladaranum fyrst.',
+  'ocpp.profile.noClientCa':
+    'Trygdarstig 3 krevur váttanarmyndugleikan hjá ladarunum: set OCPP_TLS_CLIENT_CA.',
   'ocpp.passwordRefused': 'Ladarin tók ikki við nýggja loyniorðinum. Tað gamla er enn í gildi.',
   'cardIssuerSim.code': '{{code}} er kotan til kortið •••• {{last4}}.',
 } as const;

@@ -43,6 +43,11 @@ export const chargers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     identity: text('identity').notNull(),
     passwordHash: text('password_hash'),
+    /**
+     * The OCPP security profile it must connect with: 1 HTTP Basic, 2 Basic over TLS, 3 TLS with
+     * a client certificate named for it.
+     */
+    securityProfile: integer('security_profile').notNull().default(1),
     installationId: uuid('installation_id')
       .notNull()
       .references(() => installations.id, { onDelete: 'cascade' }),

@@ -1,12 +1,14 @@
 import { deviceConnections } from '../../lib/metrics.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import {
   ChargerUnreachable,
   OCPP_PROTOCOLS,
   type ChargerCommands,
+  type ChargerTransport,
   type ChargerEvents,
   type ChargerLink,
   type OcppProtocol,
@@ -29,7 +31,10 @@ export interface OcppEndpointOptions {
   authenticate(
     identity: string,
     password: Buffer | undefined,
+    transport: ChargerTransport,
   ): Promise<{ chargerId: string } | 'unknown' | 'denied'>;
+  /** Whether a request comes through a trusted proxy, whose `X-Forwarded-Proto` counts. */
+  fromTrustedProxy: (request: IncomingMessage) => boolean;
   events: ChargerEvents;
   heartbeatSeconds: number;
   pingSeconds: number;
@@ -58,6 +63,32 @@ export interface OcppEndpoint {
   /** How many chargers this process holds. */
   size(): number;
   close(): Promise<void>;
+}
+
+/** TLS and the client certificate of a charger's upgrade request. */
+function transportOf(
+  request: IncomingMessage,
+  fromTrustedProxy: (request: IncomingMessage) => boolean,
+): ChargerTransport {
+  const socket = request.socket as Partial<TLSSocket>;
+  if (socket.encrypted && socket.getPeerCertificate) {
+    // No certificate presented: an empty object, with no subject.
+    const peer = socket.getPeerCertificate() as { subject?: { CN?: unknown } };
+    const commonName = peer.subject?.CN;
+    return {
+      tls: 'direct',
+      certificate:
+        typeof commonName === 'string'
+          ? { commonName, authorized: socket.authorized === true }
+          : null,
+    };
+  }
+  const forwarded = request.headers['x-forwarded-proto'];
+  const proxied =
+    fromTrustedProxy(request) &&
+    typeof forwarded === 'string' &&
+    forwarded.split(',')[0]?.trim() === 'https';
+  return { tls: proxied ? 'proxy' : null, certificate: null };
 }
 
 /**
@@ -96,7 +127,7 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
     (handshake as { password?: Buffer }).password = undefined;
     delete (handshake.headers as Record<string, unknown>).authorization;
     void options
-      .authenticate(identity, password)
+      .authenticate(identity, password, transportOf(handshake.request, options.fromTrustedProxy))
       .then((answer) => {
         if (answer === 'unknown') reject(404, 'Unknown charger');
         else if (answer === 'denied') reject(401, 'Unauthorized');

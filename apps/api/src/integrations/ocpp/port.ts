@@ -10,6 +10,16 @@ import type { ConnectorStatus } from '@stod/domain';
 export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 export type OcppProtocol = (typeof OCPP_PROTOCOLS)[number];
 
+/**
+ * How a charger reached the endpoint, for its security profile: TLS ended here (`direct`), at a
+ * trusted proxy that says it did (`proxy`), or not at all; and the client certificate it
+ * presented over direct TLS, with whether it chains to the chargers' authority.
+ */
+export interface ChargerTransport {
+  tls: 'direct' | 'proxy' | null;
+  certificate: { commonName: string; authorized: boolean } | null;
+}
+
 /** One connection of one charger: `session` tells a reconnect from the connection it replaced. */
 export interface ChargerLink {
   chargerId: string;

@@ -23,6 +23,7 @@ import {
   sendLocalList,
   sendOperatorCall,
   setChargerPassword,
+  setSecurityProfile,
   type OperatorCallAnswer,
 } from './operator-calls.ts';
 import * as registry from './registry.ts';
@@ -304,6 +305,33 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         });
       return { version, response: answer.response };
     },
+  );
+
+  app.put(
+    '/admin/chargers/:identity/security-profile',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Set the OCPP security profile a charger must connect with (operator)',
+        description:
+          "1: HTTP Basic; 2: HTTP Basic over TLS (ended at `OCPP_TLS_PORT`, or at a trusted proxy that sends `X-Forwarded-Proto: https`); 3: TLS ended here with a client certificate from `OCPP_TLS_CLIENT_CA` whose common name is the charger's identity. It holds from the charger's next connection. 422 `PROFILE_UNAVAILABLE` when no charger could meet it here (no TLS, no password for 2, no client authority for 3).",
+        security: bearer,
+        params: ocppCallParams.pick({ identity: true }),
+        body: z
+          .object({
+            profile: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+              error: 'validation.invalid',
+            }),
+          })
+          .strict(),
+        response: {
+          200: z.object({ identity: z.string(), securityProfile: z.number().int() }),
+          ...errorResponses(400, 401, 403, 404, 422),
+        },
+      },
+    },
+    (request) => setSecurityProfile(ctx, request.params.identity, request.body.profile),
   );
 
   app.get(

@@ -64,3 +64,7 @@ export function allIdTags(db: Db) {
     .from(idTags)
     .orderBy(idTags.idTag);
 }
+
+export async function setSecurityProfile(db: Db, chargerId: string, securityProfile: number) {
+  await db.update(chargers).set({ securityProfile }).where(eq(chargers.id, chargerId));
+}

@@ -1,4 +1,5 @@
 import { createOcppEndpoint } from '../../integrations/ocpp/endpoint.ts';
+import { fromTrustedProxy } from '../../lib/request-id.ts';
 import { everyIfSet, type ModuleDefinition } from '../../platform/modules.ts';
 import { chargingAdminRoutes as adminRoutes } from './admin-routes.ts';
 import { heldChargerEvents as held, setEndpoint as useEndpoint } from './commands.ts';
@@ -31,7 +32,9 @@ export const chargingModule: ModuleDefinition = {
   // Chargers connect over OCPP-J at /ocpp/{identity} on the same server.
   sockets: (ctx, log) => {
     const endpoint = createOcppEndpoint({
-      authenticate: (identity, password) => authenticate(ctx, identity, password),
+      authenticate: (identity, password, transport) =>
+        authenticate(ctx, identity, password, transport),
+      fromTrustedProxy: fromTrustedProxy(ctx.config.TRUST_PROXY),
       events: held(ctx, events(ctx)),
       heartbeatSeconds: ctx.config.OCPP_HEARTBEAT_SECONDS,
       pingSeconds: ctx.config.OCPP_PING_SECONDS,

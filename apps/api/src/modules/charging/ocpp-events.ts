@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../platform/context.ts';
-import type { ChargerEvents, ChargerLink } from '../../integrations/ocpp/port.ts';
+import type { ChargerEvents, ChargerLink, ChargerTransport } from '../../integrations/ocpp/port.ts';
 import { verifyChargerPassword } from './registry.ts';
 import * as repo from './repo.ts';
 import { announce } from '../notifications/index.ts';
@@ -23,21 +23,43 @@ import { confirmNoTransaction, started, stopped, tagStanding } from './transacti
 /** This process, as `chargers.node` names the holder of a connection. */
 export const NODE_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
+/**
+ * A charger's connection, held to its security profile: 1, HTTP Basic; 2, HTTP Basic over TLS
+ * (ended here, or at a trusted proxy that says so); 3, TLS ended here with a client certificate
+ * from the chargers' authority (`OCPP_TLS_CLIENT_CA`) whose common name is the charger's
+ * identity. A charger of a higher profile is never let in the way a lower one would be, and each
+ * refusal is logged with its reason.
+ */
 export async function authenticateCharger(
   ctx: ServiceContext,
   identity: string,
   password: Buffer | undefined,
+  transport: ChargerTransport,
 ): Promise<{ chargerId: string } | 'unknown' | 'denied'> {
   const charger = await repo.findChargerByIdentity(ctx.db, identity);
   if (!charger) return 'unknown';
-  if (!charger.passwordHash) {
-    // Security profile 1 is required in production: a charger without a password is refused.
-    return ctx.config.isProduction ? 'denied' : { chargerId: charger.id };
+  const deny = (reason: string) => {
+    ctx.log.warn({ identity, profile: charger.securityProfile, reason }, 'charger refused');
+    return 'denied' as const;
+  };
+  const profile = charger.securityProfile;
+  if (profile >= 2 && !transport.tls) return deny('no TLS');
+  if (profile === 3) {
+    const certificate = transport.certificate;
+    if (transport.tls !== 'direct' || !certificate) return deny('no client certificate');
+    if (!certificate.authorized) return deny('client certificate not from the chargers’ authority');
+    if (certificate.commonName !== identity) return deny('client certificate of another charger');
+    return { chargerId: charger.id };
   }
-  if (!password) return 'denied';
+  if (!charger.passwordHash) {
+    // A password is required in production and for profile 2: without one, refused.
+    if (ctx.config.isProduction || profile === 2) return deny('no password set');
+    return { chargerId: charger.id };
+  }
+  if (!password) return deny('no password');
   return verifyChargerPassword(charger.passwordHash, password.toString('utf8'))
     ? { chargerId: charger.id }
-    : 'denied';
+    : deny('wrong password');
 }
 
 async function publishOpenAt(ctx: ServiceContext, chargerId: string, connectorId?: number) {

@@ -315,3 +315,29 @@ export async function localListOf(ctx: ServiceContext, identity: string) {
     sentAt: charger.localListAt?.toISOString() ?? null,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Security profiles.
+
+/**
+ * The security profile a charger must connect with from its next connection on (the one it
+ * holds now is not cut). Profile 2 needs a password set and TLS somewhere (`OCPP_TLS_CERT`, or a
+ * trusted proxy ending it); profile 3 needs the chargers' authority (`OCPP_TLS_CLIENT_CA`), as
+ * its certificate is checked here. A profile no charger could meet is refused (422).
+ */
+export async function setSecurityProfile(ctx: ServiceContext, identity: string, profile: number) {
+  const charger = await chargers.findChargerByIdentity(ctx.db, identity);
+  if (!charger) throw notFound();
+  const unavailable = (
+    key: 'ocpp.profile.noTls' | 'ocpp.profile.noPassword' | 'ocpp.profile.noClientCa',
+  ) =>
+    new AppError(422, 'PROFILE_UNAVAILABLE', key, undefined, undefined, {
+      params: { profile: String(profile) },
+    });
+  const tls = Boolean(ctx.config.OCPP_TLS_CERT) || Boolean(ctx.config.TRUST_PROXY);
+  if (profile >= 2 && !tls) throw unavailable('ocpp.profile.noTls');
+  if (profile === 2 && !charger.passwordHash) throw unavailable('ocpp.profile.noPassword');
+  if (profile === 3 && !ctx.config.OCPP_TLS_CLIENT_CA) throw unavailable('ocpp.profile.noClientCa');
+  await repo.setSecurityProfile(ctx.db, charger.id, profile);
+  return { identity: charger.identity, securityProfile: profile };
+}
