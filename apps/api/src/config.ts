@@ -31,6 +31,7 @@ const TOGETHER = [
   ['FCM_PROJECT_ID', 'FCM_CLIENT_EMAIL', 'FCM_PRIVATE_KEY'],
   ['APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_PRIVATE_KEY'],
   ['OCPP_TLS_CERT', 'OCPP_TLS_KEY'],
+  ['OCPP_CA_CERT', 'OCPP_CA_KEY'],
 ] as const;
 
 type Env = z.infer<typeof envSchema>;

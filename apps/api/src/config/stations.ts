@@ -161,6 +161,18 @@ export const stationsEnv = z.object({
     .describe(
       'the authority (PEM, or a file) whose client certificates chargers of security profile 3 present; without it no charger can use profile 3',
     ),
+  OCPP_CA_CERT: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "the certificate authority that signs chargers' certificates (`SignCertificate`), PEM or a file; without it, outside production, the API makes one and keeps it in the database, and in production chargers' requests are refused",
+    ),
+  OCPP_CA_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the private key of `OCPP_CA_CERT` (PEM, or a file holding it)'),
   OCPP_TLS_PORT: z.coerce
     .number()
     .int()

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import forge from 'node-forge';
 
 /**
@@ -7,6 +8,10 @@ import forge from 'node-forge';
  * back from a certificate. RSA 2048 keys (node's own key generation), SHA-256 signatures, as the
  * OCPP security whitepaper and 2.0.1 Part 2 ask for.
  */
+
+/** A PEM value as configured: the PEM itself, or the file holding it. */
+export const pemOf = (value: string) =>
+  value.includes('-----BEGIN') ? value : readFileSync(value, 'utf8');
 
 export interface KeyPair {
   publicKeyPem: string;

@@ -40,6 +40,10 @@ import {
 import { KitchenError, type KitchenSystems } from '../integrations/kitchen/port.ts';
 import { kitchensInProcess } from '../integrations/kitchen/sim.ts';
 import type { DeviceCalls } from '../integrations/device-calls/port.ts';
+import { keptAuthority } from '../integrations/pki/authority-repo.ts';
+import { localCa } from '../integrations/pki/local-ca.ts';
+import type { CertificateAuthority } from '../integrations/pki/port.ts';
+import { newAuthority, pemOf, type Authority } from '../lib/certificates.ts';
 
 /** The outside world, one port each: a device or provider is reached through nothing else. */
 export interface Ports {
@@ -55,6 +59,7 @@ export interface Ports {
   menu: MenuPort;
   beverageMachines: BeverageMachinesPort;
   kitchens: KitchenSystems;
+  certificates: CertificateAuthority;
 }
 
 /** Ports given from outside (tests) win over configuration. */
@@ -101,6 +106,24 @@ const missing = (what: string) =>
  * else its simulator where SIMULATORS names it (every simulator by default, none in production),
  * else the process refuses to start. The one place where adapters are picked.
  */
+/**
+ * The authority that signs chargers' certificates: the configured one, or outside production one
+ * made once and kept in the database; in production without one, none.
+ */
+function chargersAuthority(config: Config, db: Db): () => Promise<Authority | null> {
+  const { OCPP_CA_CERT: cert, OCPP_CA_KEY: key } = config;
+  if (cert && key) {
+    const given = { certificatePem: pemOf(cert), privateKeyPem: pemOf(key) };
+    return () => Promise.resolve(given);
+  }
+  if (config.isProduction) return () => Promise.resolve(null);
+  let kept: Promise<Authority> | null = null;
+  return () =>
+    (kept ??= keptAuthority(db, 'chargers', () =>
+      newAuthority({ commonName: 'Støð chargers CA (development)', organization: 'Støð' }),
+    ));
+}
+
 export function assembleAdapters(
   config: Config,
   overrides: PortOverrides,
@@ -118,6 +141,7 @@ export function assembleAdapters(
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
   const push = overrides.push ?? pushPort(config, db, options.log);
+  const certificates = overrides.certificates ?? localCa(chargersAuthority(config, db));
 
   const gatewaySimulator =
     overrides.gateway || !simulates('gateway')
@@ -258,6 +282,7 @@ export function assembleAdapters(
       menu,
       beverageMachines,
       kitchens,
+      certificates,
     },
     simulators: {
       gateway: gatewaySimulator,

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { pemOf } from '../lib/certificates.ts';
 
 /**
  * The device endpoints with TLS of their own, on a port of their own (`OCPP_TLS_PORT`), for
@@ -21,10 +21,6 @@ export interface TlsEndpoint {
   port(): number;
   close(): Promise<void>;
 }
-
-/** A PEM value, or the file holding it. */
-const pemOf = (value: string) =>
-  value.includes('-----BEGIN') ? value : readFileSync(value, 'utf8');
 
 export function createTlsEndpoint(
   settings: { cert: string; key: string; clientCa?: string | undefined; port: number },

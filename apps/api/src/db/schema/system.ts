@@ -29,3 +29,14 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_to_created_idx').on(t.to, t.createdAt)],
 );
+
+/**
+ * Certificate authorities the API signs with when none is configured (outside production): made
+ * once, here, so every process signs with the same one.
+ */
+export const pkiAuthorities = pgTable('pki_authorities', {
+  name: text('name').primaryKey(),
+  certificatePem: text('certificate_pem').notNull(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -151,6 +151,14 @@ export interface ChargerEvents {
     report: TransactionReport,
   ): Promise<{ tagStatus: TagVerdict | null; totalCost?: number }>;
   notice(link: ChargerLink, report: NoticeReport): Promise<void>;
+  /**
+   * A charger's certificate signing request (`SignCertificate`): `Accepted` when it will be
+   * signed, the chain then sent to the charger with `CertificateSigned`; `Rejected` otherwise.
+   */
+  signCertificate(
+    link: ChargerLink,
+    request: { csrPem: string; kind: 'ChargingStationCertificate' | 'V2GCertificate' },
+  ): Promise<CommandAnswer>;
 }
 
 export type CommandAnswer = 'Accepted' | 'Rejected';

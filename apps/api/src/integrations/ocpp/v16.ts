@@ -137,6 +137,16 @@ export function attach16(
     SignedFirmwareStatusNotification: ['firmware', 'status'],
     FirmwareStatusNotification: ['firmware', 'status'],
   });
+  // The security whitepaper's certificate request; the signed chain follows as a call of ours.
+  handle('SignCertificate', async (params) => {
+    const { csr } = params as { csr: string };
+    return {
+      status: await events.signCertificate(link, {
+        csrPem: csr,
+        kind: 'ChargingStationCertificate',
+      }),
+    };
+  });
   handle('DataTransfer', () => Promise.resolve({ status: 'UnknownVendorId' }));
 }
 

@@ -138,6 +138,19 @@ export function attach201(
   // Reports the backend takes without acting on them.
   for (const method of ['MeterValues', 'NotifyEvent', 'NotifyReport'])
     handle(method, () => Promise.resolve({}));
+  // A02/A03: the charger's certificate request; the signed chain follows as a call of ours.
+  handle('SignCertificate', async (params) => {
+    const p = params as {
+      csr: string;
+      certificateType?: 'ChargingStationCertificate' | 'V2GCertificate';
+    };
+    return {
+      status: await events.signCertificate(link, {
+        csrPem: p.csr,
+        kind: p.certificateType ?? 'ChargingStationCertificate',
+      }),
+    };
+  });
   handle('DataTransfer', () => Promise.resolve({ status: 'UnknownVendorId' }));
 }
 

@@ -9,6 +9,7 @@ import { freshest, publish } from './live.ts';
 import { closeAt } from './settle.ts';
 import { meter } from './metering.ts';
 import { notice } from './notices.ts';
+import { signCertificate } from './certificates.ts';
 import { transaction } from './transaction-event.ts';
 import { confirmNoTransaction, started, stopped, tagStanding } from './transactions.ts';
 
@@ -162,6 +163,7 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
         transaction(ctx, link, report),
       ),
     notice: (link, report) => notice(ctx, link, report),
+    signCertificate: (link, request) => signCertificate(ctx, link, request),
   };
 }
 

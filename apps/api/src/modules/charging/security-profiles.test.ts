@@ -1,6 +1,13 @@
+import { X509Certificate } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueFor, newAuthority, newKeyPair, type Authority } from '../../lib/certificates.ts';
+import {
+  issueFor,
+  newAuthority,
+  newKeyPair,
+  newSigningRequest,
+  type Authority,
+} from '../../lib/certificates.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/app.ts';
 import {
   boot16,
@@ -10,7 +17,7 @@ import {
   scriptedCharger,
   type ScriptedCharger,
 } from '../../test/chargers.ts';
-import { cardCustomer } from '../../test/stations.ts';
+import { cardCustomer, until } from '../../test/stations.ts';
 
 // The OCPP security profiles with certificates this test makes: the endpoint also listens with
 // TLS on a port of its own, a charger of profile 2 must come over TLS with its password, one of
@@ -42,6 +49,8 @@ beforeAll(async () => {
     OCPP_TLS_CERT: serverCert,
     OCPP_TLS_KEY: serverKeys.privateKeyPem,
     OCPP_TLS_CLIENT_CA: chargerCa.certificatePem,
+    OCPP_CA_CERT: chargerCa.certificatePem,
+    OCPP_CA_KEY: chargerCa.privateKeyPem,
     OCPP_TLS_PORT: '0',
     TRUST_PROXY: '127.0.0.1',
   });
@@ -75,6 +84,19 @@ async function withProfile(profile: 1 | 2 | 3, password: string | null = PASSWOR
   });
   expect(res.statusCode, res.body).toBe(200);
   return charger;
+}
+
+async function withProfileOf(
+  charger: { identity: string; operatorToken: string },
+  profile: number,
+) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/chargers/${charger.identity}/security-profile`,
+    headers: bearer(charger.operatorToken),
+    payload: { profile },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 async function connects(...args: Parameters<typeof scriptedCharger>) {
@@ -149,6 +171,38 @@ describe('security profile 3: TLS with a client certificate', () => {
       password: PASSWORD,
       tls: { ca: serverCa.certificatePem },
     });
+  });
+});
+
+describe('from profile 2 to 3 with a certificate the CSMS signed', () => {
+  it('signs the charger’s request, sends the chain, and lets it in with it at profile 3', async () => {
+    const charger = await withProfile(2);
+    const tls = { ca: serverCa.certificatePem };
+    const station = await connects(wssUrl, charger.identity, {
+      password: PASSWORD,
+      tls,
+      handlers: { CertificateSigned: () => ({ status: 'Accepted' }) },
+    });
+    await boot16(station);
+    const keys = newKeyPair();
+    const csr = newSigningRequest({ commonName: charger.identity, organization: 'Støð' }, keys);
+    expect(await station.call('SignCertificate', { csr })).toEqual({ status: 'Accepted' });
+    const signed = await until(
+      () => Promise.resolve(station.received.find((m) => m.method === 'CertificateSigned')),
+      (m) => m !== undefined,
+    );
+    const chain = String(signed?.params.certificateChain);
+    const [leaf] = chain.split(/(?<=-----END CERTIFICATE-----)\n?/);
+    const cert = new X509Certificate(leaf ?? '');
+    expect(cert.subject).toContain(`CN=${charger.identity}`);
+    expect(cert.verify(new X509Certificate(chargerCa.certificatePem).publicKey)).toBe(true);
+
+    await withProfileOf(charger, 3);
+    await station.close();
+    const again = await connects(wssUrl, charger.identity, {
+      tls: { ...tls, cert: leaf ?? '', key: keys.privateKeyPem },
+    });
+    await boot16(again);
   });
 });
 
