@@ -74,15 +74,10 @@ function clientCertificate(issuer: Authority, commonName: string) {
   return { cert, key: keys.privateKeyPem };
 }
 
+/** A new charger, with a password unless told not to, at a security profile. */
 async function withProfile(profile: 1 | 2 | 3, password: string | null = PASSWORD) {
   const charger = await registerCharger(t.app, password ? { password } : {});
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/chargers/${charger.identity}/security-profile`,
-    headers: bearer(charger.operatorToken),
-    payload: { profile },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await withProfileOf(charger, profile);
   return charger;
 }
 
