@@ -192,6 +192,8 @@ export const chargeSchema = z.object({
   /** Minutes since the start, one decimal. */
   minutes: z.number(),
   powerKw: z.number(),
+  /** The share of its installation's power limit this charge may draw now, kW; none: no limit. */
+  powerLimitKw: z.number().nullable(),
   /** Øre so far (the final price once stopped). */
   amount: z.number().int(),
   errorKey: z.string().nullable(),

@@ -74,6 +74,7 @@ export function testCharge(overrides: Partial<Charge> = {}): Charge {
     kwh: 0,
     minutes: 0,
     powerKw: 0,
+    powerLimitKw: null,
     amount: 0,
     errorKey: null,
     receiptId: null,

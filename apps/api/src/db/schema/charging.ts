@@ -29,6 +29,11 @@ export const installations = pgTable('installations', {
   lng: doublePrecision('lng').notNull(),
   public: boolean('public').notNull().default(true),
   ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * The most its charging connectors may draw together, in kW (a house's main fuse, a site's grid
+   * contract), shared among the running charges; none: each charger's own.
+   */
+  powerLimitKw: doublePrecision('power_limit_kw'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -160,6 +165,8 @@ export const charges = pgTable(
     energyWh: wh('energy_wh').notNull().default(0),
     /** When a reading last showed energy flowing (none yet: since the start). */
     energyRoseAt: timestamp('energy_rose_at', { withTimezone: true }),
+    /** The share of its installation's power limit the charger was last told, in W. */
+    powerLimitW: integer('power_limit_w'),
     /**
      * Set when the zero-energy watchdog stopped the charge: the moment energy last flowed (or the
      * start). A minute tariff bills until then.

@@ -22,6 +22,8 @@ export interface Car {
   /** DC only: the battery, in Wh, and how full it is, in percent. */
   batteryWh: number | null;
   soc: number | null;
+  /** The most the charger lets it draw under the backend's charging profile, in W; none: all. */
+  limitW?: number | null;
 }
 
 /** A car arrives: an AC car brings its on-board charger, a DC car a part-charged battery. */
@@ -39,13 +41,17 @@ export function arrivingCar(maxPowerKw: number, random: () => number): Car {
 
 /** The power the car takes now, in W, before the noise: a DC car tapers above 80 % and stops full. */
 export function carPowerW(car: Car): number {
-  const full = car.kw * 1000;
+  const full = Math.min(car.kw * 1000, car.limitW ?? Infinity);
   if (car.soc === null) return full;
   if (car.soc >= 100) return 0;
   if (car.soc <= TAPER_FROM_SOC) return full;
   const share = 1 - ((1 - TAPER_TO_SHARE) * (car.soc - TAPER_FROM_SOC)) / (100 - TAPER_FROM_SOC);
   return full * share;
 }
+
+/** What the car draws with its noise, never above the charger's limit, in W. */
+export const drawW = (car: Car, noise: number) =>
+  Math.min(carPowerW(car) * noise, car.limitW ?? Infinity);
 
 /** A factor within ±2 % of 1: the car's draw between two readings. */
 export const powerNoise = (random: () => number) => 1 + NOISE * (2 * random() - 1);
@@ -60,7 +66,7 @@ export function chargeFor(car: Car, simMs: number, noise: number): number {
   let energyWh = 0;
   for (let left = simMs; left > 0; left -= STEP_MS) {
     const stepMs = Math.min(STEP_MS, left);
-    const wh = (carPowerW(car) * noise * stepMs) / 3_600_000;
+    const wh = (drawW(car, noise) * stepMs) / 3_600_000;
     energyWh += wh;
     if (car.soc !== null && car.batteryWh !== null)
       car.soc = Math.min(100, car.soc + (100 * wh) / car.batteryWh);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectorStatus } from '@stod/domain';
 import { between, type SimClock } from '../forecourt/sim-clock.ts';
-import { arrivingCar, carPowerW, chargeFor, isFull, powerNoise, type Car } from './car.ts';
+import { arrivingCar, chargeFor, drawW, isFull, powerNoise, type Car } from './car.ts';
 
 /** Demo mode: the driver plugs in this long after the remote start … */
 const AUTO_PLUG_AFTER_MS = [2_000, 5_000] as const;
@@ -121,7 +121,7 @@ export function connectorFloor(o: ConnectorFloorOptions) {
     c.meteredAt = now;
     if (!c.tx || !c.car) return;
     if (elapsed > 0) c.meterWh += chargeFor(c.car, elapsed, c.noise);
-    c.powerW = carPowerW(c.car) * c.noise;
+    c.powerW = drawW(c.car, c.noise);
   }
 
   function tick(c: Connector) {
@@ -149,7 +149,7 @@ export function connectorFloor(o: ConnectorFloorOptions) {
     dropPending(c);
     c.meteredAt = clock.now();
     c.noise = powerNoise(random);
-    c.powerW = carPowerW(c.car) * c.noise;
+    c.powerW = drawW(c.car, c.noise);
     const tx: Transaction = {
       id: randomUUID(),
       backendId: null,

@@ -1,3 +1,4 @@
+import { drawW } from './car.ts';
 import type { ConnectorFloor, Connector } from './connector.ts';
 import type { OutboxEntry } from './outbox.ts';
 import type { ChargerControl, ProtocolAdapter } from './protocol.ts';
@@ -35,6 +36,24 @@ export function chargerControl(d: ControlDeps): ChargerControl {
       if (!c) return false;
       floor.remoteStop(c);
       return true;
+    },
+
+    limit(match, limitW, connectorId) {
+      const hits = connectors.filter(
+        (x) =>
+          x.tx &&
+          x.car &&
+          match(x.tx) &&
+          (connectorId === undefined || connectorId === 0 || x.id === connectorId),
+      );
+      for (const c of hits) {
+        if (!c.car) continue;
+        // The draw up to now at the old limit, then the new one.
+        floor.meter(c);
+        c.car.limitW = limitW;
+        c.powerW = drawW(c.car, c.noise);
+      }
+      return hits.length > 0;
     },
 
     trigger(kind, connectorId) {

@@ -197,6 +197,48 @@ describe('a simulated OCPP 1.6J charger', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('draws no more than a TxProfile allows, in W or in A, until it is cleared', async () => {
+    const { csms, fleet } = await setup();
+    await fleet.ready(5_000);
+    await charging(csms, fleet, 'LIMITED-1');
+    const profile = (limit: number, unit: 'W' | 'A', transactionId = 1) => ({
+      connectorId: 1,
+      csChargingProfiles: {
+        chargingProfileId: 7,
+        stackLevel: 1,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        transactionId,
+        chargingSchedule: {
+          chargingRateUnit: unit,
+          chargingSchedulePeriod: [{ startPeriod: 0, limit }],
+        },
+      },
+    });
+    const power = () => fleet.state()[0]?.connectors[0]?.powerW ?? -1;
+    expect(await csms.call(AC, 'SetChargingProfile', profile(5_000, 'W', 42))).toEqual({
+      status: 'Rejected',
+    });
+    expect(await csms.call(AC, 'SetChargingProfile', profile(5_000, 'W'))).toEqual({
+      status: 'Accepted',
+    });
+    expect(power()).toBeLessThanOrEqual(5_000);
+    const limited = await until('a limited reading', () =>
+      csms
+        .of(AC, 'MeterValues')
+        .map((m) => reading(m, 'Power.Active.Import'))
+        .find((w) => w <= 5_000),
+    );
+    expect(limited).toBeGreaterThan(4_800);
+    // 8 A on three phases at 230 V: 5 520 W.
+    expect(await csms.call(AC, 'SetChargingProfile', profile(8, 'A'))).toEqual({
+      status: 'Accepted',
+    });
+    expect(power()).toBeLessThanOrEqual(5_520);
+    expect(await csms.call(AC, 'ClearChargingProfile', { id: 7 })).toEqual({ status: 'Accepted' });
+    expect(power()).toBeGreaterThan(5_520);
+  });
+
   it('refuses a remote start at a busy or faulted connector, and clears a fault by plug and unplug', async () => {
     const { csms, fleet } = await setup();
     await fleet.ready(5_000);

@@ -8,6 +8,7 @@ import {
   type Deauthorize,
   type ProtocolAdapter,
   type TriggerKind,
+  wattsOf,
 } from './protocol.ts';
 import type { SimChargerSpec } from './types.ts';
 
@@ -140,6 +141,36 @@ export function ocpp16(spec: SimChargerSpec, deauthorize: Deauthorize): Protocol
         status: control.remoteStop((tx) => tx.backendId === p.transactionId)
           ? 'Accepted'
           : 'Rejected',
+      }));
+      // Smart charging: a transaction's limit (TxProfile), its first period from now on.
+      answer(
+        client,
+        'SetChargingProfile',
+        (p: {
+          connectorId: number;
+          csChargingProfiles: {
+            chargingProfilePurpose: string;
+            transactionId?: number;
+            chargingSchedule: {
+              chargingRateUnit: 'A' | 'W';
+              chargingSchedulePeriod: { limit: number; numberPhases?: number }[];
+            };
+          };
+        }) => {
+          const profile = p.csChargingProfiles;
+          const [period] = profile.chargingSchedule.chargingSchedulePeriod;
+          if (profile.chargingProfilePurpose !== 'TxProfile' || !period)
+            return { status: 'Rejected' };
+          const limitW = wattsOf(profile.chargingSchedule.chargingRateUnit, period);
+          const matches = (tx: Transaction) =>
+            profile.transactionId === undefined || tx.backendId === profile.transactionId;
+          return {
+            status: control.limit(matches, limitW, p.connectorId) ? 'Accepted' : 'Rejected',
+          };
+        },
+      );
+      answer(client, 'ClearChargingProfile', (p: { connectorId?: number }) => ({
+        status: control.limit(() => true, null, p.connectorId) ? 'Accepted' : 'Unknown',
       }));
       answer(client, 'TriggerMessage', (p: { requestedMessage: string; connectorId?: number }) => {
         const kind = TRIGGERS.find((t) => t === p.requestedMessage);

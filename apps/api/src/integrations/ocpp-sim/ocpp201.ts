@@ -15,6 +15,7 @@ import {
   type Deauthorize,
   type ProtocolAdapter,
   type TriggerKind,
+  wattsOf,
 } from './protocol.ts';
 import type { SimChargerSpec } from './types.ts';
 
@@ -217,6 +218,35 @@ export function ocpp201(spec: SimChargerSpec, deauthorize: Deauthorize): Protoco
       }));
       // A charger with a display shows the running price; this one has none to show it on.
       answer(client, 'CostUpdated', () => ({}));
+      // Smart charging: a transaction's limit (TxProfile), its first period from now on.
+      answer(
+        client,
+        'SetChargingProfile',
+        (p: {
+          evseId: number;
+          chargingProfile: {
+            chargingProfilePurpose: string;
+            transactionId?: string;
+            chargingSchedule: {
+              chargingRateUnit: 'A' | 'W';
+              chargingSchedulePeriod: { limit: number; numberPhases?: number }[];
+            }[];
+          };
+        }) => {
+          const profile = p.chargingProfile;
+          const [schedule] = profile.chargingSchedule;
+          const [period] = schedule?.chargingSchedulePeriod ?? [];
+          if (profile.chargingProfilePurpose !== 'TxProfile' || !schedule || !period)
+            return { status: 'Rejected' };
+          const limitW = wattsOf(schedule.chargingRateUnit, period);
+          const matches = (tx: Transaction) =>
+            profile.transactionId === undefined || tx.id === profile.transactionId;
+          return { status: control.limit(matches, limitW, p.evseId) ? 'Accepted' : 'Rejected' };
+        },
+      );
+      answer(client, 'ClearChargingProfile', () => ({
+        status: control.limit(() => true, null) ? 'Accepted' : 'Unknown',
+      }));
       answer(client, 'TriggerMessage', (p: { requestedMessage: string; evse?: { id: number } }) => {
         const kind = TRIGGERS.find((t) => t === p.requestedMessage);
         if (!kind) return { status: 'NotImplemented' };

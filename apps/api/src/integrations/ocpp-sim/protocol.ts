@@ -17,7 +17,16 @@ export interface ChargerControl {
   remoteStop(match: (tx: Transaction) => boolean): boolean;
   /** True when the message can be sent; it goes out right after the answer. */
   trigger(kind: TriggerKind, connectorId: number | undefined): boolean;
+  /**
+   * The backend's limit on a transaction's power (a `TxProfile`), in W, or none: false when no
+   * transaction matches.
+   */
+  limit(match: (tx: Transaction) => boolean, limitW: number | null, connectorId?: number): boolean;
 }
+
+/** A schedule period's limit in W: amperes on the given phases (three unless it says) at 230 V. */
+export const wattsOf = (unit: 'A' | 'W', period: { limit: number; numberPhases?: number }) =>
+  unit === 'W' ? period.limit : period.limit * 230 * (period.numberPhases ?? 3);
 
 export interface StatusReport {
   /** Equal keys mean the backend would learn nothing new: the report is skipped. */

@@ -17,6 +17,7 @@ import { NOTICE_KINDS } from '../../integrations/ocpp/port.ts';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as operations from './operations.ts';
+import { setPowerLimit } from './power-sharing.ts';
 import {
   localListOf,
   operatorCalls,
@@ -305,6 +306,35 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         });
       return { version, response: answer.response };
     },
+  );
+
+  app.put(
+    '/admin/installations/:id/power-limit',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: "Set an installation's power limit, shared among its charges (operator)",
+        description:
+          "The most its charging connectors may draw together, in kW (a house with a 25 A main fuse on three phases: 17.3), or `null` for none. Each running charge is given an equal share, at most its charger's own maximum, with `SetChargingProfile` (a `TxProfile` in W), again whenever a charge there starts or ends; `null` clears the profiles. The customer sees the share as `powerLimitKw`.",
+        security: bearer,
+        params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+        body: z
+          .object({
+            limitKw: z
+              .number({ error: 'validation.invalid' })
+              .min(1.4, 'validation.invalid')
+              .max(100_000, 'validation.invalid')
+              .nullable(),
+          })
+          .strict(),
+        response: {
+          200: z.object({ installationId: z.string(), powerLimitKw: z.number().nullable() }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    (request) => setPowerLimit(ctx, request.params.id, request.body.limitKw),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   or,
@@ -222,6 +223,40 @@ export const openChargeOfGroup = (db: Db, chargerId: string, group: string) =>
       db.select({ idTag: idTags.idTag }).from(idTags).where(eq(idTags.parentIdTag, group)),
     ),
   );
+
+/** The charges running at an installation, with their chargers, oldest first. */
+export function runningAtInstallation(db: Db, installationId: string) {
+  return db
+    .select({ charge: charges, charger: chargers })
+    .from(charges)
+    .innerJoin(chargers, eq(chargers.id, charges.chargerId))
+    .where(
+      and(
+        eq(charges.installationId, installationId),
+        eq(charges.state, 'charging'),
+        isNotNull(charges.ocppTx),
+        isNull(charges.finishedAt),
+      ),
+    )
+    .orderBy(charges.startedAt);
+}
+
+export async function setPowerLimit(db: Db, installationId: string, powerLimitKw: number | null) {
+  const [row] = await db
+    .update(installations)
+    .set({ powerLimitKw })
+    .where(eq(installations.id, installationId))
+    .returning();
+  return row ?? null;
+}
+
+/** The share a running charge was told, written only while it runs. */
+export async function setChargePowerLimit(db: Db, chargeId: string, powerLimitW: number | null) {
+  await db
+    .update(charges)
+    .set({ powerLimitW })
+    .where(and(eq(charges.id, chargeId), isNull(charges.finishedAt)));
+}
 
 export function openChargesOfCharger(db: Db, chargerId: string) {
   return db

@@ -7,6 +7,7 @@ import * as repo from './repo.ts';
 import type { ChargeRow } from './repo.ts';
 import { secondsOf, tariffOf } from './views.ts';
 import { publish, freshest } from './live.ts';
+import { shareSoon } from './power-sharing.ts';
 
 /**
  * Settling: the money step that follows a charge's end, keyed by the charge so it runs once
@@ -150,6 +151,8 @@ export async function closeAt(
   );
   if (!moved) return null;
   await publish(ctx, moved);
+  // The power it drew is free for the others at its installation.
+  shareSoon(ctx, row.installationId);
   try {
     return await settle(ctx, moved);
   } catch (error) {

@@ -12,6 +12,7 @@ import type { ChargeRow } from './repo.ts';
 import { freshest, publish } from './live.ts';
 import { closeAt } from './settle.ts';
 import { mayStop, openByTag, tagVerdict } from './tag-starts.ts';
+import { shareSoon } from './power-sharing.ts';
 import * as txRepo from './tx-repo.ts';
 
 /**
@@ -174,6 +175,8 @@ export async function started(
     // Its user stopped it before the charger named the transaction: stopped now, billed as far
     // as it went.
     afterAnswer(ctx, 'stop of a charge stopped early', () => requestStop(ctx, link.identity, tx));
+  // Once the charger knows the transaction's id: its share of the installation's power limit.
+  else shareSoon(ctx, linked.installationId);
   return { transactionId, status: 'Accepted' };
 }
 

@@ -139,6 +139,10 @@ export function chargeView(
     kwh: Math.round(row.energyWh) / 1000,
     minutes: Math.round(secondsOf(row, now) / 6) / 10,
     powerKw: row.finishedAt || row.stoppedAt ? 0 : Math.round(row.powerW / 100) / 10,
+    powerLimitKw:
+      row.powerLimitW === null || row.finishedAt || row.stoppedAt
+        ? null
+        : Math.round(row.powerLimitW / 100) / 10,
     amount: row.finishedAt ? row.amount : livePrice,
     errorKey: row.errorKey,
     receiptId: row.receiptId,

@@ -61,7 +61,16 @@ export function ChargeReadout({ charge, receivedAt }: Props) {
           {formatMinutes(minutes)}
         </Figure>
         {charge.finishedAt === null && (
-          <Figure label={t('charging.power')} testId="charge-power" unit={t('charging.kwUnit')}>
+          <Figure
+            label={t('charging.power')}
+            testId="charge-power"
+            unit={t('charging.kwUnit')}
+            note={
+              charging && charge.powerLimitKw !== null
+                ? t('charging.powerLimit', { kw: formatKw(charge.powerLimitKw) })
+                : undefined
+            }
+          >
             {formatKw(charging ? charge.powerKw : 0)}
           </Figure>
         )}
@@ -80,12 +89,15 @@ function Figure({
   label,
   testId,
   unit,
+  note,
   wide = false,
   children,
 }: {
   label: string;
   testId: string;
   unit?: string;
+  /** A line under the figure: what limits it. */
+  note?: string | undefined;
   /** The kroner take the whole row, a size larger. */
   wide?: boolean;
   children: string;
@@ -106,6 +118,11 @@ function Figure({
         </span>
         {unit && <span className="text-lg font-semibold text-slate-300">{unit}</span>}
       </dd>
+      {note && (
+        <dd data-testid={`${testId}-note`} className="text-sm text-slate-300">
+          {note}
+        </dd>
+      )}
     </div>
   );
 }

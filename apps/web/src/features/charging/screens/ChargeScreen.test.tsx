@@ -316,6 +316,7 @@ describe('ChargeScreen, during the charge', () => {
     await waitFor(() => expect(screen.getByTestId('charge-kwh').textContent).toBe('3,46'));
     expect(currentStep()?.textContent).toContain('Lading í gongd');
     expect(screen.getByTestId('charge-power').textContent).toBe('11,0');
+    expect(screen.queryByTestId('charge-power-note')).toBeNull();
     expect(screen.getByTestId('charge-amount').textContent).toBe('12,10 kr.');
     expect(screen.getByTestId('charge-minutes').textContent).toMatch(/^4,\d$/);
     expect(screen.getByTestId('charge-held-line').textContent).toBe('Fyrivarðað: 300,00 kr.');
@@ -326,6 +327,27 @@ describe('ChargeScreen, during the charge', () => {
       await Promise.resolve();
     });
     expect(screen.getByTestId('charge-kwh').textContent).toBe('3,46');
+    // The installation's power limit shared with another car: the figure says what holds it.
+    act(() => {
+      emit(
+        'charge.changed',
+        CHARGE_ID,
+        chargeAt(40, {
+          state: 'charging',
+          label: 'charging',
+          charger: { id: CHARGER_ID, identity: 'SIM-PUB-1', status: 'Charging', online: true },
+          kwh: 4.1,
+          powerKw: 5.4,
+          powerLimitKw: 5.5,
+          startedAt: '2026-03-05T12:00:10.000Z',
+        }),
+      );
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('charge-power-note').textContent).toBe(
+        'Í mesta lagi 5,5 kW: streymurin á staðnum verður býttur',
+      ),
+    );
   });
 
   it('stops after asking, and ends with the receipt laid out as receipts are', async () => {
