@@ -336,3 +336,29 @@ export const chargerSimActionSchema = strict({
   /** `tag`: the card presented at the charger; the demo user's unless named. */
   idTag: idTagField.optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Plug & Charge (ISO 15118): a driver's contracts.
+
+/** A car's provisioning certificate id (PCID): 17 or 18 letters and digits. */
+export const contractCreateSchema = strict({
+  pcid: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{17,18}$/, 'validation.pcid')
+    .nullable()
+    .optional(),
+});
+export type ContractCreate = z.infer<typeof contractCreateSchema>;
+
+export const contractViewSchema = z.object({
+  /** The contract's id (eMAID), which is also the driver's id tag at chargers. */
+  emaid: z.string(),
+  pcid: z.string().nullable(),
+  serialNumber: z.string(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ContractView = z.infer<typeof contractViewSchema>;
+export const contractListSchema = z.object({ items: z.array(contractViewSchema) });

@@ -42,7 +42,8 @@ import { kitchensInProcess } from '../integrations/kitchen/sim.ts';
 import type { DeviceCalls } from '../integrations/device-calls/port.ts';
 import { keptAuthority } from '../integrations/pki/authority-repo.ts';
 import { localCa } from '../integrations/pki/local-ca.ts';
-import type { CertificateAuthority } from '../integrations/pki/port.ts';
+import type { CertificateAuthority, ContractPki } from '../integrations/pki/port.ts';
+import { contractPkiSim, noContractPki } from '../integrations/pki/contracts-sim.ts';
 import { newAuthority, pemOf, type Authority } from '../lib/certificates.ts';
 
 /** The outside world, one port each: a device or provider is reached through nothing else. */
@@ -60,6 +61,7 @@ export interface Ports {
   beverageMachines: BeverageMachinesPort;
   kitchens: KitchenSystems;
   certificates: CertificateAuthority;
+  contracts: ContractPki;
 }
 
 /** Ports given from outside (tests) win over configuration. */
@@ -117,10 +119,15 @@ function chargersAuthority(config: Config, db: Db): () => Promise<Authority | nu
     return () => Promise.resolve(given);
   }
   if (config.isProduction) return () => Promise.resolve(null);
+  return keptOnce(db, 'chargers');
+}
+
+/** A development authority kept in the database, read once per process. */
+function keptOnce(db: Db, name: 'chargers' | 'contracts'): () => Promise<Authority> {
   let kept: Promise<Authority> | null = null;
   return () =>
-    (kept ??= keptAuthority(db, 'chargers', () =>
-      newAuthority({ commonName: 'Støð chargers CA (development)', organization: 'Støð' }),
+    (kept ??= keptAuthority(db, name, () =>
+      newAuthority({ commonName: `Støð ${name} CA (development)`, organization: 'Støð' }),
     ));
 }
 
@@ -142,6 +149,10 @@ export function assembleAdapters(
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
   const push = overrides.push ?? pushPort(config, db, options.log);
   const certificates = overrides.certificates ?? localCa(chargersAuthority(config, db));
+  // Plug & Charge: no real pool is wired in yet; outside production the simulated one.
+  const contracts =
+    overrides.contracts ??
+    (config.isProduction ? noContractPki : contractPkiSim(db, keptOnce(db, 'contracts')));
 
   const gatewaySimulator =
     overrides.gateway || !simulates('gateway')
@@ -283,6 +294,7 @@ export function assembleAdapters(
       beverageMachines,
       kitchens,
       certificates,
+      contracts,
     },
     simulators: {
       gateway: gatewaySimulator,

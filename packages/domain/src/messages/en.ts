@@ -13,6 +13,7 @@ export const en: Record<keyof typeof fo, string> = {
   'validation.unknownField': 'This field is not allowed.',
   'validation.tooLong': 'The text is too long.',
   'validation.invalid': 'The value is not valid.',
+  'validation.pcid': 'A car’s PCID is 17 or 18 letters and digits.',
   'validation.characters': 'The text contains characters that are not allowed.',
   'validation.more': 'And {{count}} more fields are not filled in correctly.',
   'error.code': 'An error occurred ({{code}}).',
@@ -60,6 +61,9 @@ export const en: Record<keyof typeof fo, string> = {
   'error.chargerOffline': 'The charger is not connected right now. Try again in a moment.',
   'error.noEnergy':
     'No power reached the car, so the charge was stopped. You pay only for the energy delivered.',
+  'error.contractLimit': 'You already have five Plug & Charge contracts. Remove one first.',
+  'error.pcidTaken': 'This car already has a Plug & Charge contract.',
+  'error.pncUnavailable': 'Plug & Charge is not available right now. Try again later.',
   'error.chargerRefused': 'The charger did not accept the command. Try again.',
   'error.fetchCharging': 'Failed to fetch charges, stations or charging stations.',
   'validation.pin': 'The PIN must be 4 digits.',

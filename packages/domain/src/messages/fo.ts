@@ -14,6 +14,7 @@ export const fo = {
   'validation.unknownField': 'Hesin teigurin er ikki loyvdur.',
   'validation.tooLong': 'Teksturin er ov langur.',
   'validation.invalid': 'Virðið er ikki gildigt.',
+  'validation.pcid': 'PCID hjá bili er 17 ella 18 bókstavir og tøl.',
   'validation.characters': 'Teksturin hevur tekin, sum ikki eru loyvd.',
   'validation.more': 'Og {{count}} teigar aftrat eru ikki rætt útfyltir.',
   'error.code': 'Ein feilur hendi ({{code}}).',
@@ -61,6 +62,9 @@ export const fo = {
   'error.chargerOffline': 'Ladarin hevur ikki samband júst nú. Royn aftur um eina løtu.',
   'error.noEnergy':
     'Eingin streymur kom til bilin, so ladingin varð steðgað. Tú gjaldar bert fyri orkuna, ið kom.',
+  'error.contractLimit': 'Tú hevur longu fimm Plug & Charge avtalur. Tak eina burtur fyrst.',
+  'error.pcidTaken': 'Hesin bilurin hevur longu eina Plug & Charge avtalu.',
+  'error.pncUnavailable': 'Plug & Charge er ikki tøkt júst nú. Royn aftur seinni.',
   'error.chargerRefused': 'Ladarin tók ikki ímóti boðunum. Royn aftur.',
   'error.fetchCharging': 'Tað eydnaðist ikki at heinta ladingar, støðir ella ladistøðir.',
   'validation.pin': 'PIN-kotan skal vera 4 tøl.',

@@ -329,3 +329,30 @@ export const chargerCommands = pgTable(
   },
   (t) => [index('charger_commands_charger_idx').on(t.chargerId, t.createdAt)],
 );
+
+/**
+ * A driver's ISO 15118 contract (Plug & Charge): its eMAID, the certificate the PKI issued for
+ * it, and the car's provisioning certificate id (PCID) it is installed on. The eMAID is also the
+ * driver's id tag, so a charge it starts is billed as a tag's.
+ */
+export const evContracts = pgTable(
+  'ev_contracts',
+  {
+    emaid: text('emaid').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pcid: text('pcid'),
+    certificatePem: text('certificate_pem').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ev_contracts_pcid')
+      .on(t.pcid)
+      .where(sql`${t.pcid} is not null`),
+    uniqueIndex('ev_contracts_serial').on(t.serialNumber),
+    index('ev_contracts_user_idx').on(t.userId),
+  ],
+);

@@ -1,3 +1,4 @@
+import type { OcspRequestData } from '../pki/port.ts';
 import type { ConnectorStatus } from '@stod/domain';
 
 /**
@@ -159,6 +160,19 @@ export interface ChargerEvents {
     link: ChargerLink,
     request: { csrPem: string; kind: 'ChargingStationCertificate' | 'V2GCertificate' },
   ): Promise<CommandAnswer>;
+  /** 2.0.1 Plug & Charge: a car's request for its contract certificate, relayed to the PKI. */
+  evCertificate(
+    link: ChargerLink,
+    request: { schemaVersion: string; action: 'Install' | 'Update'; exiRequest: string },
+  ): Promise<{ status: 'Accepted' | 'Failed'; exiResponse: string }>;
+  /** 2.0.1: a certificate's OCSP standing, for the charger to pass to the car. */
+  certificateStatus(
+    request: OcspRequestData,
+  ): Promise<{ status: 'Accepted' | 'Failed'; ocspResult?: string }>;
+  /** 2.0.1 Authorize with a car's certificate hashes: their standing, from OCSP. */
+  certificatesCheck(
+    hashes: OcspRequestData[],
+  ): Promise<'Accepted' | 'CertificateRevoked' | 'CertChainError'>;
 }
 
 export type CommandAnswer = 'Accepted' | 'Rejected';

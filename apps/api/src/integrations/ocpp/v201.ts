@@ -1,5 +1,6 @@
 import type { ConnectorStatus } from '@stod/domain';
 import type { RPCClient } from 'ocpp-rpc';
+import type { OcspRequestData } from '../pki/port.ts';
 import { handleNotices, type Handle } from './handle.ts';
 import {
   readMeterValues,
@@ -88,11 +89,36 @@ export function attach201(
     };
   };
   handle('Authorize', async (params) => {
-    const { idToken } = params as { idToken: { idToken: string } };
+    const { idToken, iso15118CertificateHashData: hashes } = params as {
+      idToken: { idToken: string };
+      iso15118CertificateHashData?: OcspRequestData[];
+    };
+    // Plug & Charge: the car's contract certificate first; a certificate that does not stand
+    // makes the token Invalid, whatever its own standing.
+    const certificateStatus = hashes?.length ? await events.certificatesCheck(hashes) : null;
+    const standing = await events.authorize(link, idToken.idToken);
+    const status = certificateStatus && certificateStatus !== 'Accepted' ? 'Invalid' : standing;
     return {
-      idTokenInfo: await info(await events.authorize(link, idToken.idToken), idToken.idToken),
+      idTokenInfo: await info(status, idToken.idToken),
+      ...(certificateStatus ? { certificateStatus } : {}),
     };
   });
+  // Plug & Charge: the car's contract certificate and OCSP, relayed to the contract PKI.
+  handle('Get15118EVCertificate', (params) => {
+    const p = params as {
+      iso15118SchemaVersion: string;
+      action: 'Install' | 'Update';
+      exiRequest: string;
+    };
+    return events.evCertificate(link, {
+      schemaVersion: p.iso15118SchemaVersion,
+      action: p.action,
+      exiRequest: p.exiRequest,
+    });
+  });
+  handle('GetCertificateStatus', (params) =>
+    events.certificateStatus((params as { ocspRequestData: OcspRequestData }).ocspRequestData),
+  );
   handle('TransactionEvent', async (params) => {
     const p = params as TransactionEvent201;
     const read = readMeterValues(p.meterValue);

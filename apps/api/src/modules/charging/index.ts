@@ -7,6 +7,7 @@ import { watchCharges as watch } from './live.ts';
 import { authenticateCharger as authenticate, chargerEvents as events } from './ocpp-events.ts';
 import { reconcileCharges as reconcile } from './reconcile.ts';
 import { chargingRoutes as routes } from './routes.ts';
+import { contractRoutes } from './contracts-routes.ts';
 export { reconcileCharges } from './reconcile.ts';
 export { endpointOf } from './commands.ts';
 export { chargerEvents } from './ocpp-events.ts';
@@ -17,7 +18,7 @@ export { findInstallation, shareOf } from './repo.ts';
 
 export const chargingModule: ModuleDefinition = {
   name: 'charging',
-  routes: [routes, adminRoutes],
+  routes: [routes, adminRoutes, contractRoutes],
   // Brings open charges to the truth of their chargers and payments.
   jobs: (jobs, config) => {
     everyIfSet(jobs, 'charges.reconcile', config.CHARGE_RECONCILE_EVERY_SECONDS, reconcile);

@@ -10,6 +10,7 @@ import { closeAt } from './settle.ts';
 import { meter } from './metering.ts';
 import { notice } from './notices.ts';
 import { signCertificate } from './certificates.ts';
+import { certificatesCheck, certificateStatus, evCertificate } from './plug-and-charge.ts';
 import { transaction } from './transaction-event.ts';
 import { confirmNoTransaction, started, stopped, tagStanding } from './transactions.ts';
 
@@ -164,6 +165,9 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
       ),
     notice: (link, report) => notice(ctx, link, report),
     signCertificate: (link, request) => signCertificate(ctx, link, request),
+    evCertificate: (link, request) => evCertificate(ctx, link, request),
+    certificateStatus: (request) => certificateStatus(ctx, request),
+    certificatesCheck: (hashes) => certificatesCheck(ctx, hashes),
   };
 }
 
