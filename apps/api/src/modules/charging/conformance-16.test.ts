@@ -51,9 +51,7 @@ async function booted(handlers: Handlers = {}) {
     });
     return { status: res.statusCode, body: res.json<{ response?: Record<string, unknown> }>() };
   };
-  const status = (connectorId: number) =>
-    station.call('StatusNotification', { connectorId, errorCode: 'NoError', status: 'Available' });
-  return { charger, station, send, status };
+  return { charger, station, send };
 }
 
 const connectorStatus = async (chargerId: string, connectorId: number) =>
