@@ -270,28 +270,32 @@ export async function sendLocalList(
       ? {
           versionNumber: version,
           updateType: 'Full',
-          localAuthorizationList: tags.map((tag) => ({
-            idToken: { idToken: tag.idTag, type: 'ISO14443' },
-            idTokenInfo: {
-              status: statusOf(tag),
-              ...(tag.expiresAt ? { cacheExpiryDateTime: tag.expiresAt.toISOString() } : {}),
-              ...(tag.parentIdTag
-                ? { groupIdToken: { idToken: tag.parentIdTag, type: 'Central' } }
-                : {}),
-            },
-          })),
+          ...listOf(
+            tags.map((tag) => ({
+              idToken: { idToken: tag.idTag, type: 'ISO14443' },
+              idTokenInfo: {
+                status: statusOf(tag),
+                ...(tag.expiresAt ? { cacheExpiryDateTime: tag.expiresAt.toISOString() } : {}),
+                ...(tag.parentIdTag
+                  ? { groupIdToken: { idToken: tag.parentIdTag, type: 'Central' } }
+                  : {}),
+              },
+            })),
+          ),
         }
       : {
           listVersion: version,
           updateType: 'Full',
-          localAuthorizationList: tags.map((tag) => ({
-            idTag: tag.idTag,
-            idTagInfo: {
-              status: statusOf(tag),
-              ...(tag.expiresAt ? { expiryDate: tag.expiresAt.toISOString() } : {}),
-              ...(tag.parentIdTag ? { parentIdTag: tag.parentIdTag } : {}),
-            },
-          })),
+          ...listOf(
+            tags.map((tag) => ({
+              idTag: tag.idTag,
+              idTagInfo: {
+                status: statusOf(tag),
+                ...(tag.expiresAt ? { expiryDate: tag.expiresAt.toISOString() } : {}),
+                ...(tag.parentIdTag ? { parentIdTag: tag.parentIdTag } : {}),
+              },
+            })),
+          ),
         };
   const answer = await sendOperatorCall(ctx, {
     identity: request.identity,
@@ -304,6 +308,10 @@ export async function sendLocalList(
   const accepted = objectOf(answer.response).status === 'Accepted';
   return { answer, version: accepted ? version : charger.localListVersion };
 }
+
+/** A full list with no tags is sent without one (2.0.1 allows no empty list): it empties the
+ * charger's. */
+const listOf = <T>(entries: T[]) => (entries.length > 0 ? { localAuthorizationList: entries } : {});
 
 /** What the backend knows of a charger's local list. */
 export async function localListOf(ctx: ServiceContext, identity: string) {
