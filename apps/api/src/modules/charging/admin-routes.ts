@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTICE_KINDS } from '../../integrations/ocpp/port.ts';
+import { NOTICE_KINDS, OCPP_PROTOCOLS } from '../../integrations/ocpp/port.ts';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as operations from './operations.ts';
@@ -44,6 +44,8 @@ const adminChargersSchema = z.object({
       vendor: z.string().nullable(),
       model: z.string().nullable(),
       firmware: z.string().nullable(),
+      securityProfile: z.number().int(),
+      localListVersion: z.number().int(),
     }),
   ),
   total: z.number().int(),
@@ -180,12 +182,26 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary: 'The chargers with their connection and connector states (operator)',
+        description:
+          '`q` finds words in the identity or the installation’s name; `online` and `protocol` narrow the list.',
         security: bearer,
-        querystring: z.object(pageQueryShape),
+        querystring: z.object({
+          ...pageQueryShape,
+          q: z.string().trim().max(64, 'validation.tooLong').optional(),
+          online: z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
+          protocol: z.enum(OCPP_PROTOCOLS, { error: 'validation.invalid' }).optional(),
+        }),
         response: { 200: adminChargersSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => registry.listChargers(ctx, request.query.offset, request.query.take),
+    (request) => {
+      const { offset, take, q, online, protocol } = request.query;
+      return registry.listChargers(ctx, offset, take, {
+        q: q || undefined,
+        online: online === undefined ? undefined : online === 'true',
+        protocol,
+      });
+    },
   );
 
   app.get(

@@ -594,4 +594,38 @@ describe('operators', () => {
     expect(item).toMatchObject({ online: true, protocol: 'ocpp1.6' });
     await station.close();
   });
+
+  it('finds chargers by identity or installation name, online, and protocol', async () => {
+    const suffix = String(Date.now() % 1e8);
+    const online = await registerCharger(t.app, { identity: `FIND-${suffix}-A` });
+    const offline = await registerCharger(t.app, { identity: `FIND-${suffix}-B` });
+    const station = await scriptedCharger(url, online.identity);
+    await boot16(station);
+    const list = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/api/admin/chargers?take=100&${query}`,
+        headers: bearer(online.operatorToken),
+      });
+      return {
+        status: res.statusCode,
+        body: res.json<{ items: { identity: string }[]; total: number }>(),
+      };
+    };
+    const identities = async (query: string) =>
+      (await list(query)).body.items.map((i) => i.identity).sort();
+    expect(await identities(`q=find-${suffix}`)).toEqual([online.identity, offline.identity]);
+    // The installation's name too (registerCharger names it after the identity).
+    expect(await identities(`q=${encodeURIComponent(`Heima FIND-${suffix}-B`)}`)).toEqual([
+      offline.identity,
+    ]);
+    expect(await identities(`q=find-${suffix}&online=true`)).toEqual([online.identity]);
+    expect(await identities(`q=find-${suffix}&online=false`)).toEqual([offline.identity]);
+    expect(await identities(`q=find-${suffix}&protocol=ocpp2.0.1`)).toEqual([]);
+    expect((await list(`q=find-${suffix}&protocol=ocpp1.6`)).body.total).toBe(1);
+    // A pattern character is a character.
+    expect(await identities(`q=${encodeURIComponent('FIND-%')}`)).toEqual([]);
+    for (const bad of ['online=yes', 'protocol=ocpp2.1', `q=${'x'.repeat(65)}`])
+      expect((await list(bad)).status, bad).toBe(400);
+    await station.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chargerConnectors,
@@ -87,18 +87,43 @@ export async function deleteIdTag(db: Db, idTag: string) {
   return removed.length > 0;
 }
 
+/** What the operators' charger list is narrowed to: words in an identity or installation name,
+ * being online, a protocol. */
+export interface ChargerFilter {
+  q?: string | undefined;
+  online?: boolean | undefined;
+  protocol?: string | undefined;
+}
+
+function whereOf(filter: ChargerFilter) {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const like = `%${filter.q.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const either = or(ilike(chargers.identity, like), ilike(installations.name, like));
+    if (either) conditions.push(either);
+  }
+  if (filter.online !== undefined) conditions.push(eq(chargers.connected, filter.online));
+  if (filter.protocol) conditions.push(eq(chargers.protocol, filter.protocol));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
 /** A page of chargers by identity, each with its installation's name. */
-export function pageOfChargers(db: Db, offset: number, take: number) {
+export function pageOfChargers(db: Db, offset: number, take: number, filter: ChargerFilter = {}) {
   return db
     .select({ charger: chargers, installationName: installations.name })
     .from(chargers)
     .innerJoin(installations, eq(installations.id, chargers.installationId))
+    .where(whereOf(filter))
     .orderBy(chargers.identity)
     .offset(offset)
     .limit(take);
 }
 
-export async function countChargers(db: Db) {
-  const [total] = await db.select({ n: count() }).from(chargers);
+export async function countChargers(db: Db, filter: ChargerFilter = {}) {
+  const [total] = await db
+    .select({ n: count() })
+    .from(chargers)
+    .innerJoin(installations, eq(installations.id, chargers.installationId))
+    .where(whereOf(filter));
   return total?.n;
 }

@@ -198,9 +198,14 @@ export async function removeIdTag(ctx: ServiceContext, idTag: string) {
   if (!(await registry.deleteIdTag(ctx.db, idTag))) throw notFound();
 }
 
-export async function listChargers(ctx: ServiceContext, offset: number, take: number) {
-  const rows = await registry.pageOfChargers(ctx.db, offset, take);
-  const total = await registry.countChargers(ctx.db);
+export async function listChargers(
+  ctx: ServiceContext,
+  offset: number,
+  take: number,
+  filter: registry.ChargerFilter = {},
+) {
+  const rows = await registry.pageOfChargers(ctx.db, offset, take, filter);
+  const total = await registry.countChargers(ctx.db, filter);
   const connectors = await repo.connectorsOf(
     ctx.db,
     rows.map((r) => r.charger.id),
@@ -218,6 +223,8 @@ export async function listChargers(ctx: ServiceContext, offset: number, take: nu
       vendor: charger.vendor,
       model: charger.model,
       firmware: charger.firmware,
+      securityProfile: charger.securityProfile,
+      localListVersion: charger.localListVersion,
       maxPowerKw: charger.maxPowerKw,
       tariff: { type: charger.tariffType, price: charger.tariffPrice },
       connectors: Array.from({ length: charger.connectors }, (_, k) => {
