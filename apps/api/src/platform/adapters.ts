@@ -125,10 +125,16 @@ function chargersAuthority(config: Config, db: Db): () => Promise<Authority | nu
 /** A development authority kept in the database, read once per process. */
 function keptOnce(db: Db, name: 'chargers' | 'contracts'): () => Promise<Authority> {
   let kept: Promise<Authority> | null = null;
-  return () =>
-    (kept ??= keptAuthority(db, name, () =>
+  return () => {
+    kept ??= keptAuthority(db, name, () =>
       newAuthority({ commonName: `Støð ${name} CA (development)`, organization: 'Støð' }),
-    ));
+    ).catch((error: unknown) => {
+      // A failed read is not kept: the next request tries again.
+      kept = null;
+      throw error;
+    });
+    return kept;
+  };
 }
 
 export function assembleAdapters(

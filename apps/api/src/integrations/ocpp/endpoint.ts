@@ -83,11 +83,12 @@ function transportOf(
           : null,
     };
   }
+  // The proxy's own word is the last: a client may send one of its own before it.
   const forwarded = request.headers['x-forwarded-proto'];
   const proxied =
     fromTrustedProxy(request) &&
     typeof forwarded === 'string' &&
-    forwarded.split(',')[0]?.trim() === 'https';
+    forwarded.split(',').at(-1)?.trim() === 'https';
   return { tls: proxied ? 'proxy' : null, certificate: null };
 }
 

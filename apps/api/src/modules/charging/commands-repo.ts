@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chargerCommands, chargers, idTags } from '../../db/schema/index.ts';
+import { chargerCommands, chargers, evContracts, idTags } from '../../db/schema/index.ts';
 
 /** The operators' calls to chargers, kept with who sent them and what came of them. */
 
@@ -52,7 +52,7 @@ export async function setLocalList(
     .where(eq(chargers.id, chargerId));
 }
 
-/** Every registered tag, for a full local list, in a stable order. */
+/** Every registered tag, for a local list, in a stable order; `contract` for a contract's eMAID. */
 export function allIdTags(db: Db) {
   return db
     .select({
@@ -60,8 +60,10 @@ export function allIdTags(db: Db) {
       status: idTags.status,
       expiresAt: idTags.expiresAt,
       parentIdTag: idTags.parentIdTag,
+      contract: sql<boolean>`${evContracts.emaid} is not null`,
     })
     .from(idTags)
+    .leftJoin(evContracts, eq(evContracts.emaid, idTags.idTag))
     .orderBy(idTags.idTag);
 }
 

@@ -539,7 +539,7 @@ describe('OCPP 2.0.1 compliance cases, the CSMS side', () => {
   });
 
   it('P01/P02 data transfer both ways, and B10 a network profile', async () => {
-    const { send, station } = await booted({
+    const { send, station, charger } = await booted({
       DataTransfer: () => ({ status: 'UnknownVendorId' }),
       SetNetworkProfile: () => ({ status: 'Accepted' }),
     });
@@ -560,9 +560,23 @@ describe('OCPP 2.0.1 compliance cases, the CSMS side', () => {
             messageTimeout: 30,
             securityProfile: 2,
             ocppInterface: 'Wired0',
+            apn: {
+              apn: 'internet.fo',
+              apnPassword: 'apn-secret-1',
+              simPin: 4321,
+              apnAuthentication: 'CHAP',
+            },
           },
         })
       ).response,
     ).toEqual({ status: 'Accepted' });
+    // The command log keeps no secret of it.
+    const log = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}/ocpp`,
+      headers: bearer(charger.operatorToken),
+    });
+    expect(log.body).not.toContain('apn-secret-1');
+    expect(log.body).not.toContain('4321');
+    expect(log.body).toContain('internet.fo');
   });
 });

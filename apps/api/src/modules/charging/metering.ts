@@ -13,6 +13,9 @@ import * as txRepo from './tx-repo.ts';
  * transaction no one is billed for asks its stop again.
  */
 
+/** A power above this, in W, is energy flowing (below it, a meter's own draw or noise). */
+const FLOWING_W = 100;
+
 /** Transaction ids to charge ids, per process: meter values come often. */
 const txIndex = new WeakMap<ServiceContext, Map<string, string>>();
 
@@ -58,10 +61,10 @@ export async function meter(ctx: ServiceContext, link: ChargerLink, report: Mete
     meterLast: register,
     meterLastAt: report.timestamp,
     energyWh,
-    // The zero-energy watchdog's clock: when a reading last showed energy flowing (a charger
-    // that sends power without a register counts by its power).
+    // The zero-energy watchdog's clock: when a reading last showed energy flowing, by its
+    // register or by its power (a coarse register, 0.1 or 1 kWh, moves slowly at low power).
     energyRoseAt:
-      energyWh > row.energyWh || (report.energyWh === null && (report.powerW ?? 0) > 0)
+      energyWh > row.energyWh || (report.powerW ?? 0) > FLOWING_W
         ? report.timestamp
         : row.energyRoseAt,
     powerW: Math.round(report.powerW ?? row.powerW),

@@ -8,6 +8,7 @@ import { announce } from '../notifications/index.ts';
 import { freshest, publish } from './live.ts';
 import { closeAt } from './settle.ts';
 import { meter } from './metering.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { notice } from './notices.ts';
 import { signCertificate } from './certificates.ts';
 import { certificatesCheck, certificateStatus, evCertificate } from './plug-and-charge.ts';
@@ -169,18 +170,4 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
     certificateStatus: (request) => certificateStatus(ctx, request),
     certificatesCheck: (hashes) => certificatesCheck(ctx, hashes),
   };
-}
-
-/** Runs `task` after every earlier task of the same key has settled (a connector is held by one
- * process, so one process's order is the order). */
-const queues = new Map<string, Promise<unknown>>();
-function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const before = queues.get(key) ?? Promise.resolve();
-  const run = before.then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return run;
 }

@@ -11,6 +11,7 @@ import * as repo from './commands-repo.ts';
 import * as chargers from './repo.ts';
 import { hashChargerPassword } from './registry.ts';
 import { chargerOffline } from './errors.ts';
+import { tagVerdict } from './tag-starts.ts';
 
 /**
  * An operator's call to a charger: any message a CSMS may send in the charger's protocol, checked
@@ -97,11 +98,36 @@ const isPasswordSetting = (entry: unknown) => {
 };
 const SECRET = '********';
 
-/** The payload as the log keeps it: a charger password never. */
+/** The secrets of a 2.0.1 network profile: the APN's password and SIM PIN, the VPN's. */
+const NETWORK_SECRETS: Record<string, readonly string[]> = {
+  apn: ['apnPassword', 'simPin'],
+  vpn: ['password', 'key'],
+};
+
+const isAuthorizationKey = (key: unknown) =>
+  typeof key === 'string' && key.toLowerCase() === 'authorizationkey';
+
+/** The payload as the log keeps it: a charger password, a PIN or a VPN key never. */
 function masked(action: string, payload: unknown): unknown {
   const p = objectOf(payload);
-  if (action === 'ChangeConfiguration' && p.key === 'AuthorizationKey')
-    return { ...p, value: SECRET };
+  if (action === 'ChangeConfiguration' && isAuthorizationKey(p.key)) return { ...p, value: SECRET };
+  if (action === 'SetNetworkProfile') {
+    const data = objectOf(p.connectionData);
+    const hidden = Object.fromEntries(
+      Object.entries(NETWORK_SECRETS)
+        .filter(([part]) => data[part] !== undefined)
+        .map(([part, fields]) => [
+          part,
+          Object.fromEntries(
+            Object.entries(objectOf(data[part])).map(([k, v]) => [
+              k,
+              fields.includes(k) ? SECRET : v,
+            ]),
+          ),
+        ]),
+    );
+    return { ...p, connectionData: { ...data, ...hidden } };
+  }
   if (action === 'SetVariables' && Array.isArray(p.setVariableData))
     return {
       ...p,
@@ -119,7 +145,7 @@ const took = (status: unknown) => status === 'Accepted' || status === 'RebootReq
 function passwordTakenIn(action: string, payload: unknown, response: unknown): string | null {
   const p = objectOf(payload);
   if (action === 'ChangeConfiguration')
-    return p.key === 'AuthorizationKey' &&
+    return isAuthorizationKey(p.key) &&
       typeof p.value === 'string' &&
       took(objectOf(response).status)
       ? p.value
@@ -246,11 +272,11 @@ export async function setChargerPassword(
 // The local authorization list.
 
 /**
- * Sends a charger the full local authorization list built from the registered tags, each with
- * its standing, expiry date and group (1.6 `SendLocalList` with `idTagInfo`, 2.0.1 with
- * `idTokenInfo`, the tokens as ISO 14443 cards), one version above the last it accepted. So a
- * charger that loses its connection still refuses a blocked tag and lets a stopping group tag
- * through. The version is stored once the charger accepts it (followCall).
+ * Sends a charger the full local authorization list: the tags that may charge there now (see
+ * tagsAt), each with its expiry date and group (1.6 `SendLocalList` with `idTagInfo`, 2.0.1 with
+ * `idTokenInfo`), one version above the last it accepted, so a charger that loses its connection
+ * still lets them start and a group tag stop. A tag left out (blocked, expired, another's) is
+ * refused by a charger that asks. The version is stored once the charger accepts it (followCall).
  */
 export async function sendLocalList(
   ctx: ServiceContext,
@@ -260,11 +286,8 @@ export async function sendLocalList(
   if (!charger) throw notFound();
   const protocol = protocolOf(charger.protocol);
   if (!protocol) throw chargerOffline();
-  const now = ctx.clock.now();
-  const tags = await repo.allIdTags(ctx.db);
+  const tags = await tagsAt(ctx, charger, protocol);
   const version = charger.localListVersion + 1;
-  const statusOf = (tag: (typeof tags)[number]) =>
-    tag.status === 'Accepted' && tag.expiresAt && tag.expiresAt <= now ? 'Expired' : tag.status;
   const payload =
     protocol === 'ocpp2.0.1'
       ? {
@@ -272,9 +295,9 @@ export async function sendLocalList(
           updateType: 'Full',
           ...listOf(
             tags.map((tag) => ({
-              idToken: { idToken: tag.idTag, type: 'ISO14443' },
+              idToken: { idToken: tag.idTag, type: tag.contract ? 'eMAID' : 'ISO14443' },
               idTokenInfo: {
-                status: statusOf(tag),
+                status: 'Accepted',
                 ...(tag.expiresAt ? { cacheExpiryDateTime: tag.expiresAt.toISOString() } : {}),
                 ...(tag.parentIdTag
                   ? { groupIdToken: { idToken: tag.parentIdTag, type: 'Central' } }
@@ -290,7 +313,7 @@ export async function sendLocalList(
             tags.map((tag) => ({
               idTag: tag.idTag,
               idTagInfo: {
-                status: statusOf(tag),
+                status: 'Accepted',
                 ...(tag.expiresAt ? { expiryDate: tag.expiresAt.toISOString() } : {}),
                 ...(tag.parentIdTag ? { parentIdTag: tag.parentIdTag } : {}),
               },
@@ -307,6 +330,27 @@ export async function sendLocalList(
   if (answer.outcome !== 'result') return { answer, version: charger.localListVersion };
   const accepted = objectOf(answer.response).status === 'Accepted';
   return { answer, version: accepted ? version : charger.localListVersion };
+}
+
+/**
+ * The tags that may charge at this charger now, as the backend would answer them at Authorize
+ * (standing, access to the installation, a share's terms, a card to pay with), and the
+ * operators' master passes: no other user's tag goes to a charger, and none it would refuse
+ * online. A contract's eMAID goes only to a 2.0.1 charger, typed as one.
+ */
+async function tagsAt(ctx: ServiceContext, charger: chargers.ChargerRow, protocol: OcppProtocol) {
+  const link = { chargerId: charger.id, identity: charger.identity, protocol, session: '' };
+  const now = ctx.clock.now();
+  const standing = [];
+  for (const tag of await repo.allIdTags(ctx.db)) {
+    if (tag.status !== 'Accepted' || (tag.expiresAt && tag.expiresAt <= now)) continue;
+    if (tag.contract && protocol !== 'ocpp2.0.1') continue;
+    const master =
+      tag.parentIdTag !== null && tag.parentIdTag === ctx.config.OCPP_MASTER_PASS_GROUP;
+    const verdict = master ? 'Accepted' : await tagVerdict(ctx, link, tag.idTag);
+    if (verdict === 'Accepted' || verdict === 'ConcurrentTx') standing.push(tag);
+  }
+  return standing;
 }
 
 /** A full list with no tags is sent without one (2.0.1 allows no empty list): it empties the

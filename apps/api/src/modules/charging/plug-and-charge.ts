@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { ContractView } from '@stod/domain';
 import type { ChargerLink } from '../../integrations/ocpp/port.ts';
 import type { OcspRequestData } from '../../integrations/pki/port.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import * as repo from './contracts-repo.ts';
 
@@ -46,14 +46,20 @@ export async function createContract(ctx: ServiceContext, userId: string, pcid: 
     ctx.log.warn({ err: error }, 'contract not issued');
     throw new AppError(503, 'PNC_UNAVAILABLE', 'error.pncUnavailable');
   }
-  const row = await repo.insertContract(ctx.db, {
-    emaid: issued.emaid,
-    userId,
-    pcid,
-    certificatePem: issued.certificateChainPem,
-    serialNumber: issued.serialNumber,
-  });
-  return viewOf(row);
+  try {
+    const row = await repo.insertContract(ctx.db, {
+      emaid: issued.emaid,
+      userId,
+      pcid,
+      certificatePem: issued.certificateChainPem,
+      serialNumber: issued.serialNumber,
+    });
+    return viewOf(row);
+  } catch (error) {
+    // Another request for the same car won the race.
+    if (isUniqueViolation(error)) throw new AppError(409, 'PCID_TAKEN', 'error.pcidTaken');
+    throw error;
+  }
 }
 
 export async function revokeContract(ctx: ServiceContext, userId: string, emaid: string) {

@@ -153,6 +153,60 @@ describe('an installation’s power limit', () => {
     });
   });
 
+  it('never gives out more than the limit when charges start at the same moment', async () => {
+    const first = await registerCharger(t.app, { maxPowerKw: 22 });
+    const others = [
+      await registerCharger(t.app, { maxPowerKw: 22, installationId: first.installationId }),
+      await registerCharger(t.app, { maxPowerKw: 22, installationId: first.installationId }),
+    ];
+    const all = [first, ...others];
+    const stations: ScriptedCharger[] = [];
+    for (const charger of all) {
+      const station = await scriptedCharger(url, charger.identity, { handlers: profileAnswers });
+      open.push(station);
+      await boot16(station);
+      stations.push(station);
+    }
+    await setLimit(first.operatorToken, first.installationId, { limitKw: 11 });
+    const starts = [];
+    for (const [i, charger] of all.entries()) {
+      const station = stations[i] as ScriptedCharger;
+      const user = await cardCustomer(t.app);
+      const { idTag } = await openAndStart(t.app, station, user, charger);
+      starts.push({ station, idTag });
+    }
+    const txs = await Promise.all(
+      starts.map(async ({ station, idTag }) =>
+        String(
+          (
+            await station.call('StartTransaction', {
+              connectorId: 1,
+              idTag,
+              meterStart: 0,
+              timestamp: new Date().toISOString(),
+            })
+          ).transactionId,
+        ),
+      ),
+    );
+    const shares = () =>
+      txs.map((tx, i) => lastLimits(stations[i] as ScriptedCharger).get(tx) ?? null);
+    await until(
+      () => Promise.resolve(shares()),
+      (now) => now.every((w) => w === 3_666),
+    );
+    // Three at once, each sharing under the installation's lock: the shares they end with sum to
+    // within the limit.
+    const total = shares().reduce<number>((sum, w) => sum + (w ?? 0), 0);
+    expect(total).toBeLessThanOrEqual(11_000);
+    for (const [i, tx] of txs.entries())
+      await (stations[i] as ScriptedCharger).call('StopTransaction', {
+        transactionId: Number(tx),
+        meterStop: 0,
+        timestamp: new Date().toISOString(),
+      });
+  });
+
   it('gives no charge more than its charger’s own maximum', async () => {
     const small = await registerCharger(t.app, { maxPowerKw: 7.4 });
     const station = await scriptedCharger(url, small.identity, { handlers: profileAnswers });

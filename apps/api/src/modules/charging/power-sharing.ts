@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { publish } from './live.ts';
 import { sendOperatorCall } from './operator-calls.ts';
 import * as repo from './repo.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 
 /**
  * Smart charging: an installation's power limit (a house's main fuse, a site's grid contract)
@@ -61,52 +62,90 @@ const clearCall = (protocol: string | null, chargeId: string) =>
     ? { chargingProfileId: profileIdOf(chargeId) }
     : { id: profileIdOf(chargeId) };
 
-/** Works out and sends the shares of an installation's limit to the charges running there. */
-export async function sharePower(ctx: ServiceContext, installationId: string) {
+/** The database lock of an installation's sharing: a namespace, and the id's first 32 bits. */
+const lockOf = (installationId: string) =>
+  0x5354_0000_0000 + Number.parseInt(installationId.replaceAll('-', '').slice(0, 8), 16);
+
+/**
+ * Works out and sends the shares of an installation's limit to the charges running there: one
+ * process at a time for an installation (a database lock, and one at a time within a process),
+ * so two starts at once never add up to more than the limit; shares that go down are sent
+ * before shares that go up, for the same reason.
+ */
+export function sharePower(ctx: ServiceContext, installationId: string) {
+  return oneAtATime(`share:${installationId}`, () =>
+    ctx.database.exclusive(lockOf(installationId), () => shareNow(ctx, installationId)),
+  );
+}
+
+async function shareNow(ctx: ServiceContext, installationId: string) {
   const installation = await repo.findInstallation(ctx.db, installationId);
   if (!installation) return;
   const running = await repo.runningAtInstallation(ctx.db, installationId);
   const limitW =
     installation.powerLimitKw === null ? null : Math.floor(installation.powerLimitKw * 1000);
   const shareW = limitW === null ? null : Math.floor(limitW / Math.max(1, running.length));
-  for (const { charge, charger } of running) {
-    const own = shareW === null ? null : Math.min(shareW, Math.round(charger.maxPowerKw * 1000));
-    if (own === charge.powerLimitW) continue;
-    const action = own === null ? 'ClearChargingProfile' : 'SetChargingProfile';
-    const payload =
-      own === null
-        ? clearCall(charger.protocol, charge.id)
-        : profileCall(charger.protocol, charge, own);
-    try {
-      const answer = await sendOperatorCall(ctx, {
-        identity: charger.identity,
-        action,
-        payload,
-        sentBy: null,
-        requestId: `share-${randomUUID()}`,
-      });
-      const status =
-        answer.outcome === 'result'
-          ? (answer.response as { status?: unknown } | undefined)?.status
-          : undefined;
-      if (
-        answer.outcome !== 'result' ||
-        (status !== 'Accepted' && action === 'SetChargingProfile')
-      ) {
-        ctx.log.warn(
-          { identity: charger.identity, chargeId: charge.id, outcome: answer.outcome, status },
-          'a charger did not take its share of the power limit',
-        );
-        continue;
-      }
-      await repo.setChargePowerLimit(ctx.db, charge.id, own);
-      const now = await repo.findCharge(ctx.db, charge.id);
-      if (now) await publish(ctx, now);
-    } catch (error) {
+  const changes = running
+    .map(({ charge, charger }) => ({
+      charge,
+      charger,
+      own: shareW === null ? null : Math.min(shareW, Math.round(charger.maxPowerKw * 1000)),
+    }))
+    .filter(({ charge, own }) => own !== charge.powerLimitW);
+  // None (no profile) is the most; a share going down goes first.
+  const up = (from: number | null, to: number | null) =>
+    to === null || (from !== null && to > from);
+  changes.sort(
+    (x, y) => Number(up(x.charge.powerLimitW, x.own)) - Number(up(y.charge.powerLimitW, y.own)),
+  );
+  for (const { charge, charger, own } of changes) await sendShare(ctx, charge, charger, own);
+}
+
+async function sendShare(
+  ctx: ServiceContext,
+  charge: repo.ChargeRow,
+  charger: repo.ChargerRow,
+  own: number | null,
+) {
+  const action = own === null ? 'ClearChargingProfile' : 'SetChargingProfile';
+  const payload =
+    own === null
+      ? clearCall(charger.protocol, charge.id)
+      : profileCall(charger.protocol, charge, own);
+  try {
+    const answer = await sendOperatorCall(ctx, {
+      identity: charger.identity,
+      action,
+      payload,
+      sentBy: null,
+      requestId: `share-${randomUUID()}`,
+    });
+    const status =
+      answer.outcome === 'result'
+        ? (answer.response as { status?: unknown } | undefined)?.status
+        : undefined;
+    if (answer.outcome !== 'result' || (status !== 'Accepted' && action === 'SetChargingProfile')) {
       ctx.log.warn(
-        { err: error, chargeId: charge.id },
-        'power share not sent; sent at the next change',
+        { identity: charger.identity, chargeId: charge.id, outcome: answer.outcome, status },
+        'a charger did not take its share of the power limit; the reconciliation sends it again',
       );
+      return;
+    }
+    await repo.setChargePowerLimit(ctx.db, charge.id, own);
+    const now = await repo.findCharge(ctx.db, charge.id);
+    if (now) await publish(ctx, now);
+  } catch (error) {
+    ctx.log.warn({ err: error, chargeId: charge.id }, 'power share not sent; sent again later');
+  }
+}
+
+/** The installations with a limit and a charge running: the reconciliation shares them again. */
+export async function shareAll(ctx: ServiceContext) {
+  for (const id of await repo.limitedInstallationsRunning(ctx.db)) {
+    try {
+      await sharePower(ctx, id);
+    } catch (error) {
+      ctx.log.warn({ err: error, installationId: id }, 'power sharing failed; next pass retries');
     }
   }
 }

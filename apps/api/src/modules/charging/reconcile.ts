@@ -5,6 +5,7 @@ import { freshest, publish } from './live.ts';
 import { closeAt, settle } from './settle.ts';
 import * as txRepo from './tx-repo.ts';
 import { watchEnergy } from './watchdog.ts';
+import { shareAll } from './power-sharing.ts';
 
 /** A start whose process died mid-command is given back to the user after this long. */
 const STARTING_STALE_MS = 60_000;
@@ -92,6 +93,8 @@ export async function reconcileCharges(ctx: ServiceContext) {
       ctx.log.warn({ err: error, transactionId: tx.transactionId }, 'stop not asked; retried');
     }
   }
+  // Power limits: shares a charger did not take, or a process did not live to send.
+  await shareAll(ctx);
   for (const row of await repo.unreleasedHolds(ctx.db)) {
     try {
       await settle(ctx, row);

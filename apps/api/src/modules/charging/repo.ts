@@ -241,6 +241,22 @@ export function runningAtInstallation(db: Db, installationId: string) {
     .orderBy(charges.startedAt);
 }
 
+/** Installations with a power limit and a charge running there. */
+export async function limitedInstallationsRunning(db: Db) {
+  const rows = await db
+    .selectDistinct({ id: installations.id })
+    .from(installations)
+    .innerJoin(charges, eq(charges.installationId, installations.id))
+    .where(
+      and(
+        isNotNull(installations.powerLimitKw),
+        eq(charges.state, 'charging'),
+        isNull(charges.finishedAt),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 export async function setPowerLimit(db: Db, installationId: string, powerLimitKw: number | null) {
   const [row] = await db
     .update(installations)

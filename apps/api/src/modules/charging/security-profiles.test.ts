@@ -108,10 +108,10 @@ describe('security profile 2: HTTP Basic over TLS', () => {
     await boot16(station);
     await expect(
       scriptedCharger(wsUrl, charger.identity, { password: PASSWORD }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ code: 401 });
     await expect(
       scriptedCharger(wssUrl, charger.identity, { password: 'rangt-loyniord-1234', tls }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ code: 401 });
   });
 
   it('takes TLS ended by a trusted proxy that says so, and a 2.0.1 charger too', async () => {
@@ -127,7 +127,7 @@ describe('security profile 2: HTTP Basic over TLS', () => {
         password: PASSWORD,
         headers: { 'x-forwarded-proto': 'http' },
       }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ code: 401 });
   });
 });
 
@@ -149,14 +149,16 @@ describe('security profile 3: TLS with a client certificate', () => {
       { tls: { ca }, password: PASSWORD },
     ];
     for (const options of refused)
-      await expect(scriptedCharger(wssUrl, charger.identity, options)).rejects.toThrow();
+      await expect(scriptedCharger(wssUrl, charger.identity, options)).rejects.toMatchObject({
+        code: 401,
+      });
     // Neither plain WebSocket nor a proxy's word will do: the certificate must be seen here.
     await expect(
       scriptedCharger(wsUrl, charger.identity, {
         password: PASSWORD,
         headers: { 'x-forwarded-proto': 'https' },
       }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ code: 401 });
   });
 
   it('still lets a profile 1 charger in, over either port', async () => {

@@ -60,13 +60,16 @@ async function running16(
     timestamp: minute(0).toISOString(),
   });
   const transactionId = tx.transactionId as number;
-  /** Readings at these minutes with these registers. */
+  /** Readings at these minutes with these registers; power only while the register rises. */
   const readings = async (points: [number, number][]) => {
-    for (const [at, wh] of points)
+    let before = 1000;
+    for (const [at, wh] of points) {
       await station.call(
         'MeterValues',
-        meter16(transactionId, wh, wh > 1000 ? 7000 : 0, minute(at)),
+        meter16(transactionId, wh, wh > before ? 7000 : 0, minute(at)),
       );
+      before = wh;
+    }
   };
   /** The charger's own stop, after it took the remote one, at its last register. */
   const stopped = (meterStop: number, at: number) =>
@@ -188,6 +191,19 @@ describe('the zero-energy watchdog', () => {
     const done = await waitFor(r.user.token, r.charge.id, (c) => c.state === 'completed');
     expect(done.errorKey).toBeNull();
     expect(await pushesOfKind(t.app, r.user.email, 'chargerFaulted')).toEqual([]);
+    await r.station.close();
+  });
+
+  it('counts power as flow where a coarse register has not moved yet', async () => {
+    const r = await running16();
+    // A 1 kWh register at 3 kW: it moves every twenty minutes; the power says energy flows.
+    for (const at of [2, 6, 10, 14])
+      await r.station.call('MeterValues', meter16(r.transactionId, 1000, 3000, minute(at)));
+    await waitFor(r.user.token, r.charge.id, (c) => c.powerKw === 3);
+    await reconcileCharges(t.app.ctx);
+    expect(remoteStops(r.station.received)).toBe(0);
+    await r.stopped(1000, 15);
+    await waitFor(r.user.token, r.charge.id, (c) => c.state === 'completed');
     await r.station.close();
   });
 

@@ -19,6 +19,9 @@ import { stopCharge } from './service.ts';
  * The charge is billed for its energy (a minute tariff until energy last flowed), its hold voided
  * when none flowed, and it is listed for the operators' review as `noEnergy`.
  */
+/** The least a car charges at: 6 A on one phase at 230 V (IEC 61851). */
+const MIN_CAR_W = 1380;
+
 export async function watchEnergy(
   ctx: ServiceContext,
   row: ChargeRow,
@@ -29,6 +32,8 @@ export async function watchEnergy(
   if (quietMs === 0 || row.own || row.state !== 'charging' || !row.ocppTx) return;
   if (!charger.connected) return;
   const fresh = freshest(ctx, row);
+  // Held below what a car can take by its installation's power limit: idle by our own doing.
+  if (fresh.powerLimitW !== null && fresh.powerLimitW < MIN_CAR_W) return;
   const since = fresh.idleSince ?? fresh.energyRoseAt ?? fresh.startedAt;
   if (!since || now - since.getTime() < quietMs) return;
   if (!fresh.idleSince) {
