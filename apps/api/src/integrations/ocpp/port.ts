@@ -47,6 +47,8 @@ export interface StartReport {
   timestamp: Date;
   /** 2.0.1: the charger's own transaction id. 1.6: none, the backend gives one. */
   transactionId?: string;
+  /** 2.0.1: the token's type (`ISO14443`, `eMAID`, …); 1.6 names none. */
+  idTokenType?: string | null;
 }
 
 export interface MeterReport {
@@ -76,6 +78,7 @@ export interface TransactionReport {
   seqNo: number;
   evseId: number | null;
   idTag: string | null;
+  idTokenType?: string | null;
   remoteStartId: number | null;
   energyWh: number | null;
   powerW: number | null;
@@ -129,7 +132,8 @@ export interface ChargerEvents {
   heartbeat(link: ChargerLink): Promise<void>;
   status(link: ChargerLink, report: StatusReport): Promise<void>;
   /** What a start with this tag at this charger would be answered now. */
-  authorize(link: ChargerLink, idTag: string): Promise<TagVerdict>;
+  /** A token's standing; 2.0.1 names its type (a contract's eMAID stands only as an eMAID). */
+  authorize(link: ChargerLink, idTag: string, idTokenType?: string): Promise<TagVerdict>;
   /** What a charger may cache of a known tag beside its standing: its expiry and its group. */
   tagDetails(idTag: string): Promise<TagDetails>;
   /** Answers the transaction id (1.6: a new integer as text) and the tag's verdict. */

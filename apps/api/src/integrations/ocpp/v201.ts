@@ -90,13 +90,13 @@ export function attach201(
   };
   handle('Authorize', async (params) => {
     const { idToken, iso15118CertificateHashData: hashes } = params as {
-      idToken: { idToken: string };
+      idToken: { idToken: string; type: string };
       iso15118CertificateHashData?: OcspRequestData[];
     };
     // Plug & Charge: the car's contract certificate first; a certificate that does not stand
     // makes the token Invalid, whatever its own standing.
     const certificateStatus = hashes?.length ? await events.certificatesCheck(hashes) : null;
-    const standing = await events.authorize(link, idToken.idToken);
+    const standing = await events.authorize(link, idToken.idToken, idToken.type);
     const status = certificateStatus && certificateStatus !== 'Accepted' ? 'Invalid' : standing;
     return {
       idTokenInfo: await info(status, idToken.idToken),
@@ -129,6 +129,7 @@ export function attach201(
       seqNo: p.seqNo,
       evseId: p.evse?.id ?? null,
       idTag: p.idToken?.idToken ?? null,
+      idTokenType: p.idToken?.type ?? null,
       remoteStartId: p.transactionInfo.remoteStartId ?? null,
       energyWh: read.energyWh,
       powerW: read.powerW,

@@ -56,3 +56,12 @@ export async function revokeContract(db: Db, userId: string, emaid: string, at: 
     return row;
   });
 }
+
+/** Whether a tag is a contract's eMAID. */
+export async function isContractTag(db: Db, idTag: string) {
+  const [row] = await db
+    .select({ emaid: evContracts.emaid })
+    .from(evContracts)
+    .where(eq(evContracts.emaid, idTag));
+  return row !== undefined;
+}

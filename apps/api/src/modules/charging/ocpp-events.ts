@@ -143,7 +143,7 @@ export function chargerEvents(ctx: ServiceContext): ChargerEvents {
       if (open && status === 'Faulted' && ['charging', 'stopping'].includes(open.state))
         await announce.chargerFaulted(ctx, open);
     },
-    authorize: (link, idTag) => tagStanding(ctx, link, idTag),
+    authorize: (link, idTag, idTokenType) => tagStanding(ctx, link, idTag, idTokenType),
     async tagDetails(idTag) {
       const tag = await repo.findIdTag(ctx.db, idTag);
       return {

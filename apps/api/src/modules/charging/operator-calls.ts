@@ -347,7 +347,9 @@ async function tagsAt(ctx: ServiceContext, charger: chargers.ChargerRow, protoco
     if (tag.contract && protocol !== 'ocpp2.0.1') continue;
     const master =
       tag.parentIdTag !== null && tag.parentIdTag === ctx.config.OCPP_MASTER_PASS_GROUP;
-    const verdict = master ? 'Accepted' : await tagVerdict(ctx, link, tag.idTag);
+    const verdict = master
+      ? 'Accepted'
+      : await tagVerdict(ctx, link, tag.idTag, tag.contract ? 'eMAID' : null);
     if (verdict === 'Accepted' || verdict === 'ConcurrentTx') standing.push(tag);
   }
   return standing;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { checkChargingBooks } from '../../test/charging-books.ts';
 import {
+  boot16,
   boot201,
   listen,
   meter201,
@@ -193,6 +194,39 @@ describe('a driver’s Plug & Charge contract', () => {
     expect(plain.idTokenInfo).toEqual({ status: 'Blocked' });
     const listed = (await contracts(driver.token)).json<{ items: ContractView[] }>().items;
     expect(listed[0]?.revokedAt).not.toBeNull();
+  });
+
+  it('lets no one charge on a driver’s eMAID presented as a card, in 2.0.1 or 1.6', async () => {
+    const driver = await cardCustomer(t.app);
+    const contract = (await create(driver.token, {})).json<ContractView>();
+    const { station } = await connected();
+    const asCard = await station.call('Authorize', {
+      idToken: { idToken: contract.emaid, type: 'ISO14443' },
+    });
+    expect(asCard.idTokenInfo).toEqual({ status: 'Invalid' });
+    const started = await station.call('TransactionEvent', {
+      eventType: 'Started',
+      timestamp: new Date().toISOString(),
+      triggerReason: 'Authorized',
+      seqNo: 0,
+      transactionInfo: { transactionId: `FAKE-${String(Date.now())}` },
+      idToken: { idToken: contract.emaid, type: 'ISO14443' },
+      evse: { id: 1, connectorId: 1 },
+    });
+    expect(started.idTokenInfo).toMatchObject({ status: 'Invalid' });
+    const active = await t.app.inject({
+      url: '/api/charges/active',
+      headers: bearer(driver.token),
+    });
+    expect(active.json()).toEqual({ charge: null });
+    // A 1.6 charger has no token types: an eMAID is never a tag there.
+    const old = await registerCharger(t.app);
+    const station16 = await scriptedCharger(url, old.identity);
+    open.push(station16);
+    await boot16(station16);
+    expect(await station16.call('Authorize', { idTag: contract.emaid })).toEqual({
+      idTagInfo: { status: 'Invalid' },
+    });
   });
 
   it('answers a certificate it never issued CertChainError', async () => {

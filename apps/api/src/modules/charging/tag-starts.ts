@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findUserById } from '../users/index.ts';
 import * as wallet from '../wallet/index.ts';
 import * as repo from './repo.ts';
+import { isContractTag } from './contracts-repo.ts';
 import { openCharge } from './opening.ts';
 import { termsOf, type Terms } from './terms.ts';
 import { accessOf } from './views.ts';
@@ -30,9 +31,11 @@ async function payerOf(
   ctx: ServiceContext,
   chargerId: string,
   idTag: string,
+  idTokenType?: string | null,
 ): Promise<Payer | TagVerdict> {
   const tag = await repo.findIdTag(ctx.db, idTag);
   if (!tag) return 'Invalid';
+  if (await contractMisused(ctx, idTag, idTokenType)) return 'Invalid';
   // The operator's word first: a tag blocked, invalidated or past its expiry starts nothing.
   if (tag.status !== 'Accepted') return tag.status;
   if (tag.expiresAt && tag.expiresAt <= ctx.clock.now()) return 'Expired';
@@ -59,6 +62,19 @@ async function payerOf(
     if (!method) return 'Blocked';
   }
   return { userId: tag.userId, installation, charger, terms, method };
+}
+
+/**
+ * Whether a contract's eMAID is presented as something else: an eMAID is printed in the app and
+ * sent in the clear over ISO 15118, so it stands only as what it is (2.0.1 type `eMAID`), never
+ * as a card's number or a 1.6 tag.
+ */
+export async function contractMisused(
+  ctx: ServiceContext,
+  idTag: string,
+  idTokenType: string | null | undefined,
+) {
+  return idTokenType !== 'eMAID' && (await isContractTag(ctx.db, idTag));
 }
 
 /** A registered tag that stands (Accepted and not expired), or null. */
@@ -96,8 +112,9 @@ export async function tagVerdict(
   ctx: ServiceContext,
   link: ChargerLink,
   idTag: string,
+  idTokenType?: string | null,
 ): Promise<TagVerdict> {
-  const payer = await payerOf(ctx, link.chargerId, idTag);
+  const payer = await payerOf(ctx, link.chargerId, idTag, idTokenType);
   if (typeof payer === 'string') return payer;
   return (await repo.openChargeOfUser(ctx.db, payer.userId)) ? 'ConcurrentTx' : 'Accepted';
 }
@@ -112,7 +129,7 @@ export async function openByTag(
   link: ChargerLink,
   report: StartReport & { idTag: string },
 ): Promise<repo.ChargeRow | TagVerdict> {
-  const payer = await payerOf(ctx, link.chargerId, report.idTag);
+  const payer = await payerOf(ctx, link.chargerId, report.idTag, report.idTokenType);
   if (typeof payer === 'string') return payer;
   const user = await findUserById(ctx.db, payer.userId);
   try {

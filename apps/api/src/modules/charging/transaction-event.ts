@@ -75,6 +75,7 @@ export async function transaction(
     const answer = await started(ctx, link, {
       connectorId: tx.connectorId ?? 0,
       idTag: tx.idTag,
+      idTokenType: report.idTokenType ?? null,
       ...(tx.remoteStartId === null ? {} : { remoteStartId: tx.remoteStartId }),
       remote: report.triggerReason === 'RemoteStart',
       meterStartWh: tx.meterStart ?? report.energyWh,

@@ -11,7 +11,7 @@ import * as repo from './repo.ts';
 import type { ChargeRow } from './repo.ts';
 import { freshest, publish } from './live.ts';
 import { closeAt } from './settle.ts';
-import { mayStop, openByTag, tagVerdict } from './tag-starts.ts';
+import { contractMisused, mayStop, openByTag, tagVerdict } from './tag-starts.ts';
 import { shareSoon } from './power-sharing.ts';
 import * as txRepo from './tx-repo.ts';
 
@@ -40,12 +40,16 @@ export async function tagStanding(
   ctx: ServiceContext,
   link: ChargerLink,
   idTag: string,
+  idTokenType?: string | null,
 ): Promise<TagVerdict> {
+  // A contract's eMAID presented as anything but one (an RFID card, a 1.6 tag): not secret, so
+  // it stands for nothing.
+  if (await contractMisused(ctx, idTag, idTokenType)) return 'Invalid';
   // The backend's own tag of a charge opened in the app, or a provider card's; a master pass,
   // or a tag of the group whose charge runs here, presented to stop it.
   if (await repo.openChargeWithTag(ctx.db, link.chargerId, idTag)) return 'Accepted';
   if (await mayStop(ctx, link, idTag)) return 'Accepted';
-  return tagVerdict(ctx, link, idTag);
+  return tagVerdict(ctx, link, idTag, idTokenType);
 }
 
 /** The charge waiting for this start: by the remote start's id, else by tag at the connector. */
@@ -117,7 +121,7 @@ export async function started(
     if (refused && !refused.chargeId)
       return {
         transactionId: refused.transactionId,
-        status: await tagVerdict(ctx, link, report.idTag),
+        status: await tagVerdict(ctx, link, report.idTag, report.idTokenType),
       };
   }
   const transactionId = report.transactionId ?? (await repo.nextTransactionId(ctx.db));
