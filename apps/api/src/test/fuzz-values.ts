@@ -134,7 +134,11 @@ export function validValue(schema: JsonSchema, hints: Hints, name = ''): fc.Arbi
     const lower = schema.minimum ?? -INT4;
     const min = schema.exclusiveMinimum === true ? lower + 1 : lower;
     const max = Math.min(schema.maximum ?? INT4, Number.MAX_SAFE_INTEGER);
-    const whole = fc.integer({ min: Math.max(min, -INT4 - 1), max: Math.min(max, INT4) });
+    // Whole numbers within the bounds (a number's bounds may be fractions: 1.4 kW).
+    const whole = fc.integer({
+      min: Math.ceil(Math.max(min, -INT4 - 1)),
+      max: Math.floor(Math.min(max, INT4)),
+    });
     return fc.oneof(whole, fc.constantFrom(min, Math.min(max, 1e12)));
   }
   if (isType(schema, 'boolean')) return fc.boolean();
