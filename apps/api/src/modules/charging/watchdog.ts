@@ -8,6 +8,9 @@ import type { ChargeRow, ChargerRow } from './repo.ts';
 import { freshest } from './live.ts';
 import { stopCharge } from './service.ts';
 
+/** The least a car charges at: 6 A on one phase at 230 V (IEC 61851). */
+const MIN_CAR_W = 1380;
+
 /**
  * The zero-energy watchdog. A paid charge whose readings show no energy for
  * `CHARGE_NO_ENERGY_MINUTES` after its start, or after energy last flowed, is stopped remotely:
@@ -19,9 +22,6 @@ import { stopCharge } from './service.ts';
  * The charge is billed for its energy (a minute tariff until energy last flowed), its hold voided
  * when none flowed, and it is listed for the operators' review as `noEnergy`.
  */
-/** The least a car charges at: 6 A on one phase at 230 V (IEC 61851). */
-const MIN_CAR_W = 1380;
-
 export async function watchEnergy(
   ctx: ServiceContext,
   row: ChargeRow,
