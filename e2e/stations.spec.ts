@@ -347,7 +347,10 @@ test('screenshots of the list, the map and the sheet at 390×844', async ({
     longitude: torshavn.location.lng + 0.004,
   });
   await page.goto('/stations');
+  // The list first, so that the choice is not made on a screen still loading.
+  await expect(rows(page)).toHaveCount(FAROESE_ORDER.length);
   await page.getByRole('radio', { name: 'Fjarstøða' }).click();
+  await expect(page.getByRole('radio', { name: 'Fjarstøða' })).toBeChecked();
   await expect(rows(page).first().getByTestId('station-name')).toHaveText('Støð Tórshavn Miðbýur');
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot(shot('stations-list'));
