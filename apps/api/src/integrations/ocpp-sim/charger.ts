@@ -3,6 +3,7 @@ import { RPCClient } from 'ocpp-rpc';
 import { MIN_TICK_MS, type SimClock } from '../forecourt/sim-clock.ts';
 import { connectorFloor, type Connector, type Teller } from './connector.ts';
 import { chargerControl, connectorView } from './control.ts';
+import { handleOperations, type ChargerOperations } from './operations.ts';
 import { ocpp16 } from './ocpp16.ts';
 import { ocpp201 } from './ocpp201.ts';
 import { isAnswer, outbox } from './outbox.ts';
@@ -18,6 +19,12 @@ const HEARTBEAT_DEFAULT_S = 300;
 const BOOT_RETRY_DEFAULT_S = 10;
 /** Before its first connection a charger dials again after 1 s, doubling up to 30 s (simulated). */
 const DIAL_RETRY_MS = [1_000, 30_000] as const;
+/** A restarted charger is back on the network this long after it went (simulated). */
+const REBOOT_MS = 8_000;
+/** Before it restarts, a charger gives its last messages this long to go out (simulated). */
+const REBOOT_GRACE_MS = 1_500;
+/** A restart or an out-of-service that waits for the transactions looks this often (simulated). */
+const IDLE_CHECK_MS = 1_000;
 /** A call with no answer on a live connection gives up after this long (real time). */
 const CALL_TIMEOUT_MS = 30_000;
 
@@ -53,6 +60,9 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
   let dialRetry: NodeJS.Timeout | null = null;
   let dialFailures = 0;
   let bootedOnce: () => void = () => undefined;
+  let bootReason: 'PowerUp' | 'RemoteReset' = 'PowerUp';
+  let heartbeatS = HEARTBEAT_DEFAULT_S;
+  let rebooting = false;
   const ready = new Promise<void>((resolve) => (bootedOnce = resolve));
   /** The status last queued per connector (0: 1.6's charger as a whole). */
   const reported = new Map<number, string>();
@@ -126,6 +136,7 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
   function beat(intervalS: number) {
     clock.cancel(heartbeat);
     const seconds = intervalS > 0 ? intervalS : HEARTBEAT_DEFAULT_S;
+    heartbeatS = seconds;
     heartbeat = clock.every(seconds * 1000, () =>
       box.push({ method: 'Heartbeat', keep: false, params: () => ({}) }),
     );
@@ -150,11 +161,12 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
       while (waiting()) {
         let retryS = BOOT_RETRY_DEFAULT_S;
         try {
-          const answer = (await client.call('BootNotification', adapter.boot('PowerUp'))) as {
+          const answer = (await client.call('BootNotification', adapter.boot(bootReason))) as {
             status: string;
             interval: number;
           };
           if (answer.status === 'Accepted') {
+            bootReason = 'PowerUp';
             accepted(answer.interval);
             return;
           }
@@ -226,6 +238,86 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
     beat,
   });
   adapter.handle(client, control);
+
+  /** Runs `then` once no connector of `targets` has a transaction, looking every second. */
+  function whenIdle(targets: Connector[], then: () => void) {
+    if (targets.every((c) => !c.tx)) return then();
+    const check = clock.every(IDLE_CHECK_MS, () => {
+      if (closed || targets.some((c) => c.tx)) return;
+      clock.cancel(check);
+      then();
+    });
+  }
+
+  /**
+   * The charger restarts: its last messages go out, the connection drops, and it is back after a
+   * while with a BootNotification (2.0.1: RemoteReset). What could not be sent waits in its box.
+   */
+  function reboot() {
+    if (rebooting) return;
+    rebooting = true;
+    clock.after(REBOOT_GRACE_MS, () => {
+      if (closed) return;
+      booted = false;
+      up = false;
+      clock.cancel(heartbeat);
+      box.dropTransient();
+      bootReason = 'RemoteReset';
+      void client.close({ force: true }).then(() => {
+        clock.after(REBOOT_MS, () => {
+          rebooting = false;
+          if (!stayAway()) void dial();
+        });
+      });
+    });
+  }
+
+  const operations: ChargerOperations = {
+    reset(kind) {
+      if (kind === 'hard') {
+        for (const c of connectors) if (c.tx) floor.stop(c, 'HardReset');
+        reboot();
+        return 'Accepted';
+      }
+      // 1.6's soft reset stops the transactions gracefully; 2.0.1's OnIdle lets them finish.
+      if (spec.protocol === 'ocpp1.6') {
+        for (const c of connectors) if (c.tx) floor.stop(c, 'SoftReset');
+        reboot();
+        return 'Accepted';
+      }
+      const busy = connectors.some((c) => c.tx);
+      whenIdle(connectors, reboot);
+      return busy ? 'Scheduled' : 'Accepted';
+    },
+    unlock(connectorId) {
+      const c = connectors.find((x) => x.id === connectorId);
+      if (!c) return 'Unknown';
+      if (c.tx) {
+        if (spec.protocol === 'ocpp2.0.1') return 'Ongoing';
+        floor.stop(c, 'UnlockCommand');
+      }
+      return 'Unlocked';
+    },
+    availability(connectorId, operative) {
+      const targets =
+        connectorId === 0 ? connectors : connectors.filter((c) => c.id === connectorId);
+      if (targets.length === 0) return 'Rejected';
+      if (operative) {
+        for (const c of targets) floor.backInService(c);
+        return 'Accepted';
+      }
+      const busy = targets.filter((c) => c.tx);
+      for (const c of targets) if (!c.tx) floor.outOfOrder(c, 'Unavailable');
+      for (const c of busy) whenIdle([c], () => floor.outOfOrder(c, 'Unavailable'));
+      return busy.length > 0 ? 'Scheduled' : 'Accepted';
+    },
+    heartbeatInterval: () => heartbeatS,
+    setHeartbeatInterval: (seconds) => beat(seconds),
+    setPassword(password) {
+      client.reconfigure({ password } as Partial<ClientOptions> as ClientOptions);
+    },
+  };
+  handleOperations(client, spec, operations);
 
   const state = (): SimChargerState => ({
     identity,

@@ -12,7 +12,17 @@ const CONNECTION_TIMEOUT_MS = 60_000;
 /** Each connector's energy register starts somewhere in a long life of charges, in kWh. */
 const REGISTER_START_KWH = [100, 5_000] as const;
 
-export type StopReason = 'Remote' | 'Local' | 'EVDisconnected' | 'Other' | 'DeAuthorized';
+export type StopReason =
+  | 'Remote'
+  | 'Local'
+  | 'EVDisconnected'
+  | 'Other'
+  | 'DeAuthorized'
+  /** An operator's restart (1.6's words; 2.0.1 says ImmediateReset). */
+  | 'HardReset'
+  | 'SoftReset'
+  /** 1.6: an operator unlocked the cable of a running transaction. */
+  | 'UnlockCommand';
 export type MeterTrigger = 'MeterValuePeriodic' | 'Trigger' | 'ChargingStateChanged';
 
 /**
@@ -257,6 +267,11 @@ export function connectorFloor(o: ConnectorFloorOptions) {
       endWithCarStaying(c, 'Remote');
     },
 
+    /** The charger ends the transaction for its own reason (a restart, an unlock). */
+    stop(c: Connector, reason: StopReason) {
+      endWithCarStaying(c, reason);
+    },
+
     /** The same card presented again ends its own transaction, as at a real charger. */
     localStop(c: Connector) {
       endWithCarStaying(c, 'Local');
@@ -280,6 +295,13 @@ export function connectorFloor(o: ConnectorFloorOptions) {
       // The charger reports the fault as it finds it, then ends the transaction it broke off.
       setStatus(c, status, status === 'Faulted' ? 'GroundFailure' : 'NoError');
       stopTransaction(c, 'Other');
+    },
+
+    /** An operator makes an unavailable connector operative again; a fault stays a fault. */
+    backInService(c: Connector) {
+      if (c.status !== 'Unavailable') return;
+      c.clearing = false;
+      setStatus(c, c.plugged ? 'Preparing' : 'Available', 'NoError');
     },
   };
 }

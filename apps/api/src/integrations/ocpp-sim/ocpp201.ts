@@ -80,6 +80,16 @@ const ENDED_BY: Record<StopReason, string> = {
   EVDisconnected: 'EVDeparted',
   Other: 'AbnormalCondition',
   DeAuthorized: 'Deauthorized',
+  HardReset: 'ResetCommand',
+  SoftReset: 'ResetCommand',
+  UnlockCommand: 'UnlockCommand',
+};
+
+/** 2.0.1's reasons where 1.6's words differ. */
+const STOPPED_AS: Partial<Record<StopReason, string>> = {
+  HardReset: 'ImmediateReset',
+  SoftReset: 'ImmediateReset',
+  UnlockCommand: 'Other',
 };
 
 function chargingState(c: Connector, stoppedReason: StopReason | undefined) {
@@ -122,7 +132,9 @@ export function ocpp201(spec: SimChargerSpec, deauthorize: Deauthorize): Protoco
         transactionId: tx.id,
         chargingState: chargingState(c, details.stoppedReason),
         ...(tx.start.remoteStartId === null ? {} : { remoteStartId: tx.start.remoteStartId }),
-        ...(details.stoppedReason ? { stoppedReason: details.stoppedReason } : {}),
+        ...(details.stoppedReason
+          ? { stoppedReason: STOPPED_AS[details.stoppedReason] ?? details.stoppedReason }
+          : {}),
       },
       ...(eventType === 'Started'
         ? { idToken: { idToken: tx.start.idTag, type: tx.start.tokenType } }

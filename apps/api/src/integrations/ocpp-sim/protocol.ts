@@ -36,7 +36,7 @@ export interface StatusReport {
 
 /** One OCPP version's words for what the connectors do. */
 export interface ProtocolAdapter {
-  boot(reason: 'PowerUp' | 'Triggered'): Record<string, unknown>;
+  boot(reason: 'PowerUp' | 'Triggered' | 'RemoteReset'): Record<string, unknown>;
   /** A connector's status, or 1.6's charger as a whole (connector 0) when `c` is null. */
   status(c: Connector | null, at: Date): StatusReport | null;
   started(c: Connector, tx: Transaction, at: Date, offline: boolean): OutboxEntry;
