@@ -49,6 +49,14 @@ function parts(value: Date | string | number): Parts {
   };
 }
 
+/** A number with comma decimals, as the Faroe Islands write it: 12,35 (not finite: 0). */
+export function formatDecimal(value: number, digits: number): string {
+  return (Number.isFinite(value) ? value : 0).toFixed(digits).replace('.', ',');
+}
+
+/** Energy in Wh as kWh with two decimals: 12345 → '12,35'. */
+export const formatKwhOfWh = (wh: number): string => formatDecimal(Math.max(0, wh) / 1000, 2);
+
 /** Integer øre to '1.234,50 kr.': comma decimals, dot thousands, always 2 decimals. */
 export function formatCurrency(ore: number): string {
   if (!Number.isInteger(ore)) throw new RangeError('Amounts are whole øre');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCurrency, formatReceiptDate } from './format.ts';
+import { formatCurrency, formatDecimal, formatReceiptDate } from './format.ts';
 import { pageQueryShape } from './fields.ts';
 import { translate, type Locale } from './messages/index.ts';
 
@@ -119,8 +119,6 @@ export interface ReceiptLayout {
   totals: ReceiptLine[];
 }
 
-const decimal = (value: number, digits: number) => value.toFixed(digits).replace('.', ',');
-
 function foodLines(items: readonly FoodItem[], depth: number): ReceiptLine[] {
   const out: ReceiptLine[] = [];
   for (const item of items) {
@@ -166,7 +164,7 @@ export function receiptLayout(
         const unit = t(p.priceType === 'min' ? 'receipt.minutes' : 'receipt.kwh');
         lines.push({ label: p.description, value: formatCurrency(p.totalPrice), depth: 0 });
         lines.push({
-          label: `${decimal(p.quantity, p.priceType === 'min' ? 0 : 2)} ${unit} × ${formatCurrency(p.price)}`,
+          label: `${formatDecimal(p.quantity, p.priceType === 'min' ? 0 : 2)} ${unit} × ${formatCurrency(p.price)}`,
           value: '',
           depth: 1,
         });
@@ -195,7 +193,7 @@ export function receiptLayout(
       if (receipt.quantity !== null)
         lines.push({
           label: t('receipt.litres'),
-          value: `${decimal(receipt.quantity, 2)} L`,
+          value: `${formatDecimal(receipt.quantity, 2)} L`,
           depth: 1,
         });
       if (receipt.unitPrice !== null)

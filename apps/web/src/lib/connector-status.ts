@@ -1,9 +1,10 @@
 import {
-  isFreeStatus,
-  isUnavailableStatus,
   type ChargerView,
   type ConnectorStatus,
   type ConnectorView,
+  formatDecimal,
+  isFreeStatus,
+  isUnavailableStatus,
 } from '@stod/domain';
 
 /**
@@ -12,15 +13,12 @@ import {
  * screens' (features/charging/i18n); a screen that shows them loads that bundle.
  */
 
-const decimal = (value: number, digits: number) =>
-  (Number.isFinite(value) ? value : 0).toFixed(digits).replace('.', ',');
-
 /** Power: '11,0' (kW, one decimal). */
-export const formatKw = (kw: number) => decimal(Math.max(0, kw), 1);
+export const formatKw = (kw: number) => formatDecimal(Math.max(0, kw), 1);
 
 /** A maximum power as chargers are sold: '22', '7,4', '150'. */
 export const formatMaxKw = (kw: number) =>
-  Number.isInteger(kw) ? String(kw) : decimal(kw, 1).replace(/,0$/, '');
+  Number.isInteger(kw) ? String(kw) : formatDecimal(kw, 1).replace(/,0$/, '');
 
 export const CONNECTOR_STATUS_KEYS = {
   Available: 'charging.status.Available',

@@ -1,4 +1,4 @@
-import { translateServer } from '@stod/domain';
+import { formatKwhOfWh, translateServer } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { announce } from '../notifications/index.ts';
 import { findUserById } from '../users/index.ts';
@@ -67,7 +67,7 @@ async function tell(ctx: ServiceContext, row: ChargeRow) {
     const params = {
       installation: row.installationName,
       minutes: String(minutes),
-      kwh: (Math.round(row.energyWh) / 1000).toFixed(2).replace('.', ','),
+      kwh: formatKwhOfWh(row.energyWh),
     };
     await ctx.mailer.send({
       to: user.email,

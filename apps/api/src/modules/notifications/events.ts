@@ -1,10 +1,12 @@
 import {
   formatCurrency,
   formatDate,
+  formatDecimal,
+  formatKwhOfWh,
   formatTime,
-  translateServer,
   type Locale,
   type ServerMessageKey,
+  translateServer,
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notify } from './service.ts';
@@ -22,8 +24,6 @@ const texts =
     title: translateServer(`push.${name}.title` as ServerMessageKey, locale, params),
     body: translateServer(`push.${name}.body` as ServerMessageKey, locale, params),
   });
-
-const decimal = (value: number, digits: number) => value.toFixed(digits).replace('.', ',');
 
 export const chargeComplete = (
   ctx: ServiceContext,
@@ -43,7 +43,7 @@ export const chargeComplete = (
     url: `/charging/installations/${charge.installationId}/charge`,
     texts: texts('chargeComplete', {
       installation: charge.installationName,
-      kwh: decimal(charge.energyWh / 1000, 2),
+      kwh: formatKwhOfWh(charge.energyWh),
       amount: formatCurrency(charge.amount),
     }),
   });
@@ -131,7 +131,7 @@ export const fuelReceipt = (
     url: `/profile/receipts/${sale.receiptId}`,
     texts: texts('fuelReceipt', {
       station: sale.stationName,
-      litres: decimal(sale.volumeMl / 1000, 2),
+      litres: formatDecimal(sale.volumeMl / 1000, 2),
       amount: formatCurrency(sale.amount),
     }),
   });

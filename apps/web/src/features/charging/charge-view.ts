@@ -1,9 +1,10 @@
 import {
-  isUnavailableStatus,
   type Charge,
   type ChargeLabel,
   type ChargerView,
   type ConnectorView,
+  formatDecimal,
+  isUnavailableStatus,
 } from '@stod/domain';
 import { connectorStatus, connectorTone } from '../../lib/connector-status.ts';
 
@@ -22,14 +23,11 @@ export {
  * of spec §4 and the connectors' states.
  */
 
-const decimal = (value: number, digits: number) =>
-  (Number.isFinite(value) ? value : 0).toFixed(digits).replace('.', ',');
-
 /** Energy as the screen shows it: '12,35' (kWh, two decimals). */
-export const formatKwh = (kwh: number) => decimal(Math.max(0, kwh), 2);
+export const formatKwh = (kwh: number) => formatDecimal(Math.max(0, kwh), 2);
 
 /** Minutes since the start: '12,3'. */
-export const formatMinutes = (minutes: number) => decimal(Math.max(0, minutes), 1);
+export const formatMinutes = (minutes: number) => formatDecimal(Math.max(0, minutes), 1);
 
 export const CHARGE_LABEL_KEYS = {
   ready: 'charging.label.ready',
