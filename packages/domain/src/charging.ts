@@ -13,6 +13,18 @@ import { OWNER_CREDIT_ORE_PER_KWH } from './money.ts';
 export const CHARGE_HOLD_ORE_DEFAULT = 300_00;
 
 /** The connector states of OCPP 1.6 (2.0.1's are mapped onto them), and ours for a lost charger. */
+/** What a charger reports for the record, kept as its notices (security events, logs, …). */
+export const chargerNoticeKinds = [
+  'security',
+  'log',
+  'firmware',
+  'limit',
+  'evNeeds',
+  'report',
+  'reservation',
+] as const;
+export type ChargerNoticeKind = (typeof chargerNoticeKinds)[number];
+
 export const connectorStatuses = [
   'Available',
   'Preparing',

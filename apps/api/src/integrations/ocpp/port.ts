@@ -1,5 +1,5 @@
 import type { OcspRequestData } from '../pki/port.ts';
-import type { ConnectorStatus } from '@stod/domain';
+import { chargerNoticeKinds, type ConnectorStatus } from '@stod/domain';
 
 /**
  * The OCPP endpoint's two sides, free of any one protocol version: what a charger tells the
@@ -94,15 +94,7 @@ export interface TransactionReport {
  * charging limit set or cleared by another party, a car's charging needs, an answer to a report
  * request, a reservation's end.
  */
-export const NOTICE_KINDS = [
-  'security',
-  'log',
-  'firmware',
-  'limit',
-  'evNeeds',
-  'report',
-  'reservation',
-] as const;
+export const NOTICE_KINDS = chargerNoticeKinds;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** A report a charger makes for the record. */

@@ -34,25 +34,24 @@ const tags = ['charging'];
 const registeredSchema = z.object({
   chargers: z.array(z.object({ id: z.string(), identity: z.string(), installationId: z.string() })),
 });
+const adminChargerSchema = chargerViewSchema.omit({ kind: true }).extend({
+  installationName: z.string(),
+  protocol: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  lastBootAt: z.string().nullable(),
+  vendor: z.string().nullable(),
+  model: z.string().nullable(),
+  firmware: z.string().nullable(),
+  securityProfile: z.number().int(),
+  localListVersion: z.number().int(),
+});
 const adminChargersSchema = z.object({
-  items: z.array(
-    chargerViewSchema.omit({ kind: true }).extend({
-      installationName: z.string(),
-      protocol: z.string().nullable(),
-      lastSeenAt: z.string().nullable(),
-      lastBootAt: z.string().nullable(),
-      vendor: z.string().nullable(),
-      model: z.string().nullable(),
-      firmware: z.string().nullable(),
-      securityProfile: z.number().int(),
-      localListVersion: z.number().int(),
-    }),
-  ),
+  items: z.array(adminChargerSchema),
   total: z.number().int(),
 });
 const operatorOnly = requireRole('operator');
 
-const unbilledSchema = z.object({
+const transactionsSchema = z.object({
   items: z.array(
     z.object({
       id: z.string(),
@@ -205,6 +204,43 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.get(
+    '/admin/chargers/:identity',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'One charger with its connection and connector states (operator)',
+        security: bearer,
+        params: z.object({ identity: z.string().min(1).max(64) }),
+        response: { 200: adminChargerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => registry.chargerForOperator(ctx, request.params.identity),
+  );
+
+  app.get(
+    '/admin/chargers/:id/transactions',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'The transactions a charger reported, billed or not, newest first (operator)',
+        security: bearer,
+        params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+        querystring: z.object(pageQueryShape),
+        response: { 200: transactionsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) =>
+      operations.chargerTransactions(
+        ctx,
+        request.params.id,
+        request.query.offset,
+        request.query.take,
+      ),
+  );
+
+  app.get(
     '/admin/charger-transactions',
     {
       onRequest: operatorOnly,
@@ -215,7 +251,7 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
           'A transaction started with an unknown or refused tag, or delivering energy that no token or remote start claimed (`unbilled`; the backend asks the charger to stop it), and those that have named no token yet (`pending`). Newest first.',
         security: bearer,
         querystring: z.object(pageQueryShape),
-        response: { 200: unbilledSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: transactionsSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (request) => operations.unbilledTransactions(ctx, request.query.offset, request.query.take),

@@ -11,8 +11,9 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const delivered = (start: number | null, last: number | null) =>
   start === null || last === null ? null : Math.round(Math.max(0, last - start) * 1000) / 1000;
 
-export async function unbilledTransactions(ctx: ServiceContext, offset: number, take: number) {
-  const page = await txRepo.listUnbilled(ctx.db, offset, take);
+type TransactionPage = Awaited<ReturnType<typeof txRepo.listUnbilled>>;
+
+function transactionsOf(page: TransactionPage) {
   return {
     items: page.items.map(({ tx, identity }) => ({
       id: tx.id,
@@ -30,6 +31,21 @@ export async function unbilledTransactions(ctx: ServiceContext, offset: number, 
     })),
     total: page.total,
   };
+}
+
+export async function unbilledTransactions(ctx: ServiceContext, offset: number, take: number) {
+  return transactionsOf(await txRepo.listUnbilled(ctx.db, offset, take));
+}
+
+/** The transactions one charger reported, newest first; an unknown charger answers 404. */
+export async function chargerTransactions(
+  ctx: ServiceContext,
+  chargerId: string,
+  offset: number,
+  take: number,
+) {
+  if (!(await repo.findCharger(ctx.db, chargerId))) throw notFound();
+  return transactionsOf(await txRepo.listOfCharger(ctx.db, chargerId, offset, take));
 }
 
 export async function chargesForReview(ctx: ServiceContext, offset: number, take: number) {

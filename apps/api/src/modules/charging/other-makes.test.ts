@@ -550,4 +550,93 @@ describe('the operators’ view of charger transactions', () => {
     });
     expect(notUuid.statusCode).toBe(400);
   });
+
+  it('shows one charger, and every transaction it reported, billed or not', async () => {
+    const { charger, station } = await connected('ocpp1.6');
+    const other = await connected('ocpp1.6');
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const start = await station.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'STRANGER-02',
+      meterStart: 0,
+      timestamp: at(0),
+    });
+    await station.waitFor('RemoteStopTransaction', (p) => p.transactionId === start.transactionId);
+    await station.call('StopTransaction', {
+      transactionId: start.transactionId,
+      meterStop: 250,
+      timestamp: at(1),
+      reason: 'Remote',
+    });
+    const elsewhere = await other.station.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'STRANGER-03',
+      meterStart: 0,
+      timestamp: at(0),
+    });
+
+    const one = await t.app.inject({
+      url: `/api/admin/chargers/${charger.identity}`,
+      headers: bearer(operator),
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: charger.id,
+      identity: charger.identity,
+      online: true,
+      protocol: 'ocpp1.6',
+      connectors: [{ connectorId: 1 }, { connectorId: 2 }],
+    });
+    const listed = await t.app.inject({
+      url: `/api/admin/chargers/${charger.id}/transactions?take=10`,
+      headers: bearer(operator),
+    });
+    expect(listed.statusCode).toBe(200);
+    // Only this charger's: the other charger's transaction is not in it.
+    expect(listed.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          identity: charger.identity,
+          transactionId: String(start.transactionId),
+          idTag: 'STRANGER-02',
+          billing: 'unbilled',
+          energyWh: 250,
+          stopReason: 'Remote',
+        },
+      ],
+    });
+
+    const missing = await t.app.inject({
+      url: '/api/admin/chargers/NO-SUCH-CHARGER',
+      headers: bearer(operator),
+    });
+    expect(missing.statusCode).toBe(404);
+    const noCharger = await t.app.inject({
+      url: `/api/admin/chargers/${crypto.randomUUID()}/transactions`,
+      headers: bearer(operator),
+    });
+    expect(noCharger.statusCode).toBe(404);
+    const badTake = await t.app.inject({
+      url: `/api/admin/chargers/${charger.id}/transactions?take=0`,
+      headers: bearer(operator),
+    });
+    expect(badTake.statusCode).toBe(400);
+    const user = await registerUser(t.app);
+    const staff = await signInAsStaff(t.app, { role: 'station' });
+    for (const path of [
+      `/api/admin/chargers/${charger.identity}`,
+      `/api/admin/chargers/${charger.id}/transactions`,
+    ]) {
+      expect((await t.app.inject({ url: path })).statusCode).toBe(401);
+      expect((await t.app.inject({ url: path, headers: bearer(user.token) })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: path, headers: bearer(staff) })).statusCode).toBe(403);
+    }
+    await other.station.call('StopTransaction', {
+      transactionId: elsewhere.transactionId,
+      meterStop: 10,
+      timestamp: at(1),
+      reason: 'Local',
+    });
+  });
 });

@@ -93,6 +93,8 @@ export interface ChargerFilter {
   q?: string | undefined;
   online?: boolean | undefined;
   protocol?: string | undefined;
+  /** Exactly this identity. */
+  identity?: string | undefined;
 }
 
 function whereOf(filter: ChargerFilter) {
@@ -104,6 +106,7 @@ function whereOf(filter: ChargerFilter) {
   }
   if (filter.online !== undefined) conditions.push(eq(chargers.connected, filter.online));
   if (filter.protocol) conditions.push(eq(chargers.protocol, filter.protocol));
+  if (filter.identity !== undefined) conditions.push(eq(chargers.identity, filter.identity));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

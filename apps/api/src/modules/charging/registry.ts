@@ -241,3 +241,10 @@ export async function listChargers(
     total: total ?? 0,
   };
 }
+
+/** One charger as the operators' list shows it; an unknown identity answers 404. */
+export async function chargerForOperator(ctx: ServiceContext, identity: string) {
+  const [charger] = (await listChargers(ctx, 0, 1, { identity })).items;
+  if (!charger) throw notFound();
+  return charger;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chargerNotices, chargerTransactions, chargers, charges } from '../../db/schema/index.ts';
 
@@ -125,8 +125,8 @@ export function runningUnbilled(db: Db, before: Date) {
 }
 
 /** The transactions no one is billed for, newest first, for operators. */
-export async function listUnbilled(db: Db, offset: number, take: number) {
-  const where = ne(chargerTransactions.billing, 'billed');
+/** A page of charger transactions matching `where`, newest first, with the charger's identity. */
+async function pageOfTransactions(db: Db, where: SQL | undefined, offset: number, take: number) {
   const items = await db
     .select({ tx: chargerTransactions, identity: chargers.identity })
     .from(chargerTransactions)
@@ -141,6 +141,13 @@ export async function listUnbilled(db: Db, offset: number, take: number) {
     .where(where);
   return { items, total: total?.n ?? 0 };
 }
+
+export const listUnbilled = (db: Db, offset: number, take: number) =>
+  pageOfTransactions(db, ne(chargerTransactions.billing, 'billed'), offset, take);
+
+/** Every transaction one charger reported, billed or not. */
+export const listOfCharger = (db: Db, chargerId: string, offset: number, take: number) =>
+  pageOfTransactions(db, eq(chargerTransactions.chargerId, chargerId), offset, take);
 
 /** Charges closed from what was known, for operators to look at. */
 export async function listForReview(db: Db, offset: number, take: number) {
