@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
+import { OPERATOR, signIn } from './console-fixtures.ts';
 import type { TestUser } from './fixtures.ts';
 import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
-
-// The demo seed's operator (docs/demo.md).
-const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
 
 interface StationJson {
   id: number;
@@ -18,14 +16,6 @@ interface StationJson {
 interface TransactionJson {
   id: string;
   state: string;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/console/');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByLabel('Teldubústaður', { exact: true }).fill(who.email);
-  await page.getByLabel('Loyniorð', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Rita inn' }).click();
 }
 
 const auth = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });

@@ -1,20 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
+import { OPERATOR, signIn } from './console-fixtures.ts';
 import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
-
-// The demo seed's operator (docs/demo.md).
-const OPERATOR = { email: 'operator@example.com', password: 'operator-password-1' };
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/console/');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByLabel('Teldubústaður', { exact: true }).fill(who.email);
-  await page.getByLabel('Loyniorð', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Rita inn' }).click();
-}
 
 test.describe('the staff console', () => {
   test('an operator signs in, orders gift cards once, and sees them on issue', async ({ page }) => {
@@ -35,7 +24,7 @@ test.describe('the staff console', () => {
     await expect(page).toHaveURL(/\/console\/vouchers$/);
     await expect(page.getByTestId('console-role')).toHaveText('Rekstur');
     const nav = page.getByRole('navigation', { name: 'Stýriborð' });
-    await expect(nav.getByRole('link')).toHaveText(['Gávukort og kupongir', 'Støðir']);
+    await expect(nav.getByRole('link')).toHaveText(['Gávukort og kupongir', 'Støðir', 'Ladarar']);
 
     const order = page.getByTestId('voucher-order');
     await order.getByLabel('Navn (føroyskt)').fill('Jólagáva 2026');

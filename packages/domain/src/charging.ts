@@ -156,6 +156,21 @@ export const chargerViewSchema = z.object({
 });
 export type ChargerView = z.infer<typeof chargerViewSchema>;
 
+/** A charger as operators see it: its connection, make, firmware and security. */
+export const operatorChargerSchema = chargerViewSchema.omit({ kind: true }).extend({
+  installationName: z.string(),
+  protocol: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  lastBootAt: z.string().nullable(),
+  vendor: z.string().nullable(),
+  model: z.string().nullable(),
+  firmware: z.string().nullable(),
+  /** The OCPP security profile it must connect with: 1, 2 or 3. */
+  securityProfile: z.number().int(),
+  localListVersion: z.number().int(),
+});
+export type OperatorCharger = z.infer<typeof operatorChargerSchema>;
+
 export const chargerDetailSchema = chargerViewSchema.extend({
   installation: z.object({ id: z.string(), name: z.string() }),
 });

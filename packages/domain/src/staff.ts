@@ -15,12 +15,13 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** The console's sections, in the order of its navigation. */
-export const consoleSections = ['vouchers', 'stations'] as const;
+export const consoleSections = ['vouchers', 'stations', 'chargers'] as const;
 export type ConsoleSection = (typeof consoleSections)[number];
 
 const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   vouchers: ['operator'],
   stations: ['operator', 'station', 'kitchen'],
+  chargers: ['operator'],
 };
 
 /** What a role may open in the console; the API checks the same on every staff route. */

@@ -10,11 +10,15 @@ export const paths = {
   station: '/stations/:id',
   /** A station's kitchen display, for a tablet on the kitchen wall; the route's pattern. */
   kitchen: '/kitchen/:stationId',
+  chargers: '/chargers',
+  /** One charger's connectors, commands and reports; the route's pattern. */
+  charger: '/chargers/:identity',
 } as const;
 
 export const sectionPath: Record<ConsoleSection, string> = {
   vouchers: paths.vouchers,
   stations: paths.stations,
+  chargers: paths.chargers,
 };
 
 /** The address of one station's live screen. */
@@ -23,3 +27,7 @@ export const stationPath = (id: number): string => paths.station.replace(':id', 
 /** The address of one station's kitchen display. */
 export const kitchenPath = (stationId: number): string =>
   paths.kitchen.replace(':stationId', String(stationId));
+
+/** The address of one charger's page. */
+export const chargerPath = (identity: string): string =>
+  paths.charger.replace(':identity', encodeURIComponent(identity));

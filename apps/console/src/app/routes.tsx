@@ -1,7 +1,9 @@
-import { sectionsFor } from '@stod/domain';
+import { sectionsFor, type ConsoleSection } from '@stod/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session.ts';
+import { ChargerScreen } from '../screens/ChargerScreen.tsx';
+import { ChargersScreen } from '../screens/ChargersScreen.tsx';
 import { KitchenScreen } from '../screens/KitchenScreen.tsx';
 import { LoginScreen } from '../screens/LoginScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
@@ -28,13 +30,7 @@ function Home() {
 }
 
 /** A section the role does not cover answers as if it did not exist, as the API does. */
-function RequireSection({
-  section,
-  children,
-}: {
-  section: 'vouchers' | 'stations';
-  children: ReactNode;
-}) {
+function RequireSection({ section, children }: { section: ConsoleSection; children: ReactNode }) {
   const member = useSession((s) => s.member);
   if (!member || !sectionsFor(member.role).includes(section)) return <NotFoundScreen />;
   return children;
@@ -81,6 +77,22 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="stations">
             <StationScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.chargers,
+        element: (
+          <RequireSection section="chargers">
+            <ChargersScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.charger,
+        element: (
+          <RequireSection section="chargers">
+            <ChargerScreen />
           </RequireSection>
         ),
       },

@@ -1,6 +1,7 @@
 import { cn } from '@stod/ui/cn.ts';
 import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { ChargerConnector } from '../lib/chargers.ts';
 import type { BayState, PumpState } from '../lib/station-live.ts';
 
 type Tone = 'idle' | 'waiting' | 'running' | 'done' | 'attention' | 'broken' | 'off';
@@ -62,6 +63,37 @@ export function PumpChip({ state }: { state: PumpState }) {
 export function BayChip({ state }: { state: BayState }) {
   const { t } = useTranslation();
   return <Chip tone={bayTones[state]} state={state} text={t(`station.bayState.${state}`)} />;
+}
+
+const connectorTones: Record<ChargerConnector['status'], Tone> = {
+  Available: 'idle',
+  Preparing: 'waiting',
+  Charging: 'running',
+  SuspendedEVSE: 'attention',
+  SuspendedEV: 'attention',
+  Finishing: 'done',
+  Reserved: 'waiting',
+  Unavailable: 'off',
+  Faulted: 'broken',
+  Offline: 'broken',
+};
+
+/** What the charger last said of a connector (Offline: the charger is not connected). */
+export function ConnectorChip({ status }: { status: ChargerConnector['status'] }) {
+  const { t } = useTranslation();
+  return <Chip tone={connectorTones[status]} state={status} text={t(`charger.status.${status}`)} />;
+}
+
+/** Whether the charger holds a connection to the backend now. */
+export function OnlineChip({ online }: { online: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      tone={online ? 'running' : 'broken'}
+      state={online ? 'online' : 'offline'}
+      text={t(online ? 'chargers.online' : 'chargers.offline')}
+    />
+  );
 }
 
 /** The controller lost the point mid-transaction: a refuelling may run on, its receipt follows. */

@@ -3,30 +3,17 @@ import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
-import { ChefHat, ChevronLeft, RefreshCw } from 'lucide-react';
+import { ChefHat, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { kitchenPath, paths } from '../app/paths.ts';
 import { mayUseKitchen } from '../lib/kitchen.ts';
 import { useStation } from '../lib/station.ts';
 import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
-import { ListSkeleton, Page } from './Page.tsx';
+import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { BayCard, PumpCard } from './PointCards.tsx';
-
-function BackToStations() {
-  const { t } = useTranslation();
-  return (
-    <Link
-      to={paths.stations}
-      className="-ml-2 flex min-h-11 items-center gap-1 rounded-xl px-2 text-base font-medium text-brand-strong hover:bg-brand-soft focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
-    >
-      <ChevronLeft size={20} aria-hidden="true" />
-      {t('station.allStations')}
-    </Link>
-  );
-}
 
 /** A station that is not there, or not one of the caller's: the API answers both alike. */
 function StationNotFound() {
@@ -94,7 +81,10 @@ function StationLive({ id }: { id: number }) {
   if (isNotFound(live.error)) return <StationNotFound />;
   const { data } = live;
   return (
-    <Page title={data?.station.name ?? t('station.title')} back={<BackToStations />}>
+    <Page
+      title={data?.station.name ?? t('station.title')}
+      back={<BackLink to={paths.stations} label={t('station.allStations')} />}
+    >
       {live.isPending && <ListSkeleton label={t('station.loading')} rows={6} />}
       {live.isError && !data && (
         <RetryNotice

@@ -14,13 +14,14 @@ import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { messageText } from '../i18n/index.ts';
 import { apiRequest, ApiRequestError, unwrap } from '../lib/api.ts';
-import { ListSkeleton, Page } from './Page.tsx';
+import { ListSkeleton, Page, Pager } from './Page.tsx';
+import { Select } from './Select.tsx';
 
 const PAGE = 20;
 
@@ -77,28 +78,6 @@ const inAYear = () => {
   date.setFullYear(date.getFullYear() + 1);
   return date.toISOString().slice(0, 10);
 };
-
-function Select({
-  label,
-  children,
-  ...props
-}: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="min-h-12 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand focus:ring-3 focus:ring-brand-soft focus:outline-none"
-        {...props}
-      >
-        {children}
-      </select>
-    </div>
-  );
-}
 
 function OrderVouchers({ onIssued }: { onIssued: (codes: string[]) => void }) {
   const { t } = useTranslation();
@@ -350,34 +329,13 @@ export function VouchersScreen() {
                 </li>
               ))}
             </ul>
-            <nav
-              className="flex items-center justify-between gap-3"
-              aria-label={t('vouchers.listTitle')}
-            >
-              <Button
-                variant="secondary"
-                block={false}
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - PAGE))}
-              >
-                {t('vouchers.previous')}
-              </Button>
-              <span className="text-sm text-slate-700">
-                {t('vouchers.page', {
-                  from: offset + 1,
-                  to: Math.min(offset + PAGE, total),
-                  total,
-                })}
-              </span>
-              <Button
-                variant="secondary"
-                block={false}
-                disabled={offset + PAGE >= total}
-                onClick={() => setOffset(offset + PAGE)}
-              >
-                {t('vouchers.next')}
-              </Button>
-            </nav>
+            <Pager
+              label={t('vouchers.listTitle')}
+              offset={offset}
+              page={PAGE}
+              total={total}
+              onOffset={setOffset}
+            />
           </>
         )}
       </Section>

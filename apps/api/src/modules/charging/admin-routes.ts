@@ -1,11 +1,11 @@
 import {
   apiErrorSchema,
   chargerPasswordChangeSchema,
-  chargerViewSchema,
   chargersRegistrationSchema,
   idTagSchema,
   idTagUpdateSchema,
   idTagViewSchema,
+  operatorChargerSchema,
   pageQueryShape,
   translateServer,
 } from '@stod/domain';
@@ -34,19 +34,8 @@ const tags = ['charging'];
 const registeredSchema = z.object({
   chargers: z.array(z.object({ id: z.string(), identity: z.string(), installationId: z.string() })),
 });
-const adminChargerSchema = chargerViewSchema.omit({ kind: true }).extend({
-  installationName: z.string(),
-  protocol: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
-  lastBootAt: z.string().nullable(),
-  vendor: z.string().nullable(),
-  model: z.string().nullable(),
-  firmware: z.string().nullable(),
-  securityProfile: z.number().int(),
-  localListVersion: z.number().int(),
-});
 const adminChargersSchema = z.object({
-  items: z.array(adminChargerSchema),
+  items: z.array(operatorChargerSchema),
   total: z.number().int(),
 });
 const operatorOnly = requireRole('operator');
@@ -212,7 +201,7 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'One charger with its connection and connector states (operator)',
         security: bearer,
         params: z.object({ identity: z.string().min(1).max(64) }),
-        response: { 200: adminChargerSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: operatorChargerSchema, ...errorResponses(401, 403, 404) },
       },
     },
     (request) => registry.chargerForOperator(ctx, request.params.identity),
