@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { numberOfUuid } from '../../lib/uuid-number.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publish } from './live.ts';
@@ -19,8 +20,7 @@ import { oneAtATime } from '../../lib/one-at-a-time.ts';
 const STACK_LEVEL = 1;
 
 /** A stable profile id for a charge: the same charge is always given the same profile. */
-const profileIdOf = (chargeId: string) =>
-  Number.parseInt(chargeId.replaceAll('-', '').slice(0, 7), 16);
+const profileIdOf = (chargeId: string) => numberOfUuid(chargeId, 7);
 
 function profileCall(
   protocol: string | null,
@@ -63,8 +63,7 @@ const clearCall = (protocol: string | null, chargeId: string) =>
     : { id: profileIdOf(chargeId) };
 
 /** The database lock of an installation's sharing: a namespace, and the id's first 32 bits. */
-const lockOf = (installationId: string) =>
-  0x5354_0000_0000 + Number.parseInt(installationId.replaceAll('-', '').slice(0, 8), 16);
+const lockOf = (installationId: string) => 0x5354_0000_0000 + numberOfUuid(installationId, 8);
 
 /**
  * Works out and sends the shares of an installation's limit to the charges running there: one

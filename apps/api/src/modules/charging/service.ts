@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
+import { numberOfUuid } from '../../lib/uuid-number.ts';
 import { ChargerUnreachable } from '../../integrations/ocpp/port.ts';
 import { sendCommand } from './commands.ts';
 import { askNoTransaction } from './no-transaction.ts';
@@ -68,7 +69,7 @@ export async function startCharge(ctx: ServiceContext, userId: string, id: strin
   return withLive(ctx, now);
 }
 
-const remoteStartIdOf = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 7), 16);
+const remoteStartIdOf = (id: string) => numberOfUuid(id, 7);
 
 async function backToReady(ctx: ServiceContext, id: string, errorKey: string) {
   const back = await repo.transition(ctx.db, id, ['starting'], { state: 'ready', errorKey });
