@@ -317,7 +317,7 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
       client.reconfigure({ password } as Partial<ClientOptions> as ClientOptions);
     },
   };
-  handleOperations(client, spec, operations);
+  const localListAccepts = handleOperations(client, spec, operations);
 
   const state = (): SimChargerState => ({
     identity,
@@ -371,6 +371,9 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
         case 'tag':
           // The card that started a transaction ends it; another is first asked about.
           if (c.tx?.start.idTag === idTag) floor.localStop(c);
+          // With no backend to ask, the local list decides, and the start waits to be told.
+          else if (offline() && localListAccepts(idTag))
+            floor.remoteStart(c, { idTag, tokenType: 'ISO14443', remoteStartId: null });
           else
             box.push(
               adapter.authorize(idTag, () =>

@@ -169,6 +169,40 @@ describe('operator calls at a simulated OCPP 1.6J charger', () => {
     expect(await send(4, 'Differential', [{ idTag: 'A' }])).toEqual(accepted);
     expect(await csms.call(V16, 'GetLocalListVersion', {})).toEqual({ listVersion: 4 });
   });
+
+  it('lets a tag on its local list charge while the backend cannot be asked, and tells it later', async () => {
+    const { csms, fleet } = await setup();
+    expect(
+      await csms.call(V16, 'SendLocalList', {
+        listVersion: 1,
+        updateType: 'Full',
+        localAuthorizationList: [
+          { idTag: 'LISTED', idTagInfo: { status: 'Accepted' } },
+          { idTag: 'BLOCKED', idTagInfo: { status: 'Blocked' } },
+        ],
+      }),
+    ).toEqual({ status: 'Accepted' });
+    await fleet.act(V16, 1, 'offline');
+    await fleet.act(V16, 1, 'plug');
+    await fleet.act(V16, 2, 'plug');
+    // A blocked tag, and one not on the list, start nothing.
+    const refused = await fleet.act(V16, 2, 'tag', 'BLOCKED');
+    expect(refused.connectors[1]).toMatchObject({ status: 'Preparing' });
+    expect((await fleet.act(V16, 2, 'tag', 'STRANGER')).connectors[1]).toMatchObject({
+      status: 'Preparing',
+    });
+    const charging = await fleet.act(V16, 1, 'tag', 'LISTED');
+    expect(charging.connectors[0]).toMatchObject({ status: 'Charging' });
+    expect(csms.of(V16, 'StartTransaction')).toEqual([]);
+
+    await fleet.act(V16, 1, 'online');
+    const start = await until(
+      'the start, told once back',
+      () => csms.of(V16, 'StartTransaction')[0],
+    );
+    expect(start.params).toMatchObject({ connectorId: 1, idTag: 'LISTED' });
+    expect(csms.of(V16, 'StartTransaction')).toHaveLength(1);
+  });
 });
 
 describe('operator calls at a simulated OCPP 2.0.1 charger', () => {

@@ -31,17 +31,22 @@ interface Setting {
 
 const whole = (value: string) => /^\d{1,9}$/.test(value);
 
-/** The local list as the charger keeps it: its version and the tags on it. */
+/** The local list as the charger keeps it: its version, and each tag with its standing. */
 interface LocalList {
   version: number;
-  tags: Set<string>;
+  tags: Map<string, string>;
 }
 
 interface ListEntry {
   tag: string;
-  /** Differential updates remove a tag sent without its info. */
-  remove: boolean;
+  /** The tag's standing (`Accepted`, `Blocked`, …); none removes it (a differential update). */
+  status: string | null;
 }
+
+const statusIn = (info: unknown): string | null =>
+  info && typeof info === 'object' && 'status' in info && typeof info.status === 'string'
+    ? info.status
+    : null;
 
 function settingsOf(
   spec: SimChargerSpec,
@@ -106,10 +111,10 @@ function applyList(
 ): 'Accepted' | 'Failed' | 'VersionMismatch' {
   if (entries.length > LOCAL_LIST_MAX) return 'Failed';
   if (!full && version <= list.version) return 'VersionMismatch';
-  const tags = full ? new Set<string>() : new Set(list.tags);
+  const tags = full ? new Map<string, string>() : new Map(list.tags);
   for (const entry of entries) {
-    if (entry.remove) tags.delete(entry.tag);
-    else tags.add(entry.tag);
+    if (entry.status === null) tags.delete(entry.tag);
+    else tags.set(entry.tag, entry.status);
   }
   if (tags.size > LOCAL_LIST_MAX) return 'Failed';
   list.version = version;
@@ -132,9 +137,17 @@ interface VariableRef {
   variable: { name: string; instance?: string };
 }
 
-/** Registers the operator's calls on the charger's connection. */
-export function handleOperations(client: RPCClient, spec: SimChargerSpec, ops: ChargerOperations) {
-  const list: LocalList = { version: 0, tags: new Set() };
+/**
+ * Registers the operator's calls on the charger's connection. Returns whether the local list
+ * lets a tag charge, for a card presented while the backend cannot be asked.
+ */
+export function handleOperations(
+  client: RPCClient,
+  spec: SimChargerSpec,
+  ops: ChargerOperations,
+): (tag: string) => boolean {
+  const list: LocalList = { version: 0, tags: new Map() };
+  const accepts = (tag: string) => list.tags.get(tag) === 'Accepted';
   const settings = settingsOf(spec, ops, list);
 
   if (spec.protocol === 'ocpp1.6') {
@@ -179,11 +192,14 @@ export function handleOperations(client: RPCClient, spec: SimChargerSpec, ops: C
         list,
         p.listVersion,
         p.updateType === 'Full',
-        (p.localAuthorizationList ?? []).map((e) => ({ tag: e.idTag, remove: !e.idTagInfo })),
+        (p.localAuthorizationList ?? []).map((e) => ({
+          tag: e.idTag,
+          status: statusIn(e.idTagInfo),
+        })),
       ),
     }));
     answer(client, 'GetLocalListVersion', () => ({ listVersion: list.version }));
-    return;
+    return accepts;
   }
 
   answer(client, 'Reset', (p: { type: 'OnIdle' | 'Immediate'; evseId?: number }) => {
@@ -249,9 +265,10 @@ export function handleOperations(client: RPCClient, spec: SimChargerSpec, ops: C
       p.updateType === 'Full',
       (p.localAuthorizationList ?? []).map((e) => ({
         tag: e.idToken.idToken,
-        remove: !e.idTokenInfo,
+        status: statusIn(e.idTokenInfo),
       })),
     ),
   }));
   answer(client, 'GetLocalListVersion', () => ({ versionNumber: list.version }));
+  return accepts;
 }
