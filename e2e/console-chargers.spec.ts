@@ -55,6 +55,12 @@ test.describe('charger operations in the console', () => {
     await expect(page.locator(`[data-identity="${V201}"]`)).toBeVisible();
     await page.getByLabel('Protokoll').selectOption('');
 
+    // By a connector's state: every row shown has a connector in it.
+    await page.getByLabel('Støða').selectOption('Available');
+    await expect(page.locator(`[data-identity="${V16}"]`)).toBeVisible();
+    for (const row of await rows(page).all()) await expect(row).toContainText('Leysur');
+    await page.getByLabel('Støða').selectOption('');
+
     // Offline ones only: every demo charger is connected.
     await page.getByLabel('Samband').selectOption('false');
     await expect(page.getByTestId('charger-count')).toHaveText('Ladarar: 0');
@@ -129,6 +135,11 @@ test.describe('charger operations in the console', () => {
       /SendLocalList: ladarin svaraði Accepted/,
     );
     await expect(page.getByTestId('local-list-version')).not.toHaveText('Eingin sendur');
+    // The list holds what the backend would send now: as many tags as it says.
+    const next = await page.getByTestId('local-list-next').textContent();
+    const count = Number(/(\d+)$/.exec(next ?? '')?.[1]);
+    expect(count).toBeGreaterThanOrEqual(0);
+    await expect(page.getByTestId('local-list-size')).toHaveText(String(count));
 
     // Any call: the charger's answer as it came; a payload that is not JSON changes nothing.
     const any = page.getByTestId('charger-any-call');

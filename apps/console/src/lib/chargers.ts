@@ -16,6 +16,8 @@ export interface ChargerFilter {
   q: string;
   online: '' | 'true' | 'false';
   protocol: '' | ChargerProtocol;
+  /** A connector in this state. */
+  status: '' | ChargerConnector['status'];
 }
 
 /** How often a charger's page and the list ask again: a connector changes state in seconds. */
@@ -37,6 +39,7 @@ export function useChargers(filter: ChargerFilter, offset: number) {
   if (filter.q.trim()) query.set('q', filter.q.trim());
   if (filter.online) query.set('online', filter.online);
   if (filter.protocol) query.set('protocol', filter.protocol);
+  if (filter.status) query.set('status', filter.status);
   return useQuery({
     queryKey: ['admin', 'chargers', filter, offset],
     queryFn: ({ signal }) =>
@@ -145,6 +148,16 @@ const localListSchema = z.object({
   version: z.number(),
   size: z.number().nullable(),
   sentAt: z.string().nullable(),
+  /** The tags a list sent now would carry. */
+  tags: z.array(
+    z.object({
+      idTag: z.string(),
+      type: z.enum(['ISO14443', 'eMAID']),
+      expiresAt: z.string().nullable(),
+      parentIdTag: z.string().nullable(),
+    }),
+  ),
+  tagsTotal: z.number(),
 });
 const localListKey = (identity: string) => ['admin', 'chargers', identity, 'local-list'] as const;
 

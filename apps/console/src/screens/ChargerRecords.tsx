@@ -253,6 +253,7 @@ export function LocalListPanel({ charger }: { charger: OperatorCharger }) {
             {
               label: t('charger.listSize'),
               value: list.data.size === null ? '–' : String(list.data.size),
+              testId: 'local-list-size',
             },
             {
               label: t('charger.listSent'),
@@ -262,6 +263,33 @@ export function LocalListPanel({ charger }: { charger: OperatorCharger }) {
         />
       )}
       <p className="text-sm text-slate-700">{t('charger.localListHint')}</p>
+      {list.data && list.data.tags.length > 0 && (
+        <Table
+          caption={t('charger.listTags', { count: list.data.tagsTotal })}
+          testId="local-list-tags"
+          head={[t('charger.tag'), t('charger.group'), t('charger.expires')]}
+        >
+          {list.data.tags.map((tag) => (
+            <tr key={tag.idTag}>
+              <td className={`${cell} font-mono`}>
+                {tag.idTag}
+                {tag.type === 'eMAID' && (
+                  <span className="ml-2 font-sans text-slate-600">{t('charger.contract')}</span>
+                )}
+              </td>
+              <td className={`${cell} font-mono`}>{tag.parentIdTag ?? '–'}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                {tag.expiresAt ? formatDateTime(tag.expiresAt) : '–'}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {list.data && (
+        <p className="text-sm text-slate-700" data-testid="local-list-next">
+          {t('charger.listTags', { count: list.data.tagsTotal })}
+        </p>
+      )}
       <div>
         <Button
           variant="secondary"

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@stod/domain';
+import { connectorStatuses, formatDateTime } from '@stod/domain';
 import { Field } from '@stod/ui/Field.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
@@ -82,7 +82,12 @@ function ChargerRow({ charger }: { charger: OperatorCharger }) {
 /** Every charger, found by identity or site, narrowed to online or offline and to a protocol. */
 export function ChargersScreen() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<ChargerFilter>({ q: '', online: '', protocol: '' });
+  const [filter, setFilter] = useState<ChargerFilter>({
+    q: '',
+    online: '',
+    protocol: '',
+    status: '',
+  });
   const [offset, setOffset] = useState(0);
   // Typing does not ask the API for every letter at once: the list follows the deferred text.
   const deferred = useDeferredValue(filter);
@@ -97,7 +102,7 @@ export function ChargersScreen() {
     <Page title={t('section.chargers')} wide>
       <search>
         <form
-          className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-[1fr_auto_auto]"
+          className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto]"
           onSubmit={(e) => e.preventDefault()}
         >
           <Field
@@ -116,6 +121,18 @@ export function ChargersScreen() {
             <option value="">{t('chargers.all')}</option>
             <option value="true">{t('chargers.online')}</option>
             <option value="false">{t('chargers.offline')}</option>
+          </Select>
+          <Select
+            label={t('chargers.status')}
+            value={filter.status}
+            onChange={(e) => change({ status: e.target.value as ChargerFilter['status'] })}
+          >
+            <option value="">{t('chargers.all')}</option>
+            {connectorStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`charger.status.${status}`)}
+              </option>
+            ))}
           </Select>
           <Select
             label={t('chargers.protocol')}

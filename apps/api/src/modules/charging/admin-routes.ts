@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   chargerPasswordChangeSchema,
   chargersRegistrationSchema,
+  connectorStatuses,
   idTagSchema,
   idTagUpdateSchema,
   idTagViewSchema,
@@ -171,23 +172,25 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'The chargers with their connection and connector states (operator)',
         description:
-          '`q` finds words in the identity or the installation’s name; `online` and `protocol` narrow the list.',
+          '`q` finds words in the identity, the installation’s name, the make or the firmware; `online`, `protocol` and `status` (a connector in that state; `Offline`: the charger is not connected) narrow the list.',
         security: bearer,
         querystring: z.object({
           ...pageQueryShape,
           q: z.string().trim().max(64, 'validation.tooLong').optional(),
           online: z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
           protocol: z.enum(OCPP_PROTOCOLS, { error: 'validation.invalid' }).optional(),
+          status: z.enum(connectorStatuses, { error: 'validation.invalid' }).optional(),
         }),
         response: { 200: adminChargersSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (request) => {
-      const { offset, take, q, online, protocol } = request.query;
+      const { offset, take, q, online, protocol, status } = request.query;
       return registry.listChargers(ctx, offset, take, {
         q: q || undefined,
         online: online === undefined ? undefined : online === 'true',
         protocol,
+        status,
       });
     },
   );
@@ -413,7 +416,7 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'The local authorization list a charger last accepted (operator)',
         description:
-          'Its `version` (0: none sent), its `size` when it was a full list, and when it was accepted. A `GetLocalListVersion` call sets the version to what the charger reports.',
+          'Its `version` (0: none sent), its `size` when it was a full list, and when it was accepted. A `GetLocalListVersion` call sets the version to what the charger reports. `tags` are the tags a list sent now would carry (the first 200; `tagsTotal` counts them all).',
         security: bearer,
         params: ocppCallParams.pick({ identity: true }),
         response: {
@@ -421,6 +424,15 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
             version: z.number().int(),
             size: z.number().int().nullable(),
             sentAt: z.string().nullable(),
+            tags: z.array(
+              z.object({
+                idTag: z.string(),
+                type: z.enum(['ISO14443', 'eMAID']),
+                expiresAt: z.string().nullable(),
+                parentIdTag: z.string().nullable(),
+              }),
+            ),
+            tagsTotal: z.number().int(),
           }),
           ...errorResponses(401, 403, 404),
         },

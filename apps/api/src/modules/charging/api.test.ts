@@ -595,7 +595,7 @@ describe('operators', () => {
     await station.close();
   });
 
-  it('finds chargers by identity or installation name, online, and protocol', async () => {
+  it('finds chargers by identity, installation name or make, online, protocol and connector state', async () => {
     const suffix = String(Date.now() % 1e8);
     const online = await registerCharger(t.app, { identity: `FIND-${suffix}-A` });
     const offline = await registerCharger(t.app, { identity: `FIND-${suffix}-B` });
@@ -624,7 +624,24 @@ describe('operators', () => {
     expect((await list(`q=find-${suffix}&protocol=ocpp1.6`)).body.total).toBe(1);
     // A pattern character is a character.
     expect(await identities(`q=${encodeURIComponent('FIND-%')}`)).toEqual([]);
-    for (const bad of ['online=yes', 'protocol=ocpp2.1', `q=${'x'.repeat(65)}`])
+    // By a connector's state: one faulted; Offline is a charger not connected.
+    await station.call('StatusNotification', {
+      connectorId: 2,
+      errorCode: 'GroundFailure',
+      status: 'Faulted',
+    });
+    expect(await identities(`q=find-${suffix}&status=Faulted`)).toEqual([online.identity]);
+    expect(await identities(`q=find-${suffix}&status=Available`)).toEqual([online.identity]);
+    expect(await identities(`q=find-${suffix}&status=Charging`)).toEqual([]);
+    expect(await identities(`q=find-${suffix}&status=Offline`)).toEqual([offline.identity]);
+    // By firmware: the version the charger booted with.
+    await station.call('BootNotification', {
+      chargePointVendor: 'Test',
+      chargePointModel: 'T1',
+      firmwareVersion: `fw-${suffix}`,
+    });
+    expect(await identities(`q=FW-${suffix}`)).toEqual([online.identity]);
+    for (const bad of ['online=yes', 'protocol=ocpp2.1', `q=${'x'.repeat(65)}`, 'status=Broken'])
       expect((await list(bad)).status, bad).toBe(400);
     await station.close();
   });

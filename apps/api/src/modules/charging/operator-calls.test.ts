@@ -628,6 +628,20 @@ describe('PUT and GET /api/admin/chargers/{identity}/local-list', () => {
       headers: bearer(charger.operatorToken),
     });
     expect(state.json()).toMatchObject({ version: 2, size: sent.localAuthorizationList.length });
+    // The tags a list sent now would carry: the same as were sent, none of those left out.
+    const listed = state.json<{
+      tags: { idTag: string; type: string; expiresAt: string | null; parentIdTag: string | null }[];
+      tagsTotal: number;
+    }>();
+    expect(listed.tagsTotal).toBe(sent.localAuthorizationList.length);
+    expect(listed.tags).toContainEqual({
+      idTag: member,
+      type: 'ISO14443',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      parentIdTag: group,
+    });
+    for (const left of [blocked, expired, unpaid])
+      expect(listed.tags.map((tag) => tag.idTag)).not.toContain(left);
   });
 
   it('sends a 2.0.1 charger idTokens with groupIdToken, and keeps the version it refused', async () => {

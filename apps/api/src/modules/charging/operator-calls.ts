@@ -359,14 +359,28 @@ async function tagsAt(ctx: ServiceContext, charger: chargers.ChargerRow, protoco
  * charger's. */
 const listOf = <T>(entries: T[]) => (entries.length > 0 ? { localAuthorizationList: entries } : {});
 
-/** What the backend knows of a charger's local list. */
+/** The most tags `GET …/local-list` names; `tagsTotal` counts them all. */
+export const LOCAL_LIST_SHOWN = 200;
+
+/**
+ * What the backend knows of a charger's local list, and the tags a list sent now would carry
+ * (a charger that never connected is taken to speak 1.6, which carries no contract ids).
+ */
 export async function localListOf(ctx: ServiceContext, identity: string) {
   const charger = await chargers.findChargerByIdentity(ctx.db, identity);
   if (!charger) throw notFound();
+  const tags = await tagsAt(ctx, charger, protocolOf(charger.protocol) ?? 'ocpp1.6');
   return {
     version: charger.localListVersion,
     size: charger.localListSize,
     sentAt: charger.localListAt?.toISOString() ?? null,
+    tags: tags.slice(0, LOCAL_LIST_SHOWN).map((tag) => ({
+      idTag: tag.idTag,
+      type: tag.contract ? ('eMAID' as const) : ('ISO14443' as const),
+      expiresAt: tag.expiresAt?.toISOString() ?? null,
+      parentIdTag: tag.parentIdTag,
+    })),
+    tagsTotal: tags.length,
   };
 }
 

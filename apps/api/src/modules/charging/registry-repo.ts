@@ -1,4 +1,5 @@
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { ConnectorStatus } from '@stod/domain';
+import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chargerConnectors,
@@ -95,18 +96,42 @@ export interface ChargerFilter {
   protocol?: string | undefined;
   /** Exactly this identity. */
   identity?: string | undefined;
+  /** A connector in this state (`Offline`: the charger is not connected). */
+  status?: ConnectorStatus | undefined;
 }
 
-function whereOf(filter: ChargerFilter) {
+function whereOf(db: Db, filter: ChargerFilter) {
   const conditions: SQL[] = [];
   if (filter.q) {
     const like = `%${filter.q.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const either = or(ilike(chargers.identity, like), ilike(installations.name, like));
+    const either = or(
+      ilike(chargers.identity, like),
+      ilike(installations.name, like),
+      ilike(chargers.firmware, like),
+      ilike(chargers.model, like),
+      ilike(chargers.vendor, like),
+    );
     if (either) conditions.push(either);
   }
   if (filter.online !== undefined) conditions.push(eq(chargers.connected, filter.online));
   if (filter.protocol) conditions.push(eq(chargers.protocol, filter.protocol));
   if (filter.identity !== undefined) conditions.push(eq(chargers.identity, filter.identity));
+  if (filter.status === 'Offline') conditions.push(eq(chargers.connected, false));
+  else if (filter.status)
+    conditions.push(
+      eq(chargers.connected, true),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(chargerConnectors)
+          .where(
+            and(
+              eq(chargerConnectors.chargerId, chargers.id),
+              eq(chargerConnectors.status, filter.status),
+            ),
+          ),
+      ),
+    );
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -116,7 +141,7 @@ export function pageOfChargers(db: Db, offset: number, take: number, filter: Cha
     .select({ charger: chargers, installationName: installations.name })
     .from(chargers)
     .innerJoin(installations, eq(installations.id, chargers.installationId))
-    .where(whereOf(filter))
+    .where(whereOf(db, filter))
     .orderBy(chargers.identity)
     .offset(offset)
     .limit(take);
@@ -127,6 +152,6 @@ export async function countChargers(db: Db, filter: ChargerFilter = {}) {
     .select({ n: count() })
     .from(chargers)
     .innerJoin(installations, eq(installations.id, chargers.installationId))
-    .where(whereOf(filter));
+    .where(whereOf(db, filter));
   return total?.n;
 }
