@@ -171,6 +171,24 @@ export const operatorChargerSchema = chargerViewSchema.omit({ kind: true }).exte
 });
 export type OperatorCharger = z.infer<typeof operatorChargerSchema>;
 
+/** What the backend knows of a charger's local list, and the tags a list sent now would carry. */
+export const chargerLocalListSchema = z.object({
+  /** 0: none sent. */
+  version: z.number().int(),
+  /** Its size, when it was a full list. */
+  size: z.number().int().nullable(),
+  sentAt: z.string().nullable(),
+  tags: z.array(
+    z.object({
+      idTag: z.string(),
+      type: z.enum(['ISO14443', 'eMAID']),
+      expiresAt: z.string().nullable(),
+      parentIdTag: z.string().nullable(),
+    }),
+  ),
+  tagsTotal: z.number().int(),
+});
+
 export const chargerDetailSchema = chargerViewSchema.extend({
   installation: z.object({ id: z.string(), name: z.string() }),
 });

@@ -1,4 +1,9 @@
-import { chargerNoticeKinds, operatorChargerSchema, type OperatorCharger } from '@stod/domain';
+import {
+  chargerLocalListSchema,
+  chargerNoticeKinds,
+  operatorChargerSchema,
+  type OperatorCharger,
+} from '@stod/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from './api.ts';
@@ -144,28 +149,15 @@ export const useChargerNotices = (chargerId: string | undefined) =>
     enabled: chargerId !== undefined,
   });
 
-const localListSchema = z.object({
-  version: z.number(),
-  size: z.number().nullable(),
-  sentAt: z.string().nullable(),
-  /** The tags a list sent now would carry. */
-  tags: z.array(
-    z.object({
-      idTag: z.string(),
-      type: z.enum(['ISO14443', 'eMAID']),
-      expiresAt: z.string().nullable(),
-      parentIdTag: z.string().nullable(),
-    }),
-  ),
-  tagsTotal: z.number(),
-});
 const localListKey = (identity: string) => ['admin', 'chargers', identity, 'local-list'] as const;
 
 export const useLocalList = (identity: string) =>
   useQuery({
     queryKey: localListKey(identity),
     queryFn: ({ signal }) =>
-      unwrap(apiRequest(`${path(identity)}/local-list`, { schema: localListSchema, signal })),
+      unwrap(
+        apiRequest(`${path(identity)}/local-list`, { schema: chargerLocalListSchema, signal }),
+      ),
   });
 
 export interface OcppCall {

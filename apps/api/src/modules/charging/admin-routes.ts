@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  chargerLocalListSchema,
   chargerPasswordChangeSchema,
   chargersRegistrationSchema,
   connectorStatuses,
@@ -420,20 +421,7 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         security: bearer,
         params: ocppCallParams.pick({ identity: true }),
         response: {
-          200: z.object({
-            version: z.number().int(),
-            size: z.number().int().nullable(),
-            sentAt: z.string().nullable(),
-            tags: z.array(
-              z.object({
-                idTag: z.string(),
-                type: z.enum(['ISO14443', 'eMAID']),
-                expiresAt: z.string().nullable(),
-                parentIdTag: z.string().nullable(),
-              }),
-            ),
-            tagsTotal: z.number().int(),
-          }),
+          200: chargerLocalListSchema,
           ...errorResponses(401, 403, 404),
         },
       },
