@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { requestIds } from './lib/request-id.ts';
 import { httpRequests } from './lib/metrics.ts';
 import { notFound } from './lib/errors.ts';
-import { defaultLocale, localeFromHeader, translate } from '@stod/domain';
+import { AUDIT_REASON_MAX, defaultLocale, localeFromHeader, translate } from '@stod/domain';
 import type { ZodType } from 'zod';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { injectFetch, registerIdentitySim } from './integrations/identity/sim.ts';
 import { registerGatewaySimPage } from './integrations/payments/sim-page.ts';
 import { registerProviderCardsSim } from './integrations/provider-cards/sim-routes.ts';
+import { recordStaffAction } from './modules/audit/index.ts';
 import { authenticate } from './modules/auth/index.ts';
 import { registerDeviceSims } from './modules/dev/index.ts';
 import type { PortOverrides } from './platform/adapters.ts';
@@ -32,6 +33,18 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { createServices, modules, realtimeProjections, staffRealtime } from './services.ts';
 import { registerStaticApps } from './static.ts';
 import { createTlsEndpoint } from './platform/tls-endpoint.ts';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The staff routes whose changes are audited. */
+const STAFF_ROUTE = /^\/api\/(admin|kitchen)\//;
+
+/** The reason a staff member gave: the `X-Audit-Reason` header, or a body's `reason`. */
+function reasonOf(header: string | string[] | undefined, body: unknown): string | null {
+  const given =
+    (Array.isArray(header) ? header[0] : header) ??
+    (body && typeof body === 'object' && 'reason' in body ? body.reason : undefined);
+  return typeof given === 'string' && given.trim() ? given.trim().slice(0, AUDIT_REASON_MAX) : null;
+}
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -150,6 +163,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     done();
   });
   app.addHook('onClose', () => owned.close());
+  // Every change a staff member asks of the staff routes is kept, however it ended.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    const role = request.auth?.role;
+    if (!role || !request.auth || READS.has(request.method) || !route || !STAFF_ROUTE.test(route))
+      return;
+    await recordStaffAction(ctx, {
+      actorId: request.auth.userId,
+      actorRole: role,
+      method: request.method,
+      route,
+      params: (request.params ?? {}) as Record<string, string>,
+      body: request.body,
+      status: reply.statusCode,
+      reason: reasonOf(request.headers['x-audit-reason'], request.body),
+      requestId: request.id,
+    });
+  });
   app.addHook('onResponse', (request, reply, done) => {
     httpRequests.observe(
       {

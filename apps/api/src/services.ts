@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { accountModule } from './modules/account/index.ts';
 import { adminModule, stationScopeOf } from './modules/admin/index.ts';
+import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { beveragesModule } from './modules/beverages/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
@@ -50,6 +51,7 @@ export const modules: readonly ModuleDefinition[] = [
   foodModule,
   beveragesModule,
   adminModule,
+  auditModule,
   notificationsModule,
   devModule,
 ];

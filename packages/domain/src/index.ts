@@ -24,3 +24,4 @@ export * from './food-prices.ts';
 export * from './food.ts';
 export * from './beverages.ts';
 export * from './campaigns.ts';
+export * from './audit.ts';

@@ -17,3 +17,4 @@ export * from './food.ts';
 export * from './beverages.ts';
 export * from './campaigns.ts';
 export * from './push.ts';
+export * from './audit.ts';

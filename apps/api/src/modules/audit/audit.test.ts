@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { registerCharger } from '../../test/chargers.ts';
+import { signInAsStaff } from '../../test/staff.ts';
+import { until } from '../../test/stations.ts';
+import { masked } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Entry {
+  actorId: string;
+  actorRole: string;
+  action: string;
+  target: Record<string, string>;
+  request: unknown;
+  status: number;
+  reason: string | null;
+  requestId: string | null;
+}
+
+const meOf = async (token: string) =>
+  (await t.app.inject({ url: '/api/admin/me', headers: bearer(token) })).json<{ id: string }>();
+
+async function entries(token: string, query = '') {
+  const res = await t.app.inject({
+    url: `/api/admin/audit?take=100${query}`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ items: Entry[]; total: number }>();
+}
+
+describe('the audit log', () => {
+  it('keeps each staff change with who, what, the outcome and the reason, its secrets masked', async () => {
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const { id: actorId } = await meOf(operator);
+    const holder = await registerUser(t.app);
+    const tag = `AUD${String(Date.now() % 1e8)}`;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/id-tags/${tag}`,
+      headers: { ...bearer(operator), 'x-audit-reason': 'Card handed out at the desk' },
+      payload: { email: holder.email, status: 'Accepted' },
+    });
+    expect(put.statusCode, put.body).toBe(201);
+    const charger = await registerCharger(t.app);
+    const password = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/chargers/${charger.identity}/password`,
+      headers: bearer(operator),
+      payload: { password: 'a-brand-new-password-1' },
+    });
+    expect(password.statusCode, password.body).toBe(200);
+    // Refused by validation: kept too, with its status.
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/id-tags/${tag}`,
+      headers: bearer(operator),
+      payload: { status: 'Sideways' },
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const mine = await until(
+      () => entries(operator, `&actorId=${actorId}`),
+      (page) => page.total >= 3,
+    );
+    expect(mine.items.map((e) => [e.action, e.status])).toEqual([
+      ['PUT /api/admin/id-tags/:idTag', 400],
+      ['PUT /api/admin/chargers/:identity/password', 200],
+      ['PUT /api/admin/id-tags/:idTag', 201],
+    ]);
+    const [, changed, created] = mine.items;
+    expect(created).toMatchObject({
+      actorId,
+      actorRole: 'operator',
+      target: { idTag: tag },
+      request: { email: holder.email, status: 'Accepted' },
+      reason: 'Card handed out at the desk',
+    });
+    expect(created?.requestId).toBe(put.headers['x-request-id']);
+    expect(changed?.request).toEqual({ password: '••••••' });
+    expect(JSON.stringify(mine.items)).not.toContain('a-brand-new-password-1');
+
+    // Narrowed by action and by time.
+    const byAction = await entries(
+      operator,
+      `&actorId=${actorId}&action=${encodeURIComponent('PUT /api/admin/chargers/:identity/password')}`,
+    );
+    expect(byAction.total).toBe(1);
+    const later = await entries(
+      operator,
+      `&actorId=${actorId}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
+    expect(later.total).toBe(0);
+  });
+
+  it('keeps no reads, and nothing of a caller who is not staff', async () => {
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const customer = await registerUser(t.app);
+    const before = (await entries(operator)).total;
+    await t.app.inject({ url: '/api/admin/chargers', headers: bearer(operator) });
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/id-tags/NOT-YOURS-1',
+      headers: bearer(customer.token),
+      payload: { status: 'Blocked' },
+    });
+    expect(denied.statusCode).toBe(403);
+    // A change that is kept, to know the hooks have run.
+    const kitchen = await signInAsStaff(t.app, { role: 'kitchen' });
+    const { id: kitchenId } = await meOf(kitchen);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/kitchen/orders/00000000-0000-4000-8000-000000000000/accept',
+      headers: bearer(kitchen),
+      payload: { readyInMinutes: 10 },
+    });
+    const after = await until(
+      () => entries(operator),
+      (page) => page.items.some((e) => e.actorId === kitchenId),
+    );
+    expect(after.total).toBe(before + 1);
+    expect(after.items[0]).toMatchObject({
+      actorRole: 'kitchen',
+      action: 'POST /api/kitchen/orders/:id/accept',
+    });
+  });
+
+  it('is read by operators only, and checks its filters', async () => {
+    const customer = await registerUser(t.app);
+    const station = await signInAsStaff(t.app, { role: 'station' });
+    expect((await t.app.inject({ url: '/api/admin/audit' })).statusCode).toBe(401);
+    for (const token of [customer.token, station]) {
+      const res = await t.app.inject({ url: '/api/admin/audit', headers: bearer(token) });
+      expect(res.statusCode).toBe(403);
+    }
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    for (const bad of [
+      'actorId=nobody',
+      'from=yesterday',
+      'take=1000',
+      `action=${'x'.repeat(201)}`,
+    ]) {
+      const res = await t.app.inject({ url: `/api/admin/audit?${bad}`, headers: bearer(operator) });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('cannot be changed or emptied, even from inside', async () => {
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/id-tags/NO-HOLDER-1',
+      headers: bearer(operator),
+      payload: { status: 'Accepted' },
+    });
+    await until(
+      () => entries(operator),
+      (page) => page.total > 0,
+    );
+    await expect(
+      t.app.ctx.db.execute(sql`update audit_log set reason = 'edited'`),
+    ).rejects.toThrow();
+    await expect(t.app.ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    expect((await entries(operator)).items.every((e) => e.reason !== 'edited')).toBe(true);
+  });
+});
+
+describe('masking', () => {
+  it('hides passwords, PINs and OCPP settings that name a secret', () => {
+    expect(
+      masked({
+        password: 'p',
+        card: { pin: '1234', number: '4242' },
+        key: 'AuthorizationKey',
+        value: 'hidden',
+        setVariableData: [
+          { variable: { name: 'BasicAuthPassword' }, attributeValue: 'also hidden' },
+          { variable: { name: 'HeartbeatInterval' }, attributeValue: '60' },
+        ],
+      }),
+    ).toEqual({
+      password: '••••••',
+      card: { pin: '••••••', number: '4242' },
+      key: 'AuthorizationKey',
+      value: '••••••',
+      setVariableData: [
+        { variable: { name: 'BasicAuthPassword' }, attributeValue: '••••••' },
+        { variable: { name: 'HeartbeatInterval' }, attributeValue: '60' },
+      ],
+    });
+  });
+});

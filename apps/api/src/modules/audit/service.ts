@@ -1,0 +1,107 @@
+import type { ServiceContext } from '../../platform/context.ts';
+import * as repo from './repo.ts';
+
+/** Body fields that are never kept: a password, a PIN, a key, a secret, a token. */
+const SECRET = /password|passphrase|secret|token|^pin$|pincode|privatekey|apikey|authorizationkey/i;
+const MASK = '••••••';
+
+/**
+ * An OCPP setting that names a secret, whose value sits beside the name: 1.6
+ * `{key: 'AuthorizationKey', value}`, 2.0.1 `{variable: {name: 'BasicAuthPassword'},
+ * attributeValue}`.
+ */
+function namesSecret(entry: Record<string, unknown>) {
+  const variable = entry.variable as { name?: unknown } | undefined;
+  const name = typeof entry.key === 'string' ? entry.key : variable?.name;
+  return typeof name === 'string' && SECRET.test(name);
+}
+
+/** The body as the log keeps it: every secret masked, at any depth. */
+export function masked(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => masked(item, depth + 1));
+  const entry = value as Record<string, unknown>;
+  const settingIsSecret = namesSecret(entry);
+  return Object.fromEntries(
+    Object.entries(entry).map(([key, field]) => {
+      const secret =
+        SECRET.test(key) || (settingIsSecret && (key === 'value' || key === 'attributeValue'));
+      return [
+        key,
+        secret && field !== null && typeof field !== 'object' ? MASK : masked(field, depth + 1),
+      ];
+    }),
+  );
+}
+
+/** At most this much of a body is kept; a bulk registration is summarised. */
+const BODY_LIMIT = 16_000;
+
+function kept(body: unknown): unknown {
+  if (body === undefined) return null;
+  const hidden = masked(body);
+  const text = JSON.stringify(hidden);
+  return text.length <= BODY_LIMIT ? hidden : { truncated: true, bytes: text.length };
+}
+
+export interface StaffAction {
+  actorId: string;
+  actorRole: string;
+  method: string;
+  /** The route's pattern, `/api/admin/id-tags/:idTag`. */
+  route: string;
+  params: Record<string, string>;
+  body: unknown;
+  status: number;
+  reason: string | null;
+  requestId: string;
+}
+
+/**
+ * Keeps one staff action. It is written once the answer has gone, so a log that cannot be
+ * written is reported, not turned into a failed action the staff member would try again.
+ */
+export async function recordStaffAction(ctx: ServiceContext, action: StaffAction) {
+  try {
+    await repo.insertEntry(ctx.db, {
+      at: ctx.clock.now(),
+      actorId: action.actorId,
+      actorRole: action.actorRole,
+      action: `${action.method} ${action.route}`,
+      target: action.params,
+      request: kept(action.body),
+      status: action.status,
+      reason: action.reason,
+      requestId: action.requestId,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, action: action.route }, 'a staff action could not be audited');
+  }
+}
+
+export async function auditPage(
+  ctx: ServiceContext,
+  filter: repo.AuditFilter,
+  offset: number,
+  take: number,
+) {
+  const page = await repo.pageOfEntries(ctx.db, filter, offset, take);
+  return {
+    actions: await repo.actionsKept(ctx.db),
+    items: page.items.map(({ entry: row, actorName, actorEmail }) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actorId: row.actorId,
+      actorName,
+      actorEmail,
+      actorRole: row.actorRole,
+      action: row.action,
+      target: row.target,
+      request: row.request ?? null,
+      status: row.status,
+      reason: row.reason,
+      requestId: row.requestId,
+    })),
+    total: page.total,
+  };
+}
