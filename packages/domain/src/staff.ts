@@ -15,13 +15,14 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** The console's sections, in the order of its navigation. */
-export const consoleSections = ['vouchers', 'stations', 'chargers'] as const;
+export const consoleSections = ['vouchers', 'stations', 'chargers', 'audit'] as const;
 export type ConsoleSection = (typeof consoleSections)[number];
 
 const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   vouchers: ['operator'],
   stations: ['operator', 'station', 'kitchen'],
   chargers: ['operator'],
+  audit: ['operator'],
 };
 
 /** What a role may open in the console; the API checks the same on every staff route. */

@@ -13,12 +13,14 @@ export const paths = {
   chargers: '/chargers',
   /** One charger's connectors, commands and reports; the route's pattern. */
   charger: '/chargers/:identity',
+  audit: '/audit',
 } as const;
 
 export const sectionPath: Record<ConsoleSection, string> = {
   vouchers: paths.vouchers,
   stations: paths.stations,
   chargers: paths.chargers,
+  audit: paths.audit,
 };
 
 /** The address of one station's live screen. */

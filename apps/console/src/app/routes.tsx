@@ -2,6 +2,7 @@ import { sectionsFor, type ConsoleSection } from '@stod/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session.ts';
+import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { ChargerScreen } from '../screens/ChargerScreen.tsx';
 import { ChargersScreen } from '../screens/ChargersScreen.tsx';
 import { KitchenScreen } from '../screens/KitchenScreen.tsx';
@@ -93,6 +94,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="chargers">
             <ChargerScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.audit,
+        element: (
+          <RequireSection section="audit">
+            <AuditScreen />
           </RequireSection>
         ),
       },

@@ -1,0 +1,167 @@
+import { formatDateTime } from '@stod/domain';
+import { cn } from '@stod/ui/cn.ts';
+import { Field } from '@stod/ui/Field.tsx';
+import { RetryNotice } from '@stod/ui/Notice.tsx';
+import { EmptyState } from '@stod/ui/States.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_PAGE, useAudit, type AuditEntry, type AuditFilter } from '../lib/audit.ts';
+import { ListSkeleton, Page, Pager, TableCard } from './Page.tsx';
+import { Select } from './Select.tsx';
+
+const cell = 'px-4 py-2 align-top';
+
+/** Done, refused by the API, or failed: the answer's status as a word and a colour. */
+function Outcome({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const kind = status < 400 ? 'done' : status < 500 ? 'refused' : 'failed';
+  return (
+    <span
+      data-outcome={kind}
+      className={cn(
+        'inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ring-1',
+        kind === 'done' && 'bg-emerald-100 text-emerald-900 ring-emerald-300',
+        kind === 'refused' && 'bg-amber-100 text-amber-950 ring-amber-400',
+        kind === 'failed' && 'bg-red-100 text-red-900 ring-red-300',
+      )}
+    >
+      {t(`audit.outcome.${kind}`)} · {status}
+    </span>
+  );
+}
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const [method, ...route] = entry.action.split(' ');
+  // In the route's order: the database keeps the parameters sorted its own way.
+  const at = (key: string) => entry.action.indexOf(`:${key}`);
+  const target = Object.entries(entry.target).sort(([a], [b]) => at(a) - at(b));
+  return (
+    <tr data-testid="audit-entry">
+      <td className={`${cell} whitespace-nowrap`}>{formatDateTime(entry.at)}</td>
+      <td className={cell}>
+        <span className="block font-medium text-slate-900">
+          {entry.actorName ?? t('audit.goneActor')}
+        </span>
+        <span className="block text-slate-600">
+          {t(`role.${entry.actorRole}`, entry.actorRole)}
+        </span>
+      </td>
+      <td className={cell}>
+        <span className="font-mono text-slate-900">
+          <span className="font-semibold">{method}</span> {route.join(' ').replace('/api', '')}
+        </span>
+        {target.length > 0 && (
+          <span className="block font-mono text-slate-600">
+            {target.map(([key, value]) => `${key}=${value}`).join(' · ')}
+          </span>
+        )}
+        {entry.request !== null && (
+          <details className="mt-1">
+            <summary className="cursor-pointer text-brand-strong">{t('audit.body')}</summary>
+            <pre className="mt-1 max-w-md overflow-x-auto rounded-lg bg-slate-50 p-2 font-mono text-xs text-slate-800">
+              {JSON.stringify(entry.request, null, 2)}
+            </pre>
+          </details>
+        )}
+      </td>
+      <td className={cell}>
+        <Outcome status={entry.status} />
+      </td>
+      <td className={`${cell} text-slate-800`}>{entry.reason ?? '–'}</td>
+    </tr>
+  );
+}
+
+/** Every staff action, newest first: who, when, what, how it ended and why. */
+export function AuditScreen() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<AuditFilter>({ action: '', from: '', until: '' });
+  const [offset, setOffset] = useState(0);
+  const audit = useAudit(filter, offset);
+  const change = (next: Partial<AuditFilter>) => {
+    setFilter({ ...filter, ...next });
+    setOffset(0);
+  };
+  const total = audit.data?.total ?? 0;
+  return (
+    <Page title={t('section.audit')} wide>
+      <p className="text-base text-slate-600">{t('audit.intro')}</p>
+      <search>
+        <form
+          className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 md:grid-cols-[1fr_auto_auto]"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <Select
+            label={t('audit.action')}
+            value={filter.action}
+            onChange={(e) => change({ action: e.target.value })}
+          >
+            <option value="">{t('audit.allActions')}</option>
+            {(audit.data?.actions ?? []).map((action) => (
+              <option key={action} value={action}>
+                {action.replace('/api', '')}
+              </option>
+            ))}
+          </Select>
+          <Field
+            type="date"
+            label={t('audit.from')}
+            value={filter.from}
+            onChange={(e) => change({ from: e.target.value })}
+          />
+          <Field
+            type="date"
+            label={t('audit.until')}
+            value={filter.until}
+            onChange={(e) => change({ until: e.target.value })}
+          />
+        </form>
+      </search>
+      {audit.isPending && <ListSkeleton label={t('section.audit')} />}
+      {audit.isError && (
+        <RetryNotice
+          text={t('audit.loadFailed')}
+          retryLabel={t('vouchers.retry')}
+          onRetry={() => void audit.refetch()}
+          pending={audit.isFetching}
+        />
+      )}
+      {audit.data?.items.length === 0 && <EmptyState level={2} title={t('audit.empty')} />}
+      {audit.data && audit.data.items.length > 0 && (
+        <>
+          <TableCard label={t('section.audit')}>
+            <table className="w-full text-left text-sm" data-testid="audit-table">
+              <caption className="sr-only">{t('section.audit')}</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  {['when', 'who', 'what', 'outcome', 'reason'].map((head) => (
+                    <th
+                      key={head}
+                      scope="col"
+                      className={`${cell} font-semibold whitespace-nowrap`}
+                    >
+                      {t(`audit.column.${head as 'when'}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 text-slate-800">
+                {audit.data.items.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
+          <Pager
+            label={t('section.audit')}
+            offset={offset}
+            page={AUDIT_PAGE}
+            total={total}
+            onOffset={setOffset}
+          />
+        </>
+      )}
+    </Page>
+  );
+}
