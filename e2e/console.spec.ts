@@ -24,7 +24,12 @@ test.describe('the staff console', () => {
     await expect(page).toHaveURL(/\/console\/vouchers$/);
     await expect(page.getByTestId('console-role')).toHaveText('Rekstur');
     const nav = page.getByRole('navigation', { name: 'Stýriborð' });
-    await expect(nav.getByRole('link')).toHaveText(['Gávukort og kupongir', 'Støðir', 'Ladarar', 'Gerðabók']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Gávukort og kupongir',
+      'Støðir',
+      'Ladarar',
+      'Gerðabók',
+    ]);
 
     const order = page.getByTestId('voucher-order');
     await order.getByLabel('Navn (føroyskt)').fill('Jólagáva 2026');
