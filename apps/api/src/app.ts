@@ -176,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       route,
       params: (request.params ?? {}) as Record<string, string>,
       body: request.body,
+      bytes: Number(request.headers['content-length']) || null,
       status: reply.statusCode,
       reason: reasonOf(request.headers['x-audit-reason'], request.body),
       requestId: request.id,

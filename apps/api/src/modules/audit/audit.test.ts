@@ -4,7 +4,7 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../test/ap
 import { registerCharger } from '../../test/chargers.ts';
 import { signInAsStaff } from '../../test/staff.ts';
 import { until } from '../../test/stations.ts';
-import { masked } from './service.ts';
+import { keptBody, masked } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,5 +194,16 @@ describe('masking', () => {
         { variable: { name: 'HeartbeatInterval' }, attributeValue: '60' },
       ],
     });
+  });
+
+  it('counts a picture’s bytes and measures a large body, walking neither', () => {
+    expect(keptBody(Buffer.alloc(2_000_000), 2_000_000)).toEqual({
+      binary: true,
+      bytes: 2_000_000,
+    });
+    const chargers = Array.from({ length: 5000 }, (_, i) => ({ identity: `C-${String(i)}` }));
+    expect(keptBody({ chargers }, 150_000)).toEqual({ truncated: true, bytes: 150_000 });
+    expect(keptBody({ status: 'Accepted' }, 21)).toEqual({ status: 'Accepted' });
+    expect(keptBody(undefined, null)).toBeNull();
   });
 });

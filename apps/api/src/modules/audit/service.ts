@@ -34,11 +34,17 @@ export function masked(value: unknown, depth = 0): unknown {
   );
 }
 
-/** At most this much of a body is kept; a bulk registration is summarised. */
+/** At most this much of a body is kept; a bulk registration or a picture is only measured. */
 const BODY_LIMIT = 16_000;
 
-function kept(body: unknown): unknown {
-  if (body === undefined) return null;
+/**
+ * The body as kept: bytes (a picture) only counted, a body larger than the limit only measured
+ * (from its Content-Length, before any of it is walked), anything else masked.
+ */
+export function keptBody(body: unknown, bytes: number | null): unknown {
+  if (body === undefined || body === null) return null;
+  if (body instanceof Uint8Array) return { binary: true, bytes: body.byteLength };
+  if (bytes !== null && bytes > BODY_LIMIT) return { truncated: true, bytes };
   const hidden = masked(body);
   const text = JSON.stringify(hidden);
   return text.length <= BODY_LIMIT ? hidden : { truncated: true, bytes: text.length };
@@ -52,6 +58,8 @@ export interface StaffAction {
   route: string;
   params: Record<string, string>;
   body: unknown;
+  /** The body's Content-Length, when the request gave one. */
+  bytes: number | null;
   status: number;
   reason: string | null;
   requestId: string;
@@ -69,7 +77,7 @@ export async function recordStaffAction(ctx: ServiceContext, action: StaffAction
       actorRole: action.actorRole,
       action: `${action.method} ${action.route}`,
       target: action.params,
-      request: kept(action.body),
+      request: keptBody(action.body, action.bytes),
       status: action.status,
       reason: action.reason,
       requestId: action.requestId,
