@@ -243,9 +243,9 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
   function whenIdle(targets: Connector[], then: () => void) {
     if (targets.every((c) => !c.tx)) return then();
     const check = clock.every(IDLE_CHECK_MS, () => {
-      if (closed || targets.some((c) => c.tx)) return;
+      if (!closed && targets.some((c) => c.tx)) return;
       clock.cancel(check);
-      then();
+      if (!closed) then();
     });
   }
 
@@ -263,12 +263,13 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
       clock.cancel(heartbeat);
       box.dropTransient();
       bootReason = 'RemoteReset';
-      void client.close({ force: true }).then(() => {
+      const back = () =>
         clock.after(REBOOT_MS, () => {
           rebooting = false;
           if (!stayAway()) void dial();
         });
-      });
+      // Back on the network whether the socket closed cleanly or not.
+      client.close({ force: true }).then(back, back);
     });
   }
 
