@@ -239,15 +239,24 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
   });
   adapter.handle(client, control);
 
-  /** Runs `then` once no connector of `targets` has a transaction, looking every second. */
-  function whenIdle(targets: Connector[], then: () => void) {
-    if (targets.every((c) => !c.tx)) return then();
+  /**
+   * Runs `then` once no connector of `targets` has a transaction, looking every second; answers
+   * how to call it off.
+   */
+  function whenIdle(targets: Connector[], then: () => void): () => void {
+    if (targets.every((c) => !c.tx)) {
+      then();
+      return () => undefined;
+    }
     const check = clock.every(IDLE_CHECK_MS, () => {
       if (!closed && targets.some((c) => c.tx)) return;
       clock.cancel(check);
       if (!closed) then();
     });
+    return () => clock.cancel(check);
   }
+  /** A connector to go out of service once its transaction ends; a later change calls it off. */
+  const goingOut = new Map<number, () => void>();
 
   /**
    * The charger restarts: its last messages go out, the connection drops, and it is back after a
@@ -303,13 +312,24 @@ export function simCharger(spec: SimChargerSpec, deps: ChargerDeps) {
       const targets =
         connectorId === 0 ? connectors : connectors.filter((c) => c.id === connectorId);
       if (targets.length === 0) return 'Rejected';
+      for (const c of targets) {
+        goingOut.get(c.id)?.();
+        goingOut.delete(c.id);
+      }
       if (operative) {
         for (const c of targets) floor.backInService(c);
         return 'Accepted';
       }
       const busy = targets.filter((c) => c.tx);
       for (const c of targets) if (!c.tx) floor.outOfOrder(c, 'Unavailable');
-      for (const c of busy) whenIdle([c], () => floor.outOfOrder(c, 'Unavailable'));
+      for (const c of busy)
+        goingOut.set(
+          c.id,
+          whenIdle([c], () => {
+            goingOut.delete(c.id);
+            floor.outOfOrder(c, 'Unavailable');
+          }),
+        );
       return busy.length > 0 ? 'Scheduled' : 'Accepted';
     },
     heartbeatInterval: () => heartbeatS,

@@ -106,6 +106,24 @@ describe('operator calls at a simulated OCPP 1.6J charger', () => {
     // The test backend numbers transactions from 1.
     await csms.call(V16, 'RemoteStopTransaction', { transactionId: 1 });
     await until('unavailable after the end', () => statusOf16(csms, 1) === 'Unavailable');
+
+    // A later Operative calls a scheduled Inoperative off.
+    await csms.call(V16, 'ChangeAvailability', { connectorId: 1, type: 'Operative' });
+    await fleet.act(V16, 1, 'unplug');
+    await until('available', () => statusOf16(csms, 1) === 'Available');
+    await csms.call(V16, 'RemoteStartTransaction', { connectorId: 1, idTag: 'TAG-5' });
+    await fleet.act(V16, 1, 'plug');
+    await until('a second start', () => csms.of(V16, 'StartTransaction').length === 2);
+    expect(
+      await csms.call(V16, 'ChangeAvailability', { connectorId: 1, type: 'Inoperative' }),
+    ).toEqual({ status: 'Scheduled' });
+    expect(
+      await csms.call(V16, 'ChangeAvailability', { connectorId: 1, type: 'Operative' }),
+    ).toEqual({ status: 'Accepted' });
+    await csms.call(V16, 'RemoteStopTransaction', { transactionId: 2 });
+    await until('finishing', () => statusOf16(csms, 1) === 'Finishing');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(statusOf16(csms, 1)).toBe('Finishing');
     expect(
       await csms.call(V16, 'ChangeAvailability', { connectorId: 7, type: 'Inoperative' }),
     ).toEqual({ status: 'Rejected' });
@@ -122,12 +140,17 @@ describe('operator calls at a simulated OCPP 1.6J charger', () => {
       readonly: true,
       value: '2',
     });
-    expect(all.configurationKey.map((k) => k.key)).not.toContain('AuthorizationKey');
+    // The password is named, never told; an empty list of keys asks for them all.
+    expect(all.configurationKey).toContainEqual({ key: 'AuthorizationKey', readonly: false });
+    const none = (await csms.call(V16, 'GetConfiguration', { key: [] })) as typeof all;
+    expect(none.configurationKey).toHaveLength(all.configurationKey.length);
     expect(
-      await csms.call(V16, 'GetConfiguration', { key: ['HeartbeatInterval', 'NoSuchKey'] }),
+      await csms.call(V16, 'GetConfiguration', {
+        key: ['HeartbeatInterval', 'NoSuchKey', 'toString'],
+      }),
     ).toEqual({
       configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: '300' }],
-      unknownKey: ['NoSuchKey'],
+      unknownKey: ['NoSuchKey', 'toString'],
     });
     const change = (key: string, value: string) =>
       csms.call(V16, 'ChangeConfiguration', { key, value });
@@ -135,6 +158,7 @@ describe('operator calls at a simulated OCPP 1.6J charger', () => {
     expect(await change('HeartbeatInterval', 'often')).toEqual({ status: 'Rejected' });
     expect(await change('NumberOfConnectors', '3')).toEqual({ status: 'Rejected' });
     expect(await change('NoSuchKey', '1')).toEqual({ status: 'NotSupported' });
+    expect(await change('constructor', '1')).toEqual({ status: 'NotSupported' });
     expect(await csms.call(V16, 'GetConfiguration', { key: ['HeartbeatInterval'] })).toMatchObject({
       configurationKey: [{ value: '60' }],
     });
@@ -179,6 +203,10 @@ describe('operator calls at a simulated OCPP 1.6J charger', () => {
         localAuthorizationList: [
           { idTag: 'LISTED', idTagInfo: { status: 'Accepted' } },
           { idTag: 'BLOCKED', idTagInfo: { status: 'Blocked' } },
+          {
+            idTag: 'EXPIRED',
+            idTagInfo: { status: 'Accepted', expiryDate: '2020-01-01T00:00:00.000Z' },
+          },
         ],
       }),
     ).toEqual({ status: 'Accepted' });
@@ -188,9 +216,10 @@ describe('operator calls at a simulated OCPP 1.6J charger', () => {
     // A blocked tag, and one not on the list, start nothing.
     const refused = await fleet.act(V16, 2, 'tag', 'BLOCKED');
     expect(refused.connectors[1]).toMatchObject({ status: 'Preparing' });
-    expect((await fleet.act(V16, 2, 'tag', 'STRANGER')).connectors[1]).toMatchObject({
-      status: 'Preparing',
-    });
+    for (const tag of ['STRANGER', 'EXPIRED'])
+      expect((await fleet.act(V16, 2, 'tag', tag)).connectors[1], tag).toMatchObject({
+        status: 'Preparing',
+      });
     const charging = await fleet.act(V16, 1, 'tag', 'LISTED');
     expect(charging.connectors[0]).toMatchObject({ status: 'Charging' });
     expect(csms.of(V16, 'StartTransaction')).toEqual([]);
@@ -313,6 +342,13 @@ describe('operator calls at a simulated OCPP 2.0.1 charger', () => {
         { attributeStatus: 'Rejected', ...ref('SecurityCtrlr', 'BasicAuthPassword') },
       ],
     });
+    expect(
+      await csms.call(V201, 'GetVariables', {
+        getVariableData: [
+          { ...ref('OCPPCommCtrlr', 'HeartbeatInterval'), attributeType: 'MaxSet' },
+        ],
+      }),
+    ).toMatchObject({ getVariableResult: [{ attributeStatus: 'NotSupportedAttributeType' }] });
     const set = (component: string, variable: string, attributeValue: string) =>
       csms.call(V201, 'SetVariables', {
         setVariableData: [{ ...ref(component, variable), attributeValue }],

@@ -34,19 +34,24 @@ const whole = (value: string) => /^\d{1,9}$/.test(value);
 /** The local list as the charger keeps it: its version, and each tag with its standing. */
 interface LocalList {
   version: number;
-  tags: Map<string, string>;
+  tags: Map<string, { status: string; expiresAt: number | null }>;
 }
 
 interface ListEntry {
   tag: string;
   /** The tag's standing (`Accepted`, `Blocked`, …); none removes it (a differential update). */
   status: string | null;
+  /** When it stops being valid (1.6 `expiryDate`, 2.0.1 `cacheExpiryDateTime`). */
+  expiresAt: number | null;
 }
 
-const statusIn = (info: unknown): string | null =>
-  info && typeof info === 'object' && 'status' in info && typeof info.status === 'string'
-    ? info.status
-    : null;
+function entryOf(tag: string, info: unknown, expiryField: string): ListEntry {
+  const fields = info && typeof info === 'object' ? (info as Record<string, unknown>) : {};
+  const status = typeof fields.status === 'string' ? fields.status : null;
+  const expiry = fields[expiryField];
+  const expiresAt = typeof expiry === 'string' ? Date.parse(expiry) : NaN;
+  return { tag, status, expiresAt: Number.isNaN(expiresAt) ? null : expiresAt };
+}
 
 function settingsOf(
   spec: SimChargerSpec,
@@ -111,10 +116,12 @@ function applyList(
 ): 'Accepted' | 'Failed' | 'VersionMismatch' {
   if (entries.length > LOCAL_LIST_MAX) return 'Failed';
   if (!full && version <= list.version) return 'VersionMismatch';
-  const tags = full ? new Map<string, string>() : new Map(list.tags);
+  const tags = full
+    ? new Map<string, { status: string; expiresAt: number | null }>()
+    : new Map(list.tags);
   for (const entry of entries) {
     if (entry.status === null) tags.delete(entry.tag);
-    else tags.set(entry.tag, entry.status);
+    else tags.set(entry.tag, { status: entry.status, expiresAt: entry.expiresAt });
   }
   if (tags.size > LOCAL_LIST_MAX) return 'Failed';
   list.version = version;
@@ -147,8 +154,13 @@ export function handleOperations(
   ops: ChargerOperations,
 ): (tag: string) => boolean {
   const list: LocalList = { version: 0, tags: new Map() };
-  const accepts = (tag: string) => list.tags.get(tag) === 'Accepted';
-  const settings = settingsOf(spec, ops, list);
+  const accepts = (tag: string) => {
+    const entry = list.tags.get(tag);
+    return (
+      entry?.status === 'Accepted' && (entry.expiresAt === null || entry.expiresAt > Date.now())
+    );
+  };
+  const settings = new Map(Object.entries(settingsOf(spec, ops, list)));
 
   if (spec.protocol === 'ocpp1.6') {
     answer(client, 'Reset', (p: { type: 'Soft' | 'Hard' }) => {
@@ -167,22 +179,20 @@ export function handleOperations(
       }),
     );
     answer(client, 'GetConfiguration', (p: { key?: string[] }) => {
-      const asked = p.key ?? Object.keys(settings);
-      const known = asked.filter((k) => settings[k]);
-      return {
-        configurationKey: known
-          .map((key) => ({ key, setting: settings[key] as Setting }))
-          .filter(({ setting }) => setting.read() !== null)
-          .map(({ key, setting }) => ({
-            key,
-            readonly: !setting.write,
-            value: setting.read() ?? '',
-          })),
-        unknownKey: asked.filter((k) => !settings[k]),
-      };
+      // No keys, or an empty list: every key.
+      const asked = p.key && p.key.length > 0 ? p.key : [...settings.keys()];
+      const configurationKey = asked.flatMap((key) => {
+        const setting = settings.get(key);
+        if (!setting) return [];
+        const value = setting.read();
+        // A write-only key (the password) is named, never told.
+        return [{ key, readonly: !setting.write, ...(value === null ? {} : { value }) }];
+      });
+      const unknownKey = asked.filter((k) => !settings.has(k));
+      return { configurationKey, ...(unknownKey.length > 0 ? { unknownKey } : {}) };
     });
     answer(client, 'ChangeConfiguration', (p: { key: string; value: string }) => {
-      const setting = settings[p.key];
+      const setting = settings.get(p.key);
       if (!setting) return { status: 'NotSupported' };
       if (!setting.write) return { status: 'Rejected' };
       return { status: setting.write(p.value) ? 'Accepted' : 'Rejected' };
@@ -192,10 +202,7 @@ export function handleOperations(
         list,
         p.listVersion,
         p.updateType === 'Full',
-        (p.localAuthorizationList ?? []).map((e) => ({
-          tag: e.idTag,
-          status: statusIn(e.idTagInfo),
-        })),
+        (p.localAuthorizationList ?? []).map((e) => entryOf(e.idTag, e.idTagInfo, 'expiryDate')),
       ),
     }));
     answer(client, 'GetLocalListVersion', () => ({ listVersion: list.version }));
@@ -225,34 +232,49 @@ export function handleOperations(
     }),
   );
   const settingAt = (ref: VariableRef) => {
-    const name = `${ref.component.name}.${ref.variable.name}`;
-    if (settings[name]) return { setting: settings[name] };
-    const component = Object.keys(settings).some((k) => k.startsWith(`${ref.component.name}.`));
+    const setting = settings.get(`${ref.component.name}.${ref.variable.name}`);
+    if (setting) return { setting };
+    const component = [...settings.keys()].some((k) => k.startsWith(`${ref.component.name}.`));
     return { unknown: component ? 'UnknownVariable' : 'UnknownComponent' };
   };
-  answer(client, 'GetVariables', (p: { getVariableData: VariableRef[] }) => ({
-    getVariableResult: p.getVariableData.map((ref) => {
-      const found = settingAt(ref);
-      const echo = { component: ref.component, variable: ref.variable };
-      if (!found.setting) return { attributeStatus: found.unknown, ...echo };
-      const value = found.setting.read();
-      if (value === null) return { attributeStatus: 'Rejected', ...echo };
-      return {
-        attributeStatus: 'Accepted',
-        attributeType: 'Actual',
-        attributeValue: value,
-        ...echo,
-      };
+  answer(
+    client,
+    'GetVariables',
+    (p: { getVariableData: (VariableRef & { attributeType?: string })[] }) => ({
+      getVariableResult: p.getVariableData.map((ref) => {
+        const found = settingAt(ref);
+        const echo = { component: ref.component, variable: ref.variable };
+        if (!found.setting) return { attributeStatus: found.unknown, ...echo };
+        // Only the actual value is kept here: no target, minimum or maximum.
+        if ((ref.attributeType ?? 'Actual') !== 'Actual')
+          return {
+            attributeStatus: 'NotSupportedAttributeType',
+            attributeType: ref.attributeType,
+            ...echo,
+          };
+        const value = found.setting.read();
+        if (value === null) return { attributeStatus: 'Rejected', ...echo };
+        return {
+          attributeStatus: 'Accepted',
+          attributeType: 'Actual',
+          attributeValue: value,
+          ...echo,
+        };
+      }),
     }),
-  }));
+  );
   answer(
     client,
     'SetVariables',
-    (p: { setVariableData: (VariableRef & { attributeValue: string })[] }) => ({
+    (p: {
+      setVariableData: (VariableRef & { attributeValue: string; attributeType?: string })[];
+    }) => ({
       setVariableResult: p.setVariableData.map((ref) => {
         const found = settingAt(ref);
         const echo = { component: ref.component, variable: ref.variable };
         if (!found.setting) return { attributeStatus: found.unknown, ...echo };
+        if ((ref.attributeType ?? 'Actual') !== 'Actual')
+          return { attributeStatus: 'NotSupportedAttributeType', ...echo };
         const took = found.setting.write?.(ref.attributeValue) ?? false;
         return { attributeStatus: took ? 'Accepted' : 'Rejected', ...echo };
       }),
@@ -263,10 +285,9 @@ export function handleOperations(
       list,
       p.versionNumber,
       p.updateType === 'Full',
-      (p.localAuthorizationList ?? []).map((e) => ({
-        tag: e.idToken.idToken,
-        status: statusIn(e.idTokenInfo),
-      })),
+      (p.localAuthorizationList ?? []).map((e) =>
+        entryOf(e.idToken.idToken, e.idTokenInfo, 'cacheExpiryDateTime'),
+      ),
     ),
   }));
   answer(client, 'GetLocalListVersion', () => ({ versionNumber: list.version }));
