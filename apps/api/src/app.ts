@@ -38,10 +38,23 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The staff routes whose changes are audited. */
 const STAFF_ROUTE = /^\/api\/(admin|kitchen)\//;
 
-/** The reason a staff member gave: the `X-Audit-Reason` header, or a body's `reason`. */
+/** A header's text, percent-encoded UTF-8 as a browser sends Faroese letters in a header. */
+function decoded(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
+}
+
+/**
+ * The reason a staff member gave: the `X-Audit-Reason` header (percent-encoded UTF-8), or a
+ * body's `reason`.
+ */
 function reasonOf(header: string | string[] | undefined, body: unknown): string | null {
   const given =
-    (Array.isArray(header) ? header[0] : header) ??
+    decoded(Array.isArray(header) ? header[0] : header) ??
     (body && typeof body === 'object' && 'reason' in body ? body.reason : undefined);
   return typeof given === 'string' && given.trim() ? given.trim().slice(0, AUDIT_REASON_MAX) : null;
 }

@@ -2,9 +2,9 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 
 /**
  * Every staff action, as it was asked and how it ended: who (their role then), when, which
- * route with what, the answer's status, and the reason given. Append-only: a trigger refuses
- * every UPDATE and DELETE (migration 0031). No foreign key, so a staff member who leaves keeps
- * their history.
+ * route with what, the answer's status, and the reason given. Append-only: triggers refuse
+ * every UPDATE, DELETE and TRUNCATE (migrations 0031, 0032). No foreign key, so a staff member
+ * who leaves keeps their history.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -44,7 +44,10 @@ describe('the audit log', () => {
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/id-tags/${tag}`,
-      headers: { ...bearer(operator), 'x-audit-reason': 'Card handed out at the desk' },
+      headers: {
+        ...bearer(operator),
+        'x-audit-reason': encodeURIComponent('Kortið handað við borðið í Tórshavn'),
+      },
       payload: { email: holder.email, status: 'Accepted' },
     });
     expect(put.statusCode, put.body).toBe(201);
@@ -80,7 +83,7 @@ describe('the audit log', () => {
       actorRole: 'operator',
       target: { idTag: tag },
       request: { email: holder.email, status: 'Accepted' },
-      reason: 'Card handed out at the desk',
+      reason: 'Kortið handað við borðið í Tórshavn',
     });
     expect(created?.requestId).toBe(put.headers['x-request-id']);
     expect(changed?.request).toEqual({ password: '••••••' });
@@ -167,11 +170,33 @@ describe('the audit log', () => {
       t.app.ctx.db.execute(sql`update audit_log set reason = 'edited'`),
     ).rejects.toThrow();
     await expect(t.app.ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.app.ctx.db.execute(sql`truncate audit_log`)).rejects.toThrow();
     expect((await entries(operator)).items.every((e) => e.reason !== 'edited')).toBe(true);
   });
 });
 
 describe('masking', () => {
+  it('hides what a secret field holds, a VPN key, a URL’s password, and what lies too deep', () => {
+    expect(
+      masked({
+        password: { current: 'a', next: 'b' },
+        connectionData: { vpn: { key: 'k', server: 'vpn.example' }, apn: { simPin: 1234 } },
+        location: 'ftp://user:hunter2@files.example/fw.bin',
+        idToken: { idToken: 'ABC123', type: 'ISO14443' },
+        deep: { a: { b: { c: { d: { e: { f: { g: { h: { i: 'x' } } } } } } } } },
+      }),
+    ).toEqual({
+      password: '••••••',
+      connectionData: { vpn: { key: '••••••', server: 'vpn.example' }, apn: { simPin: '••••••' } },
+      location: 'ftp://••••••@files.example/fw.bin',
+      idToken: { idToken: 'ABC123', type: 'ISO14443' },
+      deep: { a: { b: { c: { d: { e: { f: { g: '••••••' } } } } } } },
+    });
+    // Measured before it is walked when no length was given.
+    const chargers = Array.from({ length: 2000 }, (_, i) => ({ identity: `C-${String(i)}` }));
+    expect(keptBody({ chargers }, null)).toMatchObject({ truncated: true });
+  });
+
   it('hides passwords, PINs and OCPP settings that name a secret', () => {
     expect(
       masked({

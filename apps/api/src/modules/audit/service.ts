@@ -1,9 +1,17 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import * as repo from './repo.ts';
 
-/** Body fields that are never kept: a password, a PIN, a key, a secret, a token. */
-const SECRET = /password|passphrase|secret|token|^pin$|pincode|privatekey|apikey|authorizationkey/i;
+/**
+ * Body fields that are never kept: a password, a PIN, a secret, an access token, a private or
+ * API key. (`idToken` is a tag, not a secret: it says whom an action was about.)
+ */
+const SECRET =
+  /password|passphrase|secret|^token$|accesstoken|refreshtoken|^pin$|simpin|pincode|privatekey|apikey|authorizationkey/i;
 const MASK = '••••••';
+/** Nested deeper than this, a value is masked whole rather than read. */
+const MAX_DEPTH = 8;
+/** The user and password in a URL: `ftp://user:pass@host/…` (a firmware or log location). */
+const URL_CREDENTIALS = /(\/\/)[^/@\s]+@/g;
 
 /**
  * An OCPP setting that names a secret, whose value sits beside the name: 1.6
@@ -16,21 +24,25 @@ function namesSecret(entry: Record<string, unknown>) {
   return typeof name === 'string' && SECRET.test(name);
 }
 
-/** The body as the log keeps it: every secret masked, at any depth. */
-export function masked(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => masked(item, depth + 1));
+/** A field that is a secret where it stands: by its name, beside a secret's name, or a VPN key. */
+const isSecret = (key: string, parent: string | null, settingIsSecret: boolean) =>
+  SECRET.test(key) ||
+  (settingIsSecret && (key === 'value' || key === 'attributeValue')) ||
+  (parent === 'vpn' && key === 'key');
+
+/** The body as the log keeps it: every secret masked, whatever it holds, at any depth. */
+export function masked(value: unknown, depth = 0, parent: string | null = null): unknown {
+  if (typeof value === 'string') return value.replace(URL_CREDENTIALS, `$1${MASK}@`);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return MASK;
+  if (Array.isArray(value)) return value.map((item) => masked(item, depth + 1, parent));
   const entry = value as Record<string, unknown>;
   const settingIsSecret = namesSecret(entry);
   return Object.fromEntries(
-    Object.entries(entry).map(([key, field]) => {
-      const secret =
-        SECRET.test(key) || (settingIsSecret && (key === 'value' || key === 'attributeValue'));
-      return [
-        key,
-        secret && field !== null && typeof field !== 'object' ? MASK : masked(field, depth + 1),
-      ];
-    }),
+    Object.entries(entry).map(([key, field]) => [
+      key,
+      isSecret(key, parent, settingIsSecret) ? MASK : masked(field, depth + 1, key),
+    ]),
   );
 }
 
@@ -44,7 +56,9 @@ const BODY_LIMIT = 16_000;
 export function keptBody(body: unknown, bytes: number | null): unknown {
   if (body === undefined || body === null) return null;
   if (body instanceof Uint8Array) return { binary: true, bytes: body.byteLength };
-  if (bytes !== null && bytes > BODY_LIMIT) return { truncated: true, bytes };
+  // Without a Content-Length (a chunked request), the body is measured before it is walked.
+  const size = bytes ?? JSON.stringify(body).length;
+  if (size > BODY_LIMIT) return { truncated: true, bytes: size };
   const hidden = masked(body);
   const text = JSON.stringify(hidden);
   return text.length <= BODY_LIMIT ? hidden : { truncated: true, bytes: text.length };
