@@ -185,12 +185,22 @@ test.describe('charger operations in the console', () => {
     await configuration.getByLabel('Partur (component)').fill('OCPPCommCtrlr');
     await configuration.getByLabel('Variabul').fill('HeartbeatInterval');
     await configuration.getByRole('button', { name: 'Les', exact: true }).click();
-    await expect(answer(page, 'charger-configuration')).toHaveText(
-      /GetVariables: ladarin svaraði$/,
+    await expect(answer(page, 'charger-configuration')).toContainText(
+      'GetVariables: ladarin svaraði Accepted',
+    );
+    await expect(page.getByTestId('variable-results')).toHaveText(
+      /^OCPPCommCtrlr\.HeartbeatInterval: Accepted = \d+$/,
     );
     await configuration.getByLabel('Virði').fill('300');
     await configuration.getByRole('button', { name: 'Broyt', exact: true }).click();
-    await expect(answer(page, 'charger-configuration')).toHaveText(/SetVariables: ladarin svaraði/);
+    await expect(answer(page, 'charger-configuration')).toContainText(
+      'SetVariables: ladarin svaraði Accepted',
+    );
+    // A variable the charger does not know is a refusal, in red.
+    await configuration.getByLabel('Variabul').fill('NoSuchVariable');
+    await configuration.getByRole('button', { name: 'Broyt', exact: true }).click();
+    await expect(answer(page, 'charger-configuration')).toContainText('UnknownVariable');
+    await expect(answer(page, 'charger-configuration')).toHaveAttribute('role', 'alert');
 
     // Restart when idle: the charger goes, and is back with its connectors.
     await page.getByRole('button', { name: 'Endurbyrja varliga' }).click();

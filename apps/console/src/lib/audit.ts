@@ -16,19 +16,28 @@ export interface AuditFilter {
 /** Entries shown on one page of the log. */
 export const AUDIT_PAGE = 50;
 
-/** The day's start in the Faroe Islands is taken as UTC midnight: a day either side is fine. */
-const dayStart = (day: string) => `${day}T00:00:00Z`;
-const nextDay = (day: string) => {
-  const date = new Date(dayStart(day));
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
-};
+/**
+ * A day's start, UTC midnight (the Faroe Islands are at most an hour off), or null for a day a
+ * date field let through that is none (a five-digit year).
+ */
+function dayStart(day: string): Date | null {
+  const date = new Date(`${day}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+function nextDay(day: string): Date | null {
+  const date = dayStart(day);
+  date?.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
 
 export function useAudit(filter: AuditFilter, offset: number) {
   const query = new URLSearchParams({ offset: String(offset), take: String(AUDIT_PAGE) });
   if (filter.action) query.set('action', filter.action);
-  if (filter.from) query.set('from', dayStart(filter.from));
-  if (filter.until) query.set('until', nextDay(filter.until));
+  const from = dayStart(filter.from);
+  const until = nextDay(filter.until);
+  if (from) query.set('from', from.toISOString());
+  if (until) query.set('until', until.toISOString());
   return useQuery({
     queryKey: ['admin', 'audit', filter, offset],
     queryFn: ({ signal }) =>

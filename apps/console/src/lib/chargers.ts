@@ -183,14 +183,19 @@ export function useSendCall(identity: string) {
           schema: answerSchema,
         }),
       ).then(({ response }) => response),
-    onSettled: () =>
+    onSettled: (_data, _error, call) =>
       Promise.all([
         client.invalidateQueries({ queryKey: callsKey(identity) }),
-        client.invalidateQueries({ queryKey: localListKey(identity) }),
         client.invalidateQueries({ queryKey: ['admin', 'chargers', identity], exact: true }),
+        // The local list is worked out tag by tag: asked again only when a call concerns it.
+        LIST_CALLS.has(call.action)
+          ? client.invalidateQueries({ queryKey: localListKey(identity) })
+          : undefined,
       ]),
   });
 }
+
+const LIST_CALLS = new Set(['SendLocalList', 'GetLocalListVersion']);
 
 /** Sends the charger the full local list of the tags it may take when offline. */
 export function useSendLocalList(identity: string) {
@@ -211,11 +216,35 @@ export function useSendLocalList(identity: string) {
   });
 }
 
-/** The status an OCPP answer carries (`Accepted`, `Rejected`, …), if it has one. */
+/**
+ * The status an OCPP answer carries (`Accepted`, `Rejected`, …), if it has one; for 2.0.1
+ * GetVariables and SetVariables, the first variable's `attributeStatus`.
+ */
 export function statusOfAnswer(response: unknown): string | null {
-  if (response && typeof response === 'object' && 'status' in response) {
+  if (!response || typeof response !== 'object') return null;
+  if ('status' in response) {
     const { status } = response;
     return typeof status === 'string' ? status : null;
   }
-  return null;
+  const [first] = variableResults(response);
+  return first?.status ?? null;
+}
+
+/** Each variable of a 2.0.1 GetVariables or SetVariables answer: its status and its value. */
+export function variableResults(
+  response: unknown,
+): { name: string; status: string; value: string | null }[] {
+  if (!response || typeof response !== 'object') return [];
+  const answer = response as { getVariableResult?: unknown; setVariableResult?: unknown };
+  const results = answer.getVariableResult ?? answer.setVariableResult;
+  if (!Array.isArray(results)) return [];
+  return results.map((r: Record<string, unknown>) => {
+    const component = (r.component as { name?: string } | undefined)?.name ?? '';
+    const variable = (r.variable as { name?: string } | undefined)?.name ?? '';
+    return {
+      name: `${component}.${variable}`,
+      status: typeof r.attributeStatus === 'string' ? r.attributeStatus : '',
+      value: typeof r.attributeValue === 'string' ? r.attributeValue : null,
+    };
+  });
 }

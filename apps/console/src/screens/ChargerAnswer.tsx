@@ -1,7 +1,7 @@
 import { Notice } from '@stod/ui/Notice.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusOfAnswer, useSendCall, type OcppCall } from '../lib/chargers.ts';
+import { statusOfAnswer, useSendCall, variableResults, type OcppCall } from '../lib/chargers.ts';
 
 /** Answers that mean the charger did, or will do, what it was asked. */
 const agreed = new Set(['Accepted', 'Unlocked', 'Scheduled', 'RebootRequired']);
@@ -42,6 +42,7 @@ export function ChargerAnswer({
   const { t } = useTranslation();
   if (!outcome) return null;
   const status = outcome.error === undefined ? statusOfAnswer(outcome.response) : null;
+  const variables = variableResults(outcome.response);
   const refused = outcome.error !== undefined || (status !== null && !agreed.has(status));
   return (
     <Notice
@@ -53,6 +54,16 @@ export function ChargerAnswer({
       <span className="font-semibold">{outcome.action}</span>
       {': '}
       {outcome.error ?? (status ? t('charger.answered', { status }) : t('charger.answeredDone'))}
+      {outcome.error === undefined && variables.length > 0 && (
+        <ul className="mt-1 font-mono text-sm" data-testid="variable-results">
+          {variables.map((v) => (
+            <li key={v.name}>
+              {v.name}: {v.status}
+              {v.value !== null && ` = ${v.value}`}
+            </li>
+          ))}
+        </ul>
+      )}
     </Notice>
   );
 }

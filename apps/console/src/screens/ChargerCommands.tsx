@@ -74,6 +74,10 @@ export function ConnectorPanel({ charger }: { charger: OperatorCharger }) {
                 onClick={() => void unlock(c.connectorId)}
               >
                 {t('charger.unlock')}
+                <span className="sr-only">
+                  {' '}
+                  · {t('charger.connector', { number: c.connectorId })}
+                </span>
               </Button>
               <Button
                 variant="secondary"
@@ -93,6 +97,10 @@ export function ConnectorPanel({ charger }: { charger: OperatorCharger }) {
                 {c.status === 'Unavailable'
                   ? t('charger.makeAvailable')
                   : t('charger.makeUnavailable')}
+                <span className="sr-only">
+                  {' '}
+                  · {t('charger.connector', { number: c.connectorId })}
+                </span>
               </Button>
               <Button
                 variant="ghost"
@@ -102,6 +110,10 @@ export function ConnectorPanel({ charger }: { charger: OperatorCharger }) {
                 onClick={() => call.run(triggerCall(protocol, 'StatusNotification', c.connectorId))}
               >
                 {t('charger.askStatus')}
+                <span className="sr-only">
+                  {' '}
+                  · {t('charger.connector', { number: c.connectorId })}
+                </span>
               </Button>
             </div>
           </li>
@@ -236,7 +248,8 @@ export function ConfigurationPanel({ charger }: { charger: OperatorCharger }) {
             label={t('charger.value')}
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            maxLength={1000}
+            // 1.6 ChangeConfiguration takes at most 500 characters; 2.0.1 1000.
+            maxLength={v201 ? 1000 : 500}
           />
         </div>
         <div className="flex flex-wrap gap-2">

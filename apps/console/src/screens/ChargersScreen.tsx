@@ -3,7 +3,7 @@ import { Field } from '@stod/ui/Field.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { ChevronRight } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chargerPath } from '../app/paths.ts';
@@ -17,6 +17,9 @@ import {
 import { ListSkeleton, Page, Pager } from './Page.tsx';
 import { Select } from './Select.tsx';
 import { ConnectorChip, OnlineChip } from './StateChip.tsx';
+
+/** How long typing pauses before the list is asked for. */
+const SEARCH_PAUSE_MS = 300;
 
 const protocolName = (protocol: string | null) =>
   protocol ? protocol.replace('ocpp', 'OCPP ') : '–';
@@ -89,9 +92,16 @@ export function ChargersScreen() {
     status: '',
   });
   const [offset, setOffset] = useState(0);
-  // Typing does not ask the API for every letter at once: the list follows the deferred text.
-  const deferred = useDeferredValue(filter);
-  const chargers = useChargers(deferred, offset);
+  // Typing asks the API once it pauses, not for every letter.
+  const [searched, setSearched] = useState(filter);
+  useEffect(() => {
+    const wait = setTimeout(
+      () => setSearched(filter),
+      filter.q === searched.q ? 0 : SEARCH_PAUSE_MS,
+    );
+    return () => clearTimeout(wait);
+  }, [filter, searched.q]);
+  const chargers = useChargers(searched, offset);
   const change = (next: Partial<ChargerFilter>) => {
     setFilter({ ...filter, ...next });
     setOffset(0);

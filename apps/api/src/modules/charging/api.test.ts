@@ -634,6 +634,15 @@ describe('operators', () => {
     expect(await identities(`q=find-${suffix}&status=Available`)).toEqual([online.identity]);
     expect(await identities(`q=find-${suffix}&status=Charging`)).toEqual([]);
     expect(await identities(`q=find-${suffix}&status=Offline`)).toEqual([offline.identity]);
+    // A connector that never reported shows as Unavailable, and is found so.
+    const quiet = await registerCharger(t.app, { identity: `FIND-${suffix}-C` });
+    const quietStation = await scriptedCharger(url, quiet.identity);
+    await quietStation.call('BootNotification', {
+      chargePointVendor: 'Test',
+      chargePointModel: 'T1',
+    });
+    expect(await identities(`q=find-${suffix}&status=Unavailable`)).toEqual([quiet.identity]);
+    await quietStation.close();
     // By firmware: the version the charger booted with.
     await station.call('BootNotification', {
       chargePointVendor: 'Test',

@@ -1,5 +1,5 @@
 import type { ConnectorStatus } from '@stod/domain';
-import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chargerConnectors,
@@ -117,21 +117,28 @@ function whereOf(db: Db, filter: ChargerFilter) {
   if (filter.protocol) conditions.push(eq(chargers.protocol, filter.protocol));
   if (filter.identity !== undefined) conditions.push(eq(chargers.identity, filter.identity));
   if (filter.status === 'Offline') conditions.push(eq(chargers.connected, false));
-  else if (filter.status)
+  else if (filter.status) {
+    // The connectors shown: 1 to the charger's count (a row beyond it is never shown).
+    const shown = and(
+      eq(chargerConnectors.chargerId, chargers.id),
+      lte(chargerConnectors.connectorId, chargers.connectors),
+    );
+    const inState = exists(
+      db
+        .select({ one: sql`1` })
+        .from(chargerConnectors)
+        .where(and(shown, eq(chargerConnectors.status, filter.status))),
+    );
+    // A connector that never reported shows as Unavailable.
+    const unreported = lt(
+      sql`(${db.select({ n: count() }).from(chargerConnectors).where(shown)})`,
+      chargers.connectors,
+    );
     conditions.push(
       eq(chargers.connected, true),
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(chargerConnectors)
-          .where(
-            and(
-              eq(chargerConnectors.chargerId, chargers.id),
-              eq(chargerConnectors.status, filter.status),
-            ),
-          ),
-      ),
+      filter.status === 'Unavailable' ? (or(inState, unreported) ?? inState) : inState,
     );
+  }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
