@@ -4,7 +4,7 @@ import { Field } from '@stod/ui/Field.tsx';
 import { confirmModal } from '@stod/ui/modal-store.ts';
 import { Section } from '@stod/ui/Section.tsx';
 import { LockOpen, Power, RadioTower, RotateCcw, Send } from 'lucide-react';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   availabilityCall,
@@ -29,6 +29,31 @@ const protocolOf = (charger: OperatorCharger): Protocol =>
   charger.protocol === 'ocpp2.0.1' ? 'ocpp2.0.1' : 'ocpp1.6';
 
 const card = 'flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200';
+
+/** A command at one connector; a screen reader hears which connector it is for. */
+function ConnectorButton({
+  connectorId,
+  label,
+  icon,
+  disabled,
+  onClick,
+  variant = 'secondary',
+}: {
+  connectorId: number;
+  label: string;
+  icon: ReactNode;
+  disabled: boolean;
+  onClick: () => void;
+  variant?: 'secondary' | 'ghost';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button variant={variant} block={false} disabled={disabled} icon={icon} onClick={onClick}>
+      {label}
+      <span className="sr-only"> · {t('charger.connector', { number: connectorId })}</span>
+    </Button>
+  );
+}
 
 /** Each connector as the charger last reported it, with what an operator does at one. */
 export function ConnectorPanel({ charger }: { charger: OperatorCharger }) {
@@ -66,24 +91,22 @@ export function ConnectorPanel({ charger }: { charger: OperatorCharger }) {
               </p>
             )}
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                block={false}
+              <ConnectorButton
+                connectorId={c.connectorId}
                 disabled={!charger.online || call.pending}
                 icon={<LockOpen size={18} aria-hidden="true" />}
+                label={t('charger.unlock')}
                 onClick={() => void unlock(c.connectorId)}
-              >
-                {t('charger.unlock')}
-                <span className="sr-only">
-                  {' '}
-                  · {t('charger.connector', { number: c.connectorId })}
-                </span>
-              </Button>
-              <Button
-                variant="secondary"
-                block={false}
+              />
+              <ConnectorButton
+                connectorId={c.connectorId}
                 disabled={!charger.online || call.pending}
                 icon={<Power size={18} aria-hidden="true" />}
+                label={
+                  c.status === 'Unavailable'
+                    ? t('charger.makeAvailable')
+                    : t('charger.makeUnavailable')
+                }
                 onClick={() =>
                   call.run(
                     availabilityCall(
@@ -93,28 +116,15 @@ export function ConnectorPanel({ charger }: { charger: OperatorCharger }) {
                     ),
                   )
                 }
-              >
-                {c.status === 'Unavailable'
-                  ? t('charger.makeAvailable')
-                  : t('charger.makeUnavailable')}
-                <span className="sr-only">
-                  {' '}
-                  · {t('charger.connector', { number: c.connectorId })}
-                </span>
-              </Button>
-              <Button
+              />
+              <ConnectorButton
                 variant="ghost"
-                block={false}
+                connectorId={c.connectorId}
                 disabled={!charger.online || call.pending}
                 icon={<RadioTower size={18} aria-hidden="true" />}
+                label={t('charger.askStatus')}
                 onClick={() => call.run(triggerCall(protocol, 'StatusNotification', c.connectorId))}
-              >
-                {t('charger.askStatus')}
-                <span className="sr-only">
-                  {' '}
-                  · {t('charger.connector', { number: c.connectorId })}
-                </span>
-              </Button>
+              />
             </div>
           </li>
         ))}
