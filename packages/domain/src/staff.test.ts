@@ -10,6 +10,11 @@ describe('console sections by role', () => {
     expect(sectionsFor('station')).toEqual(['stations']);
     expect(sectionsFor('kitchen')).toEqual(['stations']);
   });
+
+  it('gives support none of the station or operator sections', () => {
+    expect(sectionsFor('support')).not.toContain('stations');
+    expect(sectionsFor('support')).not.toContain('staff');
+  });
 });
 
 describe('staff member', () => {
@@ -33,5 +38,19 @@ describe('staff member', () => {
         stationIds: null,
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('a staff account to create or change', () => {
+  it('asks a station-bound role for a station, and takes none for the others', async () => {
+    const { staffCreateSchema, staffPatchSchema } = await import('./staff.ts');
+    const base = { email: 'Anna@Example.fo', name: 'Anna' };
+    expect(staffCreateSchema.safeParse({ ...base, role: 'station' }).success).toBe(false);
+    const made = staffCreateSchema.parse({ ...base, role: 'kitchen', stationIds: [3] });
+    expect(made).toMatchObject({ email: 'anna@example.fo', stationIds: [3], locale: 'fo' });
+    expect(staffCreateSchema.parse({ ...base, role: 'support' }).stationIds).toEqual([]);
+    expect(staffPatchSchema.safeParse({}).success).toBe(false);
+    expect(staffPatchSchema.safeParse({ role: 'station', stationIds: [] }).success).toBe(false);
+    expect(staffPatchSchema.safeParse({ disabled: true }).success).toBe(true);
   });
 });

@@ -163,6 +163,13 @@ export function attachRealtime(
       if (ended) socket.disconnect(true);
     }
   });
+  // A staff member's rooms follow their role and stations: a change closes their sockets, and
+  // the console's reconnect joins the rooms the new role covers.
+  const stopRoleChanged = ctx.bus.subscribe('user.roleChanged', ({ userId }) => {
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.auth?.userId === userId) socket.disconnect(true);
+    }
+  });
 
   /**
    * Whether a socket's session still stands. Ending a session closes its sockets through the
@@ -219,6 +226,7 @@ export function attachRealtime(
         for (const stop of unsubscribe) stop();
         for (const stop of stopNotices) stop();
         stopRevoked();
+        stopRoleChanged();
         io.local.disconnectSockets(true);
         io.engine.close();
         await Promise.allSettled([io.of('/').adapter.close()]);

@@ -50,6 +50,25 @@ describe('the demo staff accounts', () => {
     expect((await t.app.inject({ url: '/api/admin/vouchers', headers })).statusCode).toBe(403);
   });
 
+  it('binds the demo station manager to the first station, and support to none', async () => {
+    const [first] = await t.app.ctx.db
+      .select({ id: stations.id })
+      .from(stations)
+      .where(eq(stations.tokheimStationId, seedStations[0]!.tokheimStationId));
+    const manager = bearer(await tokenOf('station@example.com', 'station-password-1'));
+    const me = (await t.app.inject({ url: '/api/admin/me', headers: manager })).json<{
+      role: string;
+      stationIds: number[];
+    }>();
+    expect(me).toMatchObject({ role: 'station', stationIds: [first!.id] });
+    const support = bearer(await tokenOf('support@example.com', 'support-password-1'));
+    const agent = await t.app.inject({ url: '/api/admin/me', headers: support });
+    expect(agent.json()).toMatchObject({ role: 'support', stationIds: null });
+    expect((await t.app.inject({ url: '/api/admin/staff', headers: support })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('seeds them once, and leaves a changed account as it is', async () => {
     const kitchen = DEMO_STAFF.kitchen.email;
     await t.app.ctx.db.update(users).set({ name: 'Nýtt navn' }).where(eq(users.email, kitchen));

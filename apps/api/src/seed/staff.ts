@@ -7,12 +7,15 @@ import { seedStations } from '../integrations/provider-stations/network.ts';
 /** Staff accounts for trying the staff side in development; never seeded in production. */
 export const DEMO_STAFF = {
   operator: { email: 'operator@example.com', password: 'operator-password-1' },
+  support: { email: 'support@example.com', password: 'support-password-1' },
+  station: { email: 'station@example.com', password: 'station-password-1' },
   kitchen: { email: 'kitchen@example.com', password: 'kitchen-password-1' },
 } as const;
 
 /**
- * Adds the demo operator, and the kitchen account of the first demo station, where they are
- * missing; an account that exists is left as it is, so that a change made to it survives.
+ * Adds the demo operator and support agent, and the manager and kitchen of the first demo
+ * station, where they are missing; an account that exists is left as it is, so that a change
+ * made to it survives.
  */
 export async function seedStaff(db: Db) {
   const firstTokheimId = seedStations[0]?.tokheimStationId;
@@ -25,11 +28,15 @@ export async function seedStaff(db: Db) {
     : [];
   if (!(await staffExists(db, DEMO_STAFF.operator.email)))
     await saveStaff(db, { ...DEMO_STAFF.operator, name: 'Rakul Rasmussen', role: 'operator' });
-  if (first && !(await staffExists(db, DEMO_STAFF.kitchen.email)))
-    await saveStaff(db, {
-      ...DEMO_STAFF.kitchen,
-      name: 'Kokkur í Havn',
-      role: 'kitchen',
-      stationIds: [first.id],
-    });
+  if (!(await staffExists(db, DEMO_STAFF.support.email)))
+    await saveStaff(db, { ...DEMO_STAFF.support, name: 'Sára Joensen', role: 'support' });
+  if (!first) return;
+  const bound = [
+    { ...DEMO_STAFF.station, name: 'Jógvan Hansen', role: 'station' as const },
+    { ...DEMO_STAFF.kitchen, name: 'Kokkur í Havn', role: 'kitchen' as const },
+  ];
+  for (const account of bound) {
+    if (!(await staffExists(db, account.email)))
+      await saveStaff(db, { ...account, stationIds: [first.id] });
+  }
 }

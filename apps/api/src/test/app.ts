@@ -117,6 +117,24 @@ export function secondProcess(
 }
 
 /**
+ * Two processes on one database and one bus, B keeping sessions for 300 s: longer than any
+ * test waits, so only the bus can end a session B keeps. `close` closes B first.
+ */
+export async function twoProcessesKeepingSessions(redisUrl: string) {
+  const prefix = `stod-test-${randomBytes(6).toString('hex')}:`;
+  const a = await createTestApp({ REDIS_KEY_PREFIX: prefix });
+  const b = await secondProcess(a, redisUrl, prefix, { SESSION_CACHE_SECONDS: '300' });
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+    },
+  };
+}
+
+/**
  * One database for several apps of a test (processes that share it): an in-memory PGlite, or a
  * fresh database on TEST_DATABASE_URL's server. The returned `close` drops it.
  */

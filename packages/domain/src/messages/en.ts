@@ -66,6 +66,7 @@ export const en: Record<keyof typeof fo, string> = {
   'error.pncUnavailable': 'Plug & Charge is not available right now. Try again later.',
   'error.chargerRefused': 'The charger did not accept the command. Try again.',
   'error.fetchCharging': 'Failed to fetch charges, stations or charging stations.',
+  'validation.staffStations': 'Choose at least one station.',
   'validation.pin': 'The PIN must be 4 digits.',
   'error.paymentInProgress': 'The payment is still being processed. Try again in a moment.',
   'error.paymentAbandoned': 'The payment did not finish and has been undone. Please try again.',

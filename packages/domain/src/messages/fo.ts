@@ -67,6 +67,7 @@ export const fo = {
   'error.pncUnavailable': 'Plug & Charge er ikki tøkt júst nú. Royn aftur seinni.',
   'error.chargerRefused': 'Ladarin tók ikki ímóti boðunum. Royn aftur.',
   'error.fetchCharging': 'Tað eydnaðist ikki at heinta ladingar, støðir ella ladistøðir.',
+  'validation.staffStations': 'Vel í minsta lagi eina støð.',
   'validation.pin': 'PIN-kotan skal vera 4 tøl.',
   'error.paymentInProgress': 'Gjaldið verður enn viðgjørt. Royn aftur um eina løtu.',
   'error.paymentAbandoned': 'Gjaldið varð ikki liðugt og er tikið aftur. Royn aftur.',

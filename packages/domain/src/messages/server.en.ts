@@ -20,6 +20,8 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.identityRequired': 'Please confirm who you are with your digital identity first.',
   'error.subscriptionExists': 'You already have a subscription of this kind.',
   'error.notAnUpgrade': 'You can only upgrade to a higher tier of the same subscription.',
+  'error.accountDisabled': 'This account is closed. Please contact us.',
+  'error.staffSelf': 'You cannot take away your own access or role.',
   'error.chargerTaken': 'A charger with this identity is already registered.',
   'error.idempotencyKeyReused': 'This request was already sent with other content. Start again.',
   'error.shareEnded': 'Your access to this charging station has ended.',
@@ -59,6 +61,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.passwordReset.subject': 'Reset your password',
   'mail.passwordReset.text':
     'Open this link within an hour to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail.',
+  'mail.staffInvitation.subject': 'You have access to the Støð console',
+  'mail.staffInvitation.text':
+    'Hello {{name}}\n\nYou have been given access to the Støð console. Open this link within 7 days to choose your password:\n\n{{link}}\n\nThen sign in here: {{console}}',
   'mail.emailChange.subject': 'Your code: {{code}}',
   'mail.emailChange.text':
     'Enter this code in the app to confirm your new e-mail address:\n\n{{code}}\n\nThe code is valid for 15 minutes.',

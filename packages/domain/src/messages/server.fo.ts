@@ -24,6 +24,8 @@ export const serverFo = {
   'error.identityRequired': 'Tú mást vátta teg við talgildum samleika fyrst.',
   'error.subscriptionExists': 'Tú hevur longu eitt hald av hesum slagi.',
   'error.notAnUpgrade': 'Tað ber bara til at dagføra til eitt hægri stig av sama haldi.',
+  'error.accountDisabled': 'Henda kontan er stongd. Set teg í samband við okkum.',
+  'error.staffSelf': 'Tú kanst ikki stongja tína egnu kontu ella broyta tín egna leiklut.',
   'error.chargerTaken': 'Eitt eyðkenni við hesum navni er longu skrásett.',
   'error.idempotencyKeyReused':
     'Hesin fyrispurningurin varð longu sendur við øðrum innihaldi. Byrja umaftur.',
@@ -63,6 +65,9 @@ export const serverFo = {
   'mail.passwordReset.subject': 'Nýtt loyniorð',
   'mail.passwordReset.text':
     'Trýst á leinkjuna innan ein tíma fyri at velja eitt nýtt loyniorð:\n\n{{link}}\n\nHevur tú ikki biðið um hetta, kanst tú síggja burtur frá hesum teldubrævinum.',
+  'mail.staffInvitation.subject': 'Tú hevur fingið atgongd til Støð-stýrið',
+  'mail.staffInvitation.text':
+    'Hey {{name}}\n\nTú hevur fingið atgongd til Støð-stýrið. Trýst á leinkjuna innan 7 dagar fyri at velja títt loyniorð:\n\n{{link}}\n\nSíðan ritar tú inn her: {{console}}',
   'mail.emailChange.subject': 'Tín kota: {{code}}',
   'mail.emailChange.text':
     'Skriva hesa kotuna í appini fyri at vátta nýggja teldubústaðin:\n\n{{code}}\n\nKotan er galdandi í 15 minuttir.',

@@ -14,10 +14,10 @@ import {
 import { stations } from './stations.ts';
 
 /**
- * Staff roles. `operator` sees everything; `station` and `kitchen` see only the stations they
- * are bound to in user_stations. A customer has none.
+ * Staff roles. `operator` sees everything; `support` helps customers; `station` and `kitchen`
+ * see only the stations they are bound to in user_stations. A customer has none.
  */
-export const STAFF_ROLES = ['operator', 'station', 'kitchen'] as const;
+export const STAFF_ROLES = ['operator', 'support', 'station', 'kitchen'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -45,12 +45,14 @@ export const users = pgTable(
     role: text('role', { enum: STAFF_ROLES }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while the account is disabled (staff) or blocked (a customer): it cannot sign in. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Set when the account is deleted; the row stays, stripped of personal data, for bookkeeping. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('operator', 'station', 'kitchen')`),
+    check('users_role_check', sql`${t.role} in ('operator', 'support', 'station', 'kitchen')`),
   ],
 );
 

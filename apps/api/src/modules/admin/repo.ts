@@ -18,7 +18,14 @@ export async function findUserIdByEmail(db: Db, email: string) {
 
 export async function insertStaffUser(
   db: Db,
-  values: { email: string; passwordHash: string; name: string; role: StaffRole },
+  values: {
+    email: string;
+    /** Null for an invited member, who chooses it by the invitation's link. */
+    passwordHash: string | null;
+    name: string;
+    role: StaffRole;
+    locale?: 'fo' | 'en';
+  },
 ) {
   const [row] = await db
     .insert(users)

@@ -20,6 +20,7 @@ import * as service from './service.ts';
 const tags = ['admin'];
 const operatorOnly = requireRole('operator');
 const staff = requireRole('operator', 'station', 'kitchen');
+const anyStaff = requireRole('operator', 'support', 'station', 'kitchen');
 const forecourtStaff = requireRole('operator', 'station');
 
 const adminStationSchema = z.object({
@@ -175,10 +176,11 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/me',
     {
-      onRequest: staff,
+      onRequest: anyStaff,
       schema: {
         tags,
-        summary: 'The signed-in staff member, their role and their stations (null: every one)',
+        summary:
+          'The signed-in staff member, their role and their stations (null: a role not bound to stations)',
         security: bearer,
         response: { 200: staffMemberSchema, ...errorResponses(401, 403) },
       },

@@ -1,3 +1,4 @@
+import { isStationBound } from '@stod/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/secrets.ts';
@@ -87,6 +88,6 @@ export async function staffMember(db: Db, auth: { userId: string; role: StaffRol
     name: row.name,
     email: row.email,
     role: row.role,
-    stationIds: scope === 'all' ? null : [...scope],
+    stationIds: scope === 'all' || !isStationBound(row.role) ? null : [...scope],
   };
 }

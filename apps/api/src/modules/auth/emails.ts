@@ -8,4 +8,10 @@ export const emailTexts = {
       text: translateServer('mail.passwordReset.text', locale, { link }),
     };
   },
+  staffInvitation(locale: Locale, values: { name: string; link: string; console: string }) {
+    return {
+      subject: translateServer('mail.staffInvitation.subject', locale),
+      text: translateServer('mail.staffInvitation.text', locale, values),
+    };
+  },
 };

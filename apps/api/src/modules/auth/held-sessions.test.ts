@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import {
   bearer,
   createTestApp,
   registerUser,
-  secondProcess,
+  twoProcessesKeepingSessions,
   signIn,
   type TestApp,
 } from '../../test/app.ts';
@@ -101,16 +100,11 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!redisUrl)('sessions kept by two processes sharing one bus', () => {
   let a: TestApp;
   let b: FastifyInstance;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const prefix = `stod-test-${randomBytes(6).toString('hex')}:`;
-    a = await createTestApp({ REDIS_KEY_PREFIX: prefix });
-    // Longer than the wait below: only the bus can end B's kept session in time.
-    b = await secondProcess(a, redisUrl ?? '', prefix, { SESSION_CACHE_SECONDS: '300' });
+    ({ a, b, close } = await twoProcessesKeepingSessions(redisUrl ?? ''));
   });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  afterAll(() => close());
 
   it('a sign-out on one process ends the session the other keeps', async () => {
     const user = await registerUser(a.app);

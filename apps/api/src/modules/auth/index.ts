@@ -5,6 +5,7 @@ export {
   authenticate,
   confirmPassword,
   createSession,
+  mailStaffInvitation,
   rateLimited,
   requestPasswordReset,
   resetPassword,

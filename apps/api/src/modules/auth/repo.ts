@@ -33,6 +33,7 @@ const activeSession = (db: Db) =>
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         isNull(users.deletedAt),
+        isNull(users.disabledAt),
       ),
     )
     .limit(1)

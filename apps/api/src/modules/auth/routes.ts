@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: signInSchema,
-        response: { 200: signInResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: signInResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

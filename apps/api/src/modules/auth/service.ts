@@ -14,6 +14,7 @@ import * as repo from './repo.ts';
 import { forgetSession } from '../notifications/index.ts';
 
 const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const RESET_WINDOW_SECONDS = 3600;
 const RESET_MAX_PER_ADDRESS = 5;
 const RESET_MAX_PER_IP = 20;
@@ -75,6 +76,8 @@ export async function signIn(
   );
   if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'error.invalidCredentials');
   await counter.reset(passwordTriesKey(input.email));
+  // Said only to the one who knows the password: to anyone else the account answers as any.
+  if (user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', 'error.accountDisabled');
   return createSession(ctx, user.id, meta.userAgent);
 }
 
@@ -161,16 +164,40 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, i
 
 async function mailResetLink(ctx: ServiceContext, email: string) {
   const user = await users.findUserByEmail(ctx.db, email);
-  if (!user) return;
+  if (!user || user.disabledAt) return;
+  const link = await passwordLink(ctx, user.id, RESET_LINK_TTL_MS);
+  await ctx.mailer.send({ to: user.email, ...emailTexts.passwordReset(user.locale, link) });
+}
+
+/** A one-time link to the page that sets a password, good for `ttlMs`. */
+async function passwordLink(ctx: ServiceContext, userId: string, ttlMs: number) {
   const token = newToken();
   await users.insertCode(ctx.db, {
-    userId: user.id,
+    userId,
     purpose: 'password_reset',
     codeHash: sha256(token),
-    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
-  const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-  await ctx.mailer.send({ to: user.email, ...emailTexts.passwordReset(user.locale, link) });
+  return `${ctx.config.publicUrl}/reset-password?token=${token}`;
+}
+
+/**
+ * Mails a new staff member a link to choose their password: the page and the one-time code a
+ * password reset uses, good for a week, and the console's address to sign in at after.
+ */
+export async function mailStaffInvitation(
+  ctx: ServiceContext,
+  user: { id: string; email: string; name: string; locale: 'fo' | 'en' },
+) {
+  const link = await passwordLink(ctx, user.id, INVITATION_TTL_MS);
+  await ctx.mailer.send({
+    to: user.email,
+    ...emailTexts.staffInvitation(user.locale, {
+      name: user.name,
+      link,
+      console: `${ctx.config.publicUrl}/console/`,
+    }),
+  });
 }
 
 export async function resetPassword(

@@ -1,5 +1,6 @@
 import type { ConnectorStatus } from '@stod/domain';
 import { and, count, eq, exists, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { containing } from '../../lib/like.ts';
 import type { Db } from '../../db/client.ts';
 import {
   chargerConnectors,
@@ -103,7 +104,7 @@ export interface ChargerFilter {
 function whereOf(db: Db, filter: ChargerFilter) {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const like = `%${filter.q.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filter.q);
     const either = or(
       ilike(chargers.identity, like),
       ilike(installations.name, like),
