@@ -28,6 +28,7 @@ test.describe('the staff console', () => {
       'Gávukort og kupongir',
       'Støðir',
       'Ladarar',
+      'Starvsfólk',
       'Gerðabók',
     ]);
 
@@ -76,12 +77,15 @@ test.describe('the staff console', () => {
     await page.getByRole('button', { name: 'Switch the language to Faroese' }).click();
   });
 
-  test('kitchen staff see only their own stations, and not the vouchers', async ({
+  test('kitchen staff land on their display, see only their own stations, and not the vouchers', async ({
     page,
     stationStaff,
   }) => {
     await signIn(page, stationStaff);
-    await expect(page).toHaveURL(/\/console\/stations$/);
+    await expect(page).toHaveURL(
+      new RegExp(`/console/kitchen/${String(stationStaff.stationIds[0])}$`),
+    );
+    await page.goto('/console/stations');
     await expect(page.getByTestId('console-role')).toHaveText('Køkur');
     const nav = page.getByRole('navigation', { name: 'Stýriborð' });
     await expect(nav.getByRole('link')).toHaveText(['Støðir']);

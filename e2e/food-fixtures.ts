@@ -15,14 +15,12 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByRole('button', { name: 'Rita inn' }).click();
 }
 
-/** Kitchen staff open their station's display from the stations list; its id comes back. */
+/** Kitchen staff sign in and land on their station's display; its id comes back. */
 export async function openKitchen(
   page: Page,
   staff: { email: string; password: string } = KITCHEN,
 ): Promise<number> {
   await signIn(page, staff);
-  await expect(page).toHaveURL(/\/console\/stations$/);
-  await page.getByTestId('console-stations').getByRole('link', { name: 'Køkur' }).click();
   await expect(page).toHaveURL(/\/console\/kitchen\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Køkur · /);
   // Connected: from now on the station counts as staffed, and no simulated kitchen takes over.

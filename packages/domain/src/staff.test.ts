@@ -3,7 +3,7 @@ import { sectionsFor, staffMemberSchema } from './staff.ts';
 
 describe('console sections by role', () => {
   it('gives the operator every section, vouchers first', () => {
-    expect(sectionsFor('operator')).toEqual(['vouchers', 'stations', 'chargers', 'audit']);
+    expect(sectionsFor('operator')).toEqual(['vouchers', 'stations', 'chargers', 'staff', 'audit']);
   });
 
   it('keeps vouchers from station and kitchen staff', () => {

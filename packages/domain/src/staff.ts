@@ -88,13 +88,14 @@ export const staffPatchSchema = strict({
 export type StaffPatch = z.input<typeof staffPatchSchema>;
 
 /** The console's sections, in the order of its navigation. */
-export const consoleSections = ['vouchers', 'stations', 'chargers', 'audit'] as const;
+export const consoleSections = ['vouchers', 'stations', 'chargers', 'staff', 'audit'] as const;
 export type ConsoleSection = (typeof consoleSections)[number];
 
 const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   vouchers: ['operator'],
   stations: ['operator', 'station', 'kitchen'],
   chargers: ['operator'],
+  staff: ['operator'],
   audit: ['operator'],
 };
 

@@ -1,4 +1,4 @@
-import type { ConsoleSection } from '@stod/domain';
+import { sectionsFor, type ConsoleSection, type StaffMember } from '@stod/domain';
 
 /** Every path of the console, under its /console basename; links and redirects use these. */
 export const paths = {
@@ -13,6 +13,7 @@ export const paths = {
   chargers: '/chargers',
   /** One charger's connectors, commands and reports; the route's pattern. */
   charger: '/chargers/:identity',
+  staff: '/staff',
   audit: '/audit',
 } as const;
 
@@ -20,6 +21,7 @@ export const sectionPath: Record<ConsoleSection, string> = {
   vouchers: paths.vouchers,
   stations: paths.stations,
   chargers: paths.chargers,
+  staff: paths.staff,
   audit: paths.audit,
 };
 
@@ -33,3 +35,16 @@ export const kitchenPath = (stationId: number): string =>
 /** The address of one charger's page. */
 export const chargerPath = (identity: string): string =>
   paths.charger.replace(':identity', encodeURIComponent(identity));
+
+/**
+ * Where a role starts: kitchen staff on their kitchen's display, a manager of one station on
+ * that station, anyone else on the first section their role opens; null for a role with none.
+ */
+export function landingPath(member: Pick<StaffMember, 'role' | 'stationIds'>): string | null {
+  const [only, ...more] = member.stationIds ?? [];
+  if (member.role === 'kitchen' && only !== undefined) return kitchenPath(only);
+  if (member.role === 'station' && only !== undefined && more.length === 0)
+    return stationPath(only);
+  const [first] = sectionsFor(member.role);
+  return first ? sectionPath[first] : null;
+}

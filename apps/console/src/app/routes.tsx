@@ -9,9 +9,10 @@ import { KitchenScreen } from '../screens/KitchenScreen.tsx';
 import { LoginScreen } from '../screens/LoginScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
 import { StationScreen } from '../screens/StationScreen.tsx';
+import { StaffScreen } from '../screens/StaffScreen.tsx';
 import { StationsScreen } from '../screens/StationsScreen.tsx';
 import { VouchersScreen } from '../screens/VouchersScreen.tsx';
-import { paths, sectionPath } from './paths.ts';
+import { landingPath, paths } from './paths.ts';
 import { Shell } from './Shell.tsx';
 
 /** A signed-in staff member only; anyone else goes to the login, and comes back after it. */
@@ -22,12 +23,12 @@ function RequireStaff({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The first section the role may open. */
+/** The role's first screen; a role with none finds the page that says so, not a loop. */
 function Home() {
   const member = useSession((s) => s.member);
   if (!member) return <Navigate to={paths.login} replace />;
-  const [first] = sectionsFor(member.role);
-  return <Navigate to={first ? sectionPath[first] : paths.login} replace />;
+  const landing = landingPath(member);
+  return landing ? <Navigate to={landing} replace /> : <NotFoundScreen />;
 }
 
 /** A section the role does not cover answers as if it did not exist, as the API does. */
@@ -94,6 +95,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="chargers">
             <ChargerScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.staff,
+        element: (
+          <RequireSection section="staff">
+            <StaffScreen />
           </RequireSection>
         ),
       },

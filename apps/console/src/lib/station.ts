@@ -28,3 +28,13 @@ export const useStation = (id: number, enabled = true) =>
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+const stationListSchema = z.object({ total: z.number(), items: z.array(stationSchema) });
+
+/** The stations the caller works at, every one for an operator (26 in the network). */
+export const useStationList = () =>
+  useQuery({
+    queryKey: ['admin', 'stations'],
+    queryFn: ({ signal }) =>
+      unwrap(apiRequest('/admin/stations?take=100', { schema: stationListSchema, signal })),
+  });

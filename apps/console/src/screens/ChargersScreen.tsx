@@ -3,7 +3,7 @@ import { Field } from '@stod/ui/Field.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chargerPath } from '../app/paths.ts';
@@ -14,12 +14,10 @@ import {
   type ChargerFilter,
   type OperatorCharger,
 } from '../lib/chargers.ts';
+import { useSearchPause } from '../lib/use-search-pause.ts';
 import { ListSkeleton, Page, Pager } from './Page.tsx';
 import { Select } from './Select.tsx';
 import { ConnectorChip, OnlineChip } from './StateChip.tsx';
-
-/** How long typing pauses before the list is asked for. */
-const SEARCH_PAUSE_MS = 300;
 
 const protocolName = (protocol: string | null) =>
   protocol ? protocol.replace('ocpp', 'OCPP ') : '–';
@@ -93,15 +91,7 @@ export function ChargersScreen() {
   });
   const [offset, setOffset] = useState(0);
   // Typing asks the API once it pauses, not for every letter.
-  const [searched, setSearched] = useState(filter);
-  useEffect(() => {
-    const wait = setTimeout(
-      () => setSearched(filter),
-      filter.q === searched.q ? 0 : SEARCH_PAUSE_MS,
-    );
-    return () => clearTimeout(wait);
-  }, [filter, searched.q]);
-  const chargers = useChargers(searched, offset);
+  const chargers = useChargers(useSearchPause(filter), offset);
   const change = (next: Partial<ChargerFilter>) => {
     setFilter({ ...filter, ...next });
     setOffset(0);

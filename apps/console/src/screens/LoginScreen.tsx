@@ -40,7 +40,10 @@ export function LoginScreen() {
 
   const failure = login.error instanceof ApiRequestError ? login.error.apiError : null;
   const message =
-    failure?.statusCode === 403 ? t('login.notStaff') : (failure?.message ?? login.error?.message);
+    // A customer's account signs in but is no staff member; a disabled one says so itself.
+    failure?.code === 'FORBIDDEN'
+      ? t('login.notStaff')
+      : (failure?.message ?? login.error?.message);
   const err = (name: keyof Credentials) =>
     messageText(form.formState.errors[name]?.message ?? failure?.fieldErrors?.[name]);
 

@@ -96,6 +96,13 @@ export function OnlineChip({ online }: { online: boolean }) {
   );
 }
 
+/** Whether a staff account may sign in, waits for its invitation, or is disabled. */
+export function StaffStateChip({ state }: { state: 'active' | 'invited' | 'disabled' }) {
+  const { t } = useTranslation();
+  const tone = ({ active: 'running', invited: 'waiting', disabled: 'off' } as const)[state];
+  return <Chip tone={tone} state={state} text={t(`staff.state.${state}`)} />;
+}
+
 /** The controller lost the point mid-transaction: a refuelling may run on, its receipt follows. */
 export function ConnectionLostBadge() {
   const { t } = useTranslation();

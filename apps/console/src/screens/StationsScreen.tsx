@@ -1,37 +1,20 @@
 import { EmptyState } from '@stod/ui/States.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { ChefHat, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { kitchenPath, stationPath } from '../app/paths.ts';
-import { apiRequest, unwrap } from '../lib/api.ts';
+import { useStationList } from '../lib/station.ts';
 import { mayUseKitchen } from '../lib/kitchen.ts';
 import { useSession } from '../lib/session.ts';
 import { ListSkeleton, Page } from './Page.tsx';
-
-const stationsSchema = z.object({
-  total: z.number(),
-  items: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      address: z.string(),
-      services: z.array(z.string()),
-    }),
-  ),
-});
 
 /** The stations the staff member works at; an operator's list holds every station. */
 export function StationsScreen() {
   const { t } = useTranslation();
   const member = useSession((s) => s.member);
-  const stations = useQuery({
-    queryKey: ['admin', 'stations'],
-    queryFn: () => unwrap(apiRequest('/admin/stations?take=100', { schema: stationsSchema })),
-  });
+  const stations = useStationList();
   return (
     <Page title={t('section.stations')}>
       <p className="text-base text-slate-600">
