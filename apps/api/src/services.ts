@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { accountModule } from './modules/account/index.ts';
 import { adminModule, stationScopeOf } from './modules/admin/index.ts';
+import { supportModule } from './modules/support/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { beveragesModule } from './modules/beverages/index.ts';
@@ -52,6 +53,7 @@ export const modules: readonly ModuleDefinition[] = [
   beveragesModule,
   adminModule,
   auditModule,
+  supportModule,
   notificationsModule,
   devModule,
 ];

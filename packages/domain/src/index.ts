@@ -25,3 +25,4 @@ export * from './food.ts';
 export * from './beverages.ts';
 export * from './campaigns.ts';
 export * from './audit.ts';
+export * from './support.ts';

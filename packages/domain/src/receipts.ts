@@ -56,6 +56,8 @@ export const receiptDataSchema = z.object({
   products: z.array(chargeProductLineSchema).optional(),
   kwh: z.number().optional(),
   totalTime: z.number().optional(),
+  /** A credit receipt's: the receipt of the purchase it gives money back for, if it had one. */
+  creditOf: z.string().optional(),
 });
 
 export const receiptSchema = z.object({

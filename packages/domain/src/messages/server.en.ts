@@ -22,6 +22,8 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.notAnUpgrade': 'You can only upgrade to a higher tier of the same subscription.',
   'error.accountDisabled': 'This account is closed. Please contact us.',
   'error.staffSelf': 'You cannot take away your own access or role.',
+  'error.refundTooMuch': 'The refund is more than can be given back: at most {{amount}}.',
+  'error.refundTooMuchField': 'More than can be given back.',
   'error.chargerTaken': 'A charger with this identity is already registered.',
   'error.idempotencyKeyReused': 'This request was already sent with other content. Start again.',
   'error.shareEnded': 'Your access to this charging station has ended.',
@@ -64,6 +66,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.staffInvitation.subject': 'You have access to the Støð console',
   'mail.staffInvitation.text':
     'Hello {{name}}\n\nYou have been given access to the Støð console. Open this link within 7 days to choose your password:\n\n{{link}}\n\nThen sign in here: {{console}}',
+  'mail.refund.subject': 'You have money back',
+  'mail.refund.text':
+    'Hello {{name}}\n\nWe have given {{amount}} back to your card for {{what}}. It may take a few days to show on your account.\n\nThe credit note is in the app under Receipts.',
   'mail.emailChange.subject': 'Your code: {{code}}',
   'mail.emailChange.text':
     'Enter this code in the app to confirm your new e-mail address:\n\n{{code}}\n\nThe code is valid for 15 minutes.',

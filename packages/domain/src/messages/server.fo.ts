@@ -26,6 +26,9 @@ export const serverFo = {
   'error.notAnUpgrade': 'Tað ber bara til at dagføra til eitt hægri stig av sama haldi.',
   'error.accountDisabled': 'Henda kontan er stongd. Set teg í samband við okkum.',
   'error.staffSelf': 'Tú kanst ikki stongja tína egnu kontu ella broyta tín egna leiklut.',
+  'error.refundTooMuch':
+    'Endurgjaldið er størri enn tað, ið kann gevast aftur: í mesta lagi {{amount}}.',
+  'error.refundTooMuchField': 'Størri enn tað, ið kann gevast aftur.',
   'error.chargerTaken': 'Eitt eyðkenni við hesum navni er longu skrásett.',
   'error.idempotencyKeyReused':
     'Hesin fyrispurningurin varð longu sendur við øðrum innihaldi. Byrja umaftur.',
@@ -68,6 +71,9 @@ export const serverFo = {
   'mail.staffInvitation.subject': 'Tú hevur fingið atgongd til Støð-stýrið',
   'mail.staffInvitation.text':
     'Hey {{name}}\n\nTú hevur fingið atgongd til Støð-stýrið. Trýst á leinkjuna innan 7 dagar fyri at velja títt loyniorð:\n\n{{link}}\n\nSíðan ritar tú inn her: {{console}}',
+  'mail.refund.subject': 'Tú hevur fingið pengar aftur',
+  'mail.refund.text':
+    'Hey {{name}}\n\nVit hava givið tær {{amount}} aftur á gjaldskortið fyri {{what}}. Tað kann taka nakrar dagar, áðrenn tað sæst á kontuni.\n\nKreditnotan er í appini undir Kvittanir.',
   'mail.emailChange.subject': 'Tín kota: {{code}}',
   'mail.emailChange.text':
     'Skriva hesa kotuna í appini fyri at vátta nýggja teldubústaðin:\n\n{{code}}\n\nKotan er galdandi í 15 minuttir.',

@@ -32,6 +32,8 @@ export const receipts = pgTable(
     currency: text('currency').notNull().default('DKK'),
     quantity: doublePrecision('quantity'),
     unitPrice: integer('unit_price'),
+    /** A credit receipt's refund: one receipt per refund, however often it is asked. */
+    creditKey: text('credit_key'),
     data: jsonb('data').$type<z.infer<typeof receiptDataSchema>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,5 +43,8 @@ export const receipts = pgTable(
     uniqueIndex('receipts_payment')
       .on(t.paymentId)
       .where(sql`${t.paymentId} is not null`),
+    uniqueIndex('receipts_credit_key')
+      .on(t.creditKey)
+      .where(sql`${t.creditKey} is not null`),
   ],
 );

@@ -9,6 +9,7 @@ export {
   markServiceStarted,
   paymentByKey,
   refund,
+  refundOf,
   voidHold,
 } from './service.ts';
 export type { AuthoriseInput, Payment } from './service.ts';

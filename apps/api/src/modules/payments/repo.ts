@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyRecords, paymentSteps, payments } from '../../db/schema/index.ts';
 
@@ -119,7 +119,7 @@ export async function settleUnanswered(
   db: Db,
   paymentId: string,
   before: Date,
-  set: Partial<typeof payments.$inferInsert>,
+  set: { [K in keyof typeof payments.$inferInsert]?: (typeof payments.$inferInsert)[K] | SQL },
   step: { kind: StepKind; key: string; amount: number },
 ) {
   return db.transaction(async (tx) => {
@@ -156,6 +156,15 @@ export async function hasStep(db: Db, paymentId: string, kind: StepKind, key: st
   return (await stepAmount(db, paymentId, kind, key)) !== undefined;
 }
 
+/** What a refund sets: the larger of the total kept and the gateway's, refunded once it is all. */
+export function refundedUpTo(gatewayRefunded: number) {
+  const total = sql<number>`greatest(${payments.amountRefunded}, ${gatewayRefunded})`;
+  return {
+    amountRefunded: total,
+    status: sql<PaymentStatus>`case when greatest(${payments.amountRefunded}, ${gatewayRefunded}) >= ${payments.amountCaptured} then 'refunded' else 'captured' end`,
+  };
+}
+
 /**
  * Moves a payment from one status to the next and records the step, in one
  * transaction. Answers false when the payment was no longer in `from`.
@@ -164,7 +173,7 @@ export async function transition(
   db: Db,
   paymentId: string,
   from: readonly PaymentStatus[],
-  set: Partial<typeof payments.$inferInsert>,
+  set: { [K in keyof typeof payments.$inferInsert]?: (typeof payments.$inferInsert)[K] | SQL },
   step: { kind: StepKind; key: string; amount: number },
 ) {
   return db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.ts';
 import { paymentSteps } from '../../lib/metrics.ts';
 import { assertOre, type PaymentProduct } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -215,11 +216,12 @@ async function step(
       ? { status: 'captured' as const, amountCaptured: auth.captured }
       : kind === 'void'
         ? { status: 'voided' as const }
-        : {
-            status: auth.refunded === auth.captured ? ('refunded' as const) : ('captured' as const),
-            amountRefunded: auth.refunded,
-          };
-  const moved = await repo.transition(ctx.db, paymentId, legal[kind], set, { kind, key, amount });
+        : repo.refundedUpTo(auth.refunded);
+  // Refunds in parallel are each taken by the gateway, which keeps their sum within the capture,
+  // and may land here in any order: a partial one after the one that completed the refund still
+  // records its step, and the total never goes back.
+  const from: repo.PaymentStatus[] = kind === 'refund' ? ['captured', 'refunded'] : legal[kind];
+  const moved = await repo.transition(ctx.db, paymentId, from, set, { kind, key, amount });
   // Lost a race to the same key: the other request recorded the step.
   if (!moved && !(await repo.hasStep(ctx.db, paymentId, kind, key))) throw illegal();
   return load(ctx, paymentId);
@@ -233,6 +235,11 @@ export function capture(ctx: ServiceContext, paymentId: string, amount: number, 
 
 export function voidHold(ctx: ServiceContext, paymentId: string, key: string) {
   return step(ctx, 'void', paymentId, key, 0);
+}
+
+/** The amount a refund under this key gave back, or undefined if there was none. */
+export function refundOf(db: Db, paymentId: string, key: string) {
+  return repo.stepAmount(db, paymentId, 'refund', key);
 }
 
 export function refund(ctx: ServiceContext, paymentId: string, amount: number, key: string) {

@@ -47,6 +47,11 @@ export async function insertReceipt(db: Db, values: typeof receipts.$inferInsert
   return row ?? null;
 }
 
+export async function receiptOfCredit(db: Db, creditKey: string) {
+  const [row] = await db.select().from(receipts).where(eq(receipts.creditKey, creditKey));
+  return row;
+}
+
 export async function receiptOfPayment(db: Db, paymentId: string) {
   const [row] = await db.select().from(receipts).where(eq(receipts.paymentId, paymentId));
   return row;

@@ -33,6 +33,8 @@ export interface NewReceipt {
   unitPrice?: number | null;
   data?: Receipt['data'];
   createdAt?: Date;
+  /** A credit receipt's refund key: one receipt per refund. */
+  creditKey?: string;
 }
 
 /**
@@ -48,14 +50,21 @@ export async function createReceipt(db: Db, input: NewReceipt, bus?: Pick<Bus, '
     productType: input.productType,
     productDescription: input.productDescription,
     amount: input.amount,
-    vatAmount: vatOf(input.amount),
+    // A credit receipt's amount and VAT are negative: the sale's, given back.
+    vatAmount: input.amount < 0 ? -vatOf(-input.amount) : vatOf(input.amount),
     quantity: input.quantity ?? null,
     unitPrice: input.unitPrice ?? null,
     data: input.data ?? {},
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    ...(input.creditKey ? { creditKey: input.creditKey } : {}),
   });
   const row =
-    inserted ?? (input.paymentId ? await repo.receiptOfPayment(db, input.paymentId) : undefined);
+    inserted ??
+    (input.creditKey
+      ? await repo.receiptOfCredit(db, input.creditKey)
+      : input.paymentId
+        ? await repo.receiptOfPayment(db, input.paymentId)
+        : undefined);
   if (!row) throw new Error('receipt neither written nor found');
   await bus?.publish('receipt.created', { userId: row.userId, receiptId: row.id });
   return toReceipt(row);

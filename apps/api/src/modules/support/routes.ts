@@ -1,0 +1,101 @@
+import {
+  customerBlockSchema,
+  idempotencyKeyHeader,
+  pageQueryShape,
+  refundSchema,
+  supportCustomerDetailSchema,
+  supportCustomerPageSchema,
+  supportCustomerSchema,
+  supportPaymentSchema,
+} from '@stod/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/roles.ts';
+import * as service from './service.ts';
+
+const tags = ['support'];
+const support = requireRole('operator', 'support');
+const idParams = z.object({ id: z.uuid() });
+
+/** Customer support: find a customer, read their history, refund, block. */
+export const supportRoutes: FastifyPluginAsyncZod = (app) => {
+  const { ctx } = app;
+  app.get(
+    '/admin/customers',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary:
+          "Find customers by e-mail, phone, name, a card's last four digits, or a receipt's or payment's id (operator, support)",
+        security: bearer,
+        querystring: z.object({ ...pageQueryShape, q: z.string().trim().max(100).default('') }),
+        response: { 200: supportCustomerPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) =>
+      service.searchCustomers(ctx, request.query.q, request.query.offset, request.query.take),
+  );
+
+  app.get(
+    '/admin/customers/:id',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary:
+          'A customer: profile, cards, payments with their holds, captures and refunds, and one timeline of everything they did (operator, support)',
+        security: bearer,
+        params: idParams,
+        response: { 200: supportCustomerDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.customerDetail(ctx, request.params.id),
+  );
+
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary:
+          'Give part or all of a captured payment back to the card (operator, support): at most the capture less earlier refunds; a credit receipt is written and the customer mailed. A repeated Idempotency-Key refunds nothing twice',
+        security: bearer,
+        params: idParams,
+        headers: idempotencyKeyHeader,
+        body: refundSchema,
+        response: {
+          200: z.object({ receiptId: z.string(), payment: supportPaymentSchema }),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    (request) =>
+      service.refundPayment(
+        ctx,
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
+  );
+
+  app.put(
+    '/admin/customers/:id/blocked',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary:
+          "Block or unblock a customer's account (operator, support); blocking signs them out everywhere at once",
+        security: bearer,
+        params: idParams,
+        body: customerBlockSchema,
+        response: { 200: supportCustomerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.setBlocked(ctx, request.params.id, request.body.blocked),
+  );
+  return Promise.resolve();
+};
