@@ -28,6 +28,7 @@ test.describe('the staff console', () => {
       'Gávukort og kupongir',
       'Støðir',
       'Ladarar',
+      'Kundar',
       'Starvsfólk',
       'Gerðabók',
     ]);

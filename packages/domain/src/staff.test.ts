@@ -3,7 +3,14 @@ import { sectionsFor, staffMemberSchema } from './staff.ts';
 
 describe('console sections by role', () => {
   it('gives the operator every section, vouchers first', () => {
-    expect(sectionsFor('operator')).toEqual(['vouchers', 'stations', 'chargers', 'staff', 'audit']);
+    expect(sectionsFor('operator')).toEqual([
+      'vouchers',
+      'stations',
+      'chargers',
+      'customers',
+      'staff',
+      'audit',
+    ]);
   });
 
   it('keeps vouchers from station and kitchen staff', () => {
@@ -12,7 +19,7 @@ describe('console sections by role', () => {
   });
 
   it('gives support none of the station or operator sections', () => {
-    expect(sectionsFor('support')).not.toContain('stations');
+    expect(sectionsFor('support')).toEqual(['customers']);
     expect(sectionsFor('support')).not.toContain('staff');
   });
 });

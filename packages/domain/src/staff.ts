@@ -88,10 +88,18 @@ export const staffPatchSchema = strict({
 export type StaffPatch = z.input<typeof staffPatchSchema>;
 
 /** The console's sections, in the order of its navigation. */
-export const consoleSections = ['vouchers', 'stations', 'chargers', 'staff', 'audit'] as const;
+export const consoleSections = [
+  'vouchers',
+  'stations',
+  'chargers',
+  'customers',
+  'staff',
+  'audit',
+] as const;
 export type ConsoleSection = (typeof consoleSections)[number];
 
 const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
+  customers: ['operator', 'support'],
   vouchers: ['operator'],
   stations: ['operator', 'station', 'kitchen'],
   chargers: ['operator'],

@@ -1,7 +1,7 @@
 import { sectionsFor, type ConsoleSection } from '@stod/domain';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
-import { Gift, LogOut, MapPin, PlugZap, ScrollText, Users } from 'lucide-react';
+import { Gift, LifeBuoy, LogOut, MapPin, PlugZap, ScrollText, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ const icons: Record<ConsoleSection, ReactNode> = {
   vouchers: <Gift size={20} aria-hidden="true" className="shrink-0" />,
   stations: <MapPin size={20} aria-hidden="true" className="shrink-0" />,
   chargers: <PlugZap size={20} aria-hidden="true" className="shrink-0" />,
+  customers: <LifeBuoy size={20} aria-hidden="true" className="shrink-0" />,
   staff: <Users size={20} aria-hidden="true" className="shrink-0" />,
   audit: <ScrollText size={20} aria-hidden="true" className="shrink-0" />,
 };

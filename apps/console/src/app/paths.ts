@@ -13,6 +13,9 @@ export const paths = {
   chargers: '/chargers',
   /** One charger's connectors, commands and reports; the route's pattern. */
   charger: '/chargers/:identity',
+  customers: '/customers',
+  /** One customer's profile, payments and history; the route's pattern. */
+  customer: '/customers/:id',
   staff: '/staff',
   audit: '/audit',
 } as const;
@@ -21,6 +24,7 @@ export const sectionPath: Record<ConsoleSection, string> = {
   vouchers: paths.vouchers,
   stations: paths.stations,
   chargers: paths.chargers,
+  customers: paths.customers,
   staff: paths.staff,
   audit: paths.audit,
 };
@@ -31,6 +35,9 @@ export const stationPath = (id: number): string => paths.station.replace(':id', 
 /** The address of one station's kitchen display. */
 export const kitchenPath = (stationId: number): string =>
   paths.kitchen.replace(':stationId', String(stationId));
+
+/** The address of one customer's page. */
+export const customerPath = (id: string): string => paths.customer.replace(':id', id);
 
 /** The address of one charger's page. */
 export const chargerPath = (identity: string): string =>

@@ -5,6 +5,8 @@ import { useSession } from '../lib/session.ts';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { ChargerScreen } from '../screens/ChargerScreen.tsx';
 import { ChargersScreen } from '../screens/ChargersScreen.tsx';
+import { CustomerScreen } from '../screens/CustomerScreen.tsx';
+import { CustomersScreen } from '../screens/CustomersScreen.tsx';
 import { KitchenScreen } from '../screens/KitchenScreen.tsx';
 import { LoginScreen } from '../screens/LoginScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
@@ -95,6 +97,22 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="chargers">
             <ChargerScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.customers,
+        element: (
+          <RequireSection section="customers">
+            <CustomersScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.customer,
+        element: (
+          <RequireSection section="customers">
+            <CustomerScreen />
           </RequireSection>
         ),
       },

@@ -103,6 +103,28 @@ export function StaffStateChip({ state }: { state: 'active' | 'invited' | 'disab
   return <Chip tone={tone} state={state} text={t(`staff.state.${state}`)} />;
 }
 
+/** A customer's account that support blocked. */
+export function BlockedChip() {
+  const { t } = useTranslation();
+  return <Chip tone="broken" state="blocked" text={t('customer.blocked')} />;
+}
+
+/** What became of a payment: held, taken, given back, or let go. */
+export function PaymentChip({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const tone: Tone =
+    status === 'captured'
+      ? 'running'
+      : status === 'authorised'
+        ? 'waiting'
+        : status === 'refunded'
+          ? 'done'
+          : status === 'failed' || status === 'expired'
+            ? 'broken'
+            : 'off';
+  return <Chip tone={tone} state={status} text={t(`payment.status.${status}`, status)} />;
+}
+
 /** The controller lost the point mid-transaction: a refuelling may run on, its receipt follows. */
 export function ConnectionLostBadge() {
   const { t } = useTranslation();

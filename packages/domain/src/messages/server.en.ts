@@ -22,7 +22,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.notAnUpgrade': 'You can only upgrade to a higher tier of the same subscription.',
   'error.accountDisabled': 'This account is closed. Please contact us.',
   'error.staffSelf': 'You cannot take away your own access or role.',
-  'error.refundTooMuch': 'The refund is more than can be given back: at most {{amount}}.',
+  'error.refundTooMuch': 'The refund is more than can be given back (at most {{amount}})',
   'error.refundTooMuchField': 'More than can be given back.',
   'error.chargerTaken': 'A charger with this identity is already registered.',
   'error.idempotencyKeyReused': 'This request was already sent with other content. Start again.',

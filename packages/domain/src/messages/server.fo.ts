@@ -27,7 +27,7 @@ export const serverFo = {
   'error.accountDisabled': 'Henda kontan er stongd. Set teg í samband við okkum.',
   'error.staffSelf': 'Tú kanst ikki stongja tína egnu kontu ella broyta tín egna leiklut.',
   'error.refundTooMuch':
-    'Endurgjaldið er størri enn tað, ið kann gevast aftur: í mesta lagi {{amount}}.',
+    'Endurgjaldið er størri enn tað, ið kann gevast aftur (í mesta lagi {{amount}})',
   'error.refundTooMuchField': 'Størri enn tað, ið kann gevast aftur.',
   'error.chargerTaken': 'Eitt eyðkenni við hesum navni er longu skrásett.',
   'error.idempotencyKeyReused':

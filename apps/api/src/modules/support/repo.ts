@@ -142,7 +142,10 @@ export type TimelineRow = {
   kind: string;
   id: string;
   at: Date | string;
-  title: string;
+  /** Where: a station or a charger's site. */
+  place: string | null;
+  /** What: a product, a plan, a voucher, a payment's service. */
+  title: string | null;
   /** A driver may hand a sum over as text. */
   amount: number | string | null;
   state: string | null;
@@ -155,28 +158,28 @@ export type TimelineRow = {
 export async function timelineOf(db: Db, userId: string, take: number): Promise<TimelineRow[]> {
   const result = await db.execute(sql`
     select * from (
-      select service as kind, id::text, created_at as at, station_name || ' · ' || product_name as title, amount, state
+      select service as kind, id::text, created_at as at, station_name as place, product_name as title, amount, state
         from station_transactions where user_id = ${userId}
       union all
-      select 'charge', id::text, created_at, installation_name, amount, state
+      select 'charge', id::text, created_at, installation_name, null, amount, state
         from charges where user_id = ${userId}
       union all
-      select 'food', id::text, created_at, station_name || ' · #' || number, total, state
+      select 'food', id::text, created_at, station_name, '#' || number, total, state
         from food_orders where user_id = ${userId}
       union all
-      select 'coffee', id::text, created_at, name, price, state
+      select 'coffee', id::text, created_at, null, name, price, state
         from beverage_fills where user_id = ${userId}
       union all
-      select 'subscription', us.id::text, us.created_at, s.name, us.period_price, us.status
+      select 'subscription', us.id::text, us.created_at, null, s.name, us.period_price, us.status
         from user_subscriptions us join subscriptions s on s.id = us.subscription_id where us.user_id = ${userId}
       union all
-      select 'voucher', id::text, created_at, name, initial_amount, case when used_at is not null then 'used' else null end
+      select 'voucher', id::text, created_at, null, name, initial_amount, case when used_at is not null then 'used' else null end
         from user_vouchers where user_id = ${userId}
       union all
-      select 'payment', id::text, created_at, purpose, case when amount_captured > 0 then amount_captured else amount_held end, status
+      select 'payment', id::text, created_at, null, purpose, case when amount_captured > 0 then amount_captured else amount_held end, status
         from payments where user_id = ${userId}
       union all
-      select 'receipt', id::text, created_at, coalesce(station_name || ' · ', '') || product_description, amount, null
+      select 'receipt', id::text, created_at, station_name, product_description, amount, null
         from receipts where user_id = ${userId}
     ) t
     order by at desc, kind, id

@@ -1,5 +1,6 @@
 import {
   formatCurrency,
+  productDisplayName,
   translateServer,
   type ReceiptProductType,
   type RefundInput,
@@ -94,7 +95,9 @@ export async function customerDetail(
       kind: entry.kind as TimelineKind,
       id: entry.id,
       at: iso(entry.at),
-      title: entry.title,
+      title: [entry.place, entry.title === null ? null : productDisplayName(entry.title)]
+        .filter(Boolean)
+        .join(' · '),
       amount: entry.amount === null ? null : Number(entry.amount),
       state: entry.state,
     })),
@@ -145,7 +148,7 @@ export async function refundPayment(
       userId: payment.userId,
       stationName: payment.stationName,
       productType: payment.productType ?? RECEIPT_TYPES[payment.purpose] ?? 'Food',
-      productDescription: `Endurgjald · ${payment.productDescription ?? payment.purpose}`,
+      productDescription: `Endurgjald · ${productDisplayName(payment.productDescription ?? payment.purpose)}`,
       amount: -input.amount,
       data: payment.receiptId ? { creditOf: payment.receiptId } : {},
       creditKey: `${paymentId}:${stepKey}`,
@@ -173,7 +176,7 @@ async function mailRefund(
   const values = {
     name: customer.name,
     amount: formatCurrency(amount),
-    what: payment.productDescription ?? payment.purpose,
+    what: productDisplayName(payment.productDescription ?? payment.purpose),
   };
   try {
     await ctx.mailer.send({

@@ -208,7 +208,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'REFUND_TOO_MUCH',
-      message: 'Endurgjaldið er størri enn tað, ið kann gevast aftur: í mesta lagi 200,00 kr..',
+      message: 'Endurgjaldið er størri enn tað, ið kann gevast aftur (í mesta lagi 200,00 kr.)',
       fieldErrors: { amount: 'Størri enn tað, ið kann gevast aftur.' },
     });
     expect((await detail(c.userId)).payments[0]!.refunded).toBe(0);
