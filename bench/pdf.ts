@@ -48,6 +48,7 @@ for (const input of demoReceipts('00000000-0000-4000-8000-000000000000')) {
   const receipt = toReceipt({
     id: '11111111-1111-4111-8111-111111111111',
     userId: 'u',
+    creditKey: null,
     paymentId: null,
     stationName: input.stationName,
     productType: input.productType,
@@ -80,6 +81,7 @@ const pool = receiptPdfs({
 const sample = toReceipt({
   id: '22222222-2222-4222-8222-222222222222',
   userId: 'u',
+  creditKey: null,
   paymentId: null,
   stationName: 'Støð Miðvágur',
   productType: 'Carwash',

@@ -89,25 +89,38 @@ export async function waitForMail(
   return found!;
 }
 
-/** Sets the web minimum version; tests put it back to 0.0.0 when done. */
-export async function setWebMinVersion(
-  request: APIRequestContext,
-  minVersion: string,
-  locked = false,
-): Promise<void> {
-  const response = await request.put('/api/dev/app-versions', {
-    data: { platform: 'web', minVersion, locked },
+/** The demo operator's session, as the console's switches are used. */
+async function operatorHeaders(request: APIRequestContext) {
+  const signedIn = await request.post('/api/auth/signIn', {
+    data: { email: 'operator@example.com', password: 'operator-password-1' },
   });
-  expect(response.status(), await response.text()).toBe(204);
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const { access_token: token } = (await signedIn.json()) as { access_token: string };
+  return { Authorization: `Bearer ${token}` };
 }
 
+/** Sets the web minimum version as an operator does; tests put it back to 0.0.0 when done. */
+export async function setWebMinVersion(
+  request: APIRequestContext,
+  minimum: string,
+  locked = false,
+): Promise<void> {
+  const response = await request.put('/api/admin/app-versions', {
+    headers: await operatorHeaders(request),
+    data: { platform: 'web', minimum, locked },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Switches maintenance as an operator does, with the same notice in both languages. */
 export async function setMaintenance(
   request: APIRequestContext,
-  maintenance: boolean,
+  enabled: boolean,
   message?: string,
 ): Promise<void> {
-  const response = await request.put('/api/dev/maintenance', {
-    data: message === undefined ? { maintenance } : { maintenance, message },
+  const response = await request.put('/api/admin/maintenance', {
+    headers: await operatorHeaders(request),
+    data: message === undefined ? { enabled } : { enabled, message: { fo: message, en: message } },
   });
-  expect(response.status(), await response.text()).toBe(204);
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -4,6 +4,8 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const appVersions = pgTable('app_versions', {
   platform: text('platform', { enum: ['ios', 'android', 'web'] }).primaryKey(),
   minVersion: text('min_version').notNull(),
+  /** The newest version out: an older one is told an update is there, without being stopped. */
+  latestVersion: text('latest_version'),
   locked: boolean('locked').notNull().default(false),
   storeUrl: text('store_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,18 +1,15 @@
 import {
-  appPlatforms,
   emailField,
   idParam,
-  multilineText,
   openingHoursSchema,
   pageQueryShape,
-  semverSchema,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../plugins/auth.ts';
 import { setOpeningHours } from '../stations/index.ts';
-import { listOutbox, setAppVersion, setMaintenance } from '../system/index.ts';
+import { listOutbox } from '../system/index.ts';
 
 /** The device simulators' controls and page, which app.ts mounts with the running simulators. */
 export { registerDeviceSims } from './sim-routes.ts';
@@ -57,42 +54,6 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
     },
   );
 
-  app.put(
-    '/dev/app-versions',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Set the minimum app version of a platform (development only)',
-        body: z.strictObject({
-          platform: z.enum(appPlatforms),
-          minVersion: semverSchema,
-          locked: z.boolean().default(false),
-          storeUrl: z.url().nullable().optional(),
-        }),
-        response: { 204: z.null(), ...errorResponses(400) },
-      },
-    },
-    async (request, reply) => {
-      await setAppVersion(ctx, request.body);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    '/dev/maintenance',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Switch maintenance mode (development only)',
-        body: z.strictObject({ maintenance: z.boolean(), message: multilineText(500).optional() }),
-        response: { 204: z.null(), ...errorResponses(400) },
-      },
-    },
-    async (request, reply) => {
-      await setMaintenance(ctx, request.body);
-      return reply.status(204).send(null);
-    },
-  );
   app.put(
     '/dev/stations/:id/opening-hours',
     {

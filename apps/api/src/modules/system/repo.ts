@@ -15,7 +15,13 @@ export async function findAppVersion(db: Db, platform: Platform) {
 
 export async function upsertAppVersion(
   db: Db,
-  values: { platform: Platform; minVersion: string; locked: boolean; storeUrl?: string | null },
+  values: {
+    platform: Platform;
+    minVersion: string;
+    latestVersion?: string | null;
+    locked: boolean;
+    storeUrl?: string | null;
+  },
 ) {
   await db
     .insert(appVersions)
@@ -24,6 +30,7 @@ export async function upsertAppVersion(
       target: appVersions.platform,
       set: {
         minVersion: values.minVersion,
+        latestVersion: values.latestVersion ?? null,
         locked: values.locked,
         storeUrl: values.storeUrl ?? null,
         updatedAt: sql`now()`,

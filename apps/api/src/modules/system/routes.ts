@@ -30,11 +30,11 @@ export const systemRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Whether the service is in maintenance',
+        summary: "Whether the service is in maintenance, with the notice in the caller's language",
         response: { 200: maintenanceResponseSchema },
       },
     },
-    () => service.maintenanceStatus(ctx),
+    (request) => service.maintenanceStatus(ctx, request.locale),
   );
 
   app.get(

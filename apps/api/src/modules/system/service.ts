@@ -1,6 +1,11 @@
 import {
+  appPlatforms,
   compareVersions,
   type AppPlatform,
+  type AppVersionAdmin,
+  type AppVersionSetting,
+  type MaintenanceAdmin,
+  type MaintenanceSettingInput,
   type AppVersionResponse,
   type Company,
   type LegalPage,
@@ -13,10 +18,57 @@ import * as repo from './repo.ts';
 
 const MAINTENANCE_KEY = 'maintenance';
 
+/** The switch as kept in `settings`; an older row held `{maintenance, message}`. */
 interface MaintenanceSetting {
-  maintenance: boolean;
-  message?: string | undefined;
+  enabled: boolean;
+  message: { fo: string; en: string } | null;
+  from: string | null;
+  until: string | null;
 }
+
+interface StoredSetting {
+  enabled?: boolean;
+  maintenance?: boolean;
+  message?: unknown;
+  from?: string | null;
+  until?: string | null;
+}
+
+const isNotice = (value: unknown): value is { fo: string; en: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { fo?: unknown }).fo === 'string' &&
+  typeof (value as { en?: unknown }).en === 'string';
+
+function settingOf(stored: unknown, config: Config): MaintenanceSetting {
+  if (stored === undefined || stored === null) {
+    const text = config.MAINTENANCE_MESSAGE;
+    return {
+      enabled: config.MAINTENANCE,
+      message: text ? { fo: text, en: text } : null,
+      from: null,
+      until: null,
+    };
+  }
+  const row: StoredSetting = stored;
+  const message =
+    typeof row.message === 'string'
+      ? { fo: row.message, en: row.message }
+      : isNotice(row.message)
+        ? row.message
+        : null;
+  return {
+    enabled: row.enabled ?? row.maintenance ?? false,
+    message,
+    from: row.from ?? null,
+    until: row.until ?? null,
+  };
+}
+
+const holdsAt = (setting: MaintenanceSetting, now: Date) =>
+  setting.enabled &&
+  (!setting.from || new Date(setting.from) <= now) &&
+  (!setting.until || now < new Date(setting.until));
 
 /**
  * Every app asks for the maintenance switch and its minimum version at start and every few
@@ -50,19 +102,81 @@ export function forgetSwitches(ctx: ServiceContext): void {
   switches.delete(ctx.db);
 }
 
-/** The database's switch wins over the environment's, so an operator can flip it live. */
-export async function maintenanceStatus(ctx: ServiceContext): Promise<MaintenanceResponse> {
-  const stored = (await cachedSwitch(ctx, MAINTENANCE_KEY, () =>
+async function maintenanceSetting(ctx: ServiceContext) {
+  const stored = await cachedSwitch(ctx, MAINTENANCE_KEY, () =>
     repo.getSetting(ctx.db, MAINTENANCE_KEY),
-  )) as MaintenanceSetting | undefined;
-  const maintenance = stored?.maintenance ?? ctx.config.MAINTENANCE;
-  const message = stored ? stored.message : ctx.config.MAINTENANCE_MESSAGE;
+  );
+  return settingOf(stored, ctx.config);
+}
+
+/**
+ * Whether the apps show the maintenance screen now, with the notice in the caller's language.
+ * The database's switch wins over the environment's, so an operator can flip it live.
+ */
+export async function maintenanceStatus(
+  ctx: ServiceContext,
+  locale: 'fo' | 'en' = 'fo',
+): Promise<MaintenanceResponse> {
+  const setting = await maintenanceSetting(ctx);
+  const maintenance = holdsAt(setting, ctx.clock.now());
+  const message = setting.message?.[locale];
   return maintenance && message ? { maintenance, message } : { maintenance };
 }
 
-export async function setMaintenance(ctx: ServiceContext, value: MaintenanceSetting) {
-  await repo.putSetting(ctx.db, MAINTENANCE_KEY, value);
+/** The switch as the operator sees and sets it. */
+export async function maintenanceAdmin(ctx: ServiceContext): Promise<MaintenanceAdmin> {
+  const setting = await maintenanceSetting(ctx);
+  return { ...setting, active: holdsAt(setting, ctx.clock.now()) };
+}
+
+export async function setMaintenance(ctx: ServiceContext, input: MaintenanceSettingInput) {
+  const setting: MaintenanceSetting = {
+    enabled: input.enabled,
+    message: input.message ?? null,
+    from: input.from ? new Date(input.from).toISOString() : null,
+    until: input.until ? new Date(input.until).toISOString() : null,
+  };
+  await repo.putSetting(ctx.db, MAINTENANCE_KEY, setting);
   forgetSwitches(ctx);
+  return maintenanceAdmin(ctx);
+}
+
+/** Each platform's versions: the operator's where set, else the environment's. */
+export async function appVersionsAdmin(ctx: ServiceContext): Promise<AppVersionAdmin[]> {
+  return Promise.all(
+    appPlatforms.map(async (platform) => {
+      const defaults = platformDefaults(ctx.config, platform);
+      const row = await repo.findAppVersion(ctx.db, platform);
+      return {
+        platform,
+        minimum: row?.minVersion ?? defaults.minVersion,
+        latest: row?.latestVersion ?? null,
+        locked: row?.locked ?? ctx.config.UPDATE_LOCKED,
+        storeUrl: row ? row.storeUrl : defaults.storeUrl,
+        fromEnvironment: !row,
+      };
+    }),
+  );
+}
+
+export async function setAppVersionAdmin(ctx: ServiceContext, input: AppVersionSetting) {
+  const current = (await appVersionsAdmin(ctx)).find((v) => v.platform === input.platform);
+  await setAppVersion(ctx, {
+    platform: input.platform,
+    minVersion: input.minimum,
+    latestVersion: input.latest === undefined ? (current?.latest ?? null) : input.latest,
+    locked: input.locked ?? current?.locked ?? false,
+    storeUrl: input.storeUrl === undefined ? (current?.storeUrl ?? null) : input.storeUrl,
+  });
+  return appVersionsAdmin(ctx);
+}
+
+function platformDefaults(config: Config, platform: AppPlatform) {
+  return {
+    ios: { minVersion: config.MIN_VERSION_IOS, storeUrl: config.STORE_URL_IOS },
+    android: { minVersion: config.MIN_VERSION_ANDROID, storeUrl: config.STORE_URL_ANDROID },
+    web: { minVersion: config.MIN_VERSION_WEB, storeUrl: null },
+  }[platform];
 }
 
 export async function setAppVersion(
@@ -79,19 +193,17 @@ export async function checkAppVersion(
   version: string,
 ): Promise<AppVersionResponse> {
   const { config } = ctx;
-  const defaults = {
-    ios: { minVersion: config.MIN_VERSION_IOS, storeUrl: config.STORE_URL_IOS },
-    android: { minVersion: config.MIN_VERSION_ANDROID, storeUrl: config.STORE_URL_ANDROID },
-    web: { minVersion: config.MIN_VERSION_WEB, storeUrl: null },
-  }[platform];
+  const defaults = platformDefaults(config, platform);
   const row = await cachedSwitch(ctx, `app-version:${platform}`, () =>
     repo.findAppVersion(ctx.db, platform),
   );
   const minVersion = row?.minVersion ?? defaults.minVersion;
+  const latest = row?.latestVersion;
   return {
     updateRequired: compareVersions(version, minVersion) < 0,
     locked: row?.locked ?? config.UPDATE_LOCKED,
     storeUrl: row?.storeUrl ?? defaults.storeUrl,
+    ...(latest ? { updateAvailable: compareVersions(version, latest) < 0 } : {}),
   };
 }
 

@@ -5,12 +5,18 @@ import { loadConfig, testConfig } from '../../config.ts';
 import * as systemRepo from './repo.ts';
 import { forgetSwitches, SWITCH_TTL_MS } from './service.ts';
 import { serveMetrics } from './metrics.ts';
-import { createTestApp, sharedTestDatabase, type TestApp } from '../../test/app.ts';
+import { bearer, createTestApp, sharedTestDatabase, type TestApp } from '../../test/app.ts';
+import { signInAsStaff } from '../../test/staff.ts';
 
 let t: TestApp;
+let operator: string;
 beforeAll(async () => {
   t = await createTestApp({ MIN_VERSION_IOS: '2.3.0', MIN_VERSION_ANDROID: '2.3.0' });
+  operator = await signInAsStaff(t.app, { role: 'operator' });
 });
+
+const putMaintenance = (payload: object, token = operator) =>
+  t.app.inject({ method: 'PUT', url: '/api/admin/maintenance', headers: bearer(token), payload });
 afterAll(() => t.close());
 
 describe('GET /api/maintenance', () => {
@@ -18,21 +24,22 @@ describe('GET /api/maintenance', () => {
     expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
       maintenance: false,
     });
-    const on = await t.app.inject({
-      method: 'PUT',
-      url: '/api/dev/maintenance',
-      payload: { maintenance: true, message: 'Vit dagføra kervið.' },
+    const on = await putMaintenance({
+      enabled: true,
+      message: { fo: 'Vit dagføra kervið.', en: 'We are updating the system.' },
     });
-    expect(on.statusCode).toBe(204);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ enabled: true, active: true, from: null, until: null });
     expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
       maintenance: true,
       message: 'Vit dagføra kervið.',
     });
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/dev/maintenance',
-      payload: { maintenance: false },
+    const english = await t.app.inject({
+      url: '/api/maintenance',
+      headers: { 'accept-language': 'en' },
     });
+    expect(english.json()).toEqual({ maintenance: true, message: 'We are updating the system.' });
+    await putMaintenance({ enabled: false });
     expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
       maintenance: false,
     });
@@ -57,23 +64,80 @@ describe('GET /api/maintenance', () => {
       clock.mockRestore();
     }
     forgetSwitches(t.app.ctx);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/dev/maintenance',
-      payload: { maintenance: false },
-    });
+    await putMaintenance({ enabled: false });
     expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
       maintenance: false,
     });
   });
 
-  it('refuses a malformed switch', async () => {
-    const res = await t.app.inject({
+  it('refuses a malformed switch, and changes nothing', async () => {
+    for (const payload of [
+      { enabled: 'yes' },
+      { enabled: true, extra: 1 },
+      { enabled: true, message: { fo: 'Bara føroyskt' } },
+      { enabled: true, message: { fo: '', en: 'x' } },
+      { enabled: true, from: 'tomorrow' },
+      { enabled: true, from: '2026-12-01T10:00:00Z', until: '2026-12-01T09:00:00Z' },
+    ]) {
+      const res = await putMaintenance(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: false,
+    });
+  });
+
+  it('holds only inside its window', async () => {
+    const now = Date.now();
+    const soon = new Date(now + 3_600_000).toISOString();
+    const later = new Date(now + 7_200_000).toISOString();
+    const scheduled = await putMaintenance({ enabled: true, from: soon, until: later });
+    expect(scheduled.json()).toMatchObject({ enabled: true, active: false, from: soon });
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: false,
+    });
+    const clock = vi.spyOn(t.app.ctx.clock, 'now').mockReturnValue(new Date(now + 5_400_000));
+    try {
+      expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+        maintenance: true,
+      });
+    } finally {
+      clock.mockRestore();
+    }
+    const ended = await putMaintenance({
+      enabled: true,
+      until: new Date(now - 1000).toISOString(),
+    });
+    expect(ended.json()).toMatchObject({ active: false });
+    await putMaintenance({ enabled: false });
+  });
+
+  it('is switched by operators only', async () => {
+    for (const role of ['support', 'station', 'kitchen'] as const) {
+      const token = await signInAsStaff(t.app, { role });
+      expect((await putMaintenance({ enabled: true }, token)).statusCode).toBe(403);
+      const read = await t.app.inject({ url: '/api/admin/maintenance', headers: bearer(token) });
+      expect(read.statusCode).toBe(403);
+    }
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/maintenance',
+          payload: { enabled: true },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ url: '/api/maintenance' })).json()).toEqual({
+      maintenance: false,
+    });
+    // The development route is gone.
+    const dev = await t.app.inject({
       method: 'PUT',
       url: '/api/dev/maintenance',
-      payload: { maintenance: 'yes', extra: 1 },
+      payload: { maintenance: true },
     });
-    expect(res.statusCode).toBe(400);
+    expect(dev.statusCode).toBe(404);
   });
 
   it('starts in maintenance when the environment says so', async () => {
@@ -110,15 +174,70 @@ describe('GET /api/app-version', () => {
   it('follows minimum versions stored in the database', async () => {
     const set = await t.app.inject({
       method: 'PUT',
-      url: '/api/dev/app-versions',
-      payload: { platform: 'android', minVersion: '3.0.0', locked: true },
+      url: '/api/admin/app-versions',
+      headers: bearer(operator),
+      payload: { platform: 'android', minimum: '3.0.0', locked: true },
     });
-    expect(set.statusCode).toBe(204);
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toContainEqual(
+      expect.objectContaining({ platform: 'android', minimum: '3.0.0', fromEnvironment: false }),
+    );
     expect((await check('android', '2.10.0')).json()).toEqual({
       updateRequired: true,
       locked: true,
       storeUrl: 'https://play.google.com/store/apps/details?id=fo.stod.app',
     });
+  });
+
+  it('tells an app older than the latest that an update is there, without stopping it', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/app-versions',
+      headers: bearer(operator),
+      payload: { platform: 'ios', minimum: '2.3.0', latest: '2.5.0' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await check('ios', '2.4.0')).json()).toMatchObject({
+      updateRequired: false,
+      updateAvailable: true,
+    });
+    expect((await check('ios', '2.5.0')).json()).toMatchObject({ updateAvailable: false });
+    const listed = await t.app.inject({
+      url: '/api/admin/app-versions',
+      headers: bearer(operator),
+    });
+    expect(listed.json()).toContainEqual(
+      expect.objectContaining({ platform: 'ios', minimum: '2.3.0', latest: '2.5.0' }),
+    );
+    expect(listed.json()).toContainEqual(
+      expect.objectContaining({ platform: 'web', fromEnvironment: true }),
+    );
+  });
+
+  it('refuses bad versions and other roles on the operator route', async () => {
+    for (const payload of [
+      { platform: 'ios', minimum: '3.0' },
+      { platform: 'symbian', minimum: '3.0.0' },
+      { platform: 'ios', minimum: '3.0.0', latest: '2.9.9' },
+      { platform: 'ios', minimum: '3.0.0', storeUrl: 'not a url' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/app-versions',
+        headers: bearer(operator),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const support = await signInAsStaff(t.app, { role: 'support' });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/app-versions',
+      headers: bearer(support),
+      payload: { platform: 'web', minimum: '9.0.0' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await check('web', '1.0.0')).json()).toMatchObject({ updateRequired: false });
   });
 
   it('rejects unknown platforms and malformed versions', async () => {
@@ -367,7 +486,7 @@ describe('in production', () => {
     expect(() => loadConfig(production)).not.toThrow();
   });
 
-  it('has no dev outbox or operator switches', async () => {
+  it('has no dev outbox, and its switches are the operator routes', async () => {
     const prod = await createTestApp(production);
     try {
       expect((await prod.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
@@ -377,6 +496,12 @@ describe('in production', () => {
         payload: { maintenance: true },
       });
       expect(put.statusCode).toBe(404);
+      const admin = await prod.app.inject({
+        method: 'PUT',
+        url: '/api/admin/maintenance',
+        payload: { enabled: true },
+      });
+      expect(admin.statusCode).toBe(401);
       // Nor the API reference, unless API_DOCS asks for it.
       expect((await prod.app.inject({ url: '/api/docs/json' })).statusCode).toBe(404);
     } finally {
