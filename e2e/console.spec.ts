@@ -30,6 +30,7 @@ test.describe('the staff console', () => {
       'Ladarar',
       'Kundar',
       'Starvsfólk',
+      'Stillingar',
       'Gerðabók',
     ]);
 

@@ -94,6 +94,7 @@ export const consoleSections = [
   'chargers',
   'customers',
   'staff',
+  'switches',
   'audit',
 ] as const;
 export type ConsoleSection = (typeof consoleSections)[number];
@@ -104,6 +105,7 @@ const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   stations: ['operator', 'station', 'kitchen'],
   chargers: ['operator'],
   staff: ['operator'],
+  switches: ['operator'],
   audit: ['operator'],
 };
 

@@ -1,7 +1,16 @@
 import { sectionsFor, type ConsoleSection } from '@stod/domain';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
-import { Gift, LifeBuoy, LogOut, MapPin, PlugZap, ScrollText, Users } from 'lucide-react';
+import {
+  Gift,
+  LifeBuoy,
+  LogOut,
+  MapPin,
+  PlugZap,
+  ScrollText,
+  SlidersHorizontal,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -16,6 +25,7 @@ const icons: Record<ConsoleSection, ReactNode> = {
   chargers: <PlugZap size={20} aria-hidden="true" className="shrink-0" />,
   customers: <LifeBuoy size={20} aria-hidden="true" className="shrink-0" />,
   staff: <Users size={20} aria-hidden="true" className="shrink-0" />,
+  switches: <SlidersHorizontal size={20} aria-hidden="true" className="shrink-0" />,
   audit: <ScrollText size={20} aria-hidden="true" className="shrink-0" />,
 };
 

@@ -17,6 +17,7 @@ export const paths = {
   /** One customer's profile, payments and history; the route's pattern. */
   customer: '/customers/:id',
   staff: '/staff',
+  switches: '/switches',
   audit: '/audit',
 } as const;
 
@@ -26,6 +27,7 @@ export const sectionPath: Record<ConsoleSection, string> = {
   chargers: paths.chargers,
   customers: paths.customers,
   staff: paths.staff,
+  switches: paths.switches,
   audit: paths.audit,
 };
 

@@ -12,6 +12,7 @@ import { LoginScreen } from '../screens/LoginScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
 import { StationScreen } from '../screens/StationScreen.tsx';
 import { StaffScreen } from '../screens/StaffScreen.tsx';
+import { SwitchesScreen } from '../screens/SwitchesScreen.tsx';
 import { StationsScreen } from '../screens/StationsScreen.tsx';
 import { VouchersScreen } from '../screens/VouchersScreen.tsx';
 import { landingPath, paths } from './paths.ts';
@@ -121,6 +122,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="staff">
             <StaffScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.switches,
+        element: (
+          <RequireSection section="switches">
+            <SwitchesScreen />
           </RequireSection>
         ),
       },
