@@ -1,4 +1,5 @@
 import { expectAccessible } from './a11y-fixtures.ts';
+import { waitForMail } from './fixtures.ts';
 import { signIn } from './console-fixtures.ts';
 import {
   activeViaApi,
@@ -94,7 +95,16 @@ test('support finds a customer by card digits and refunds part of a fill', async
   await expect(credit).toContainText('Endurgjald');
   await expect(credit).toContainText('-50,00 kr.');
 
-  // The customer has the credit receipt, and the audit log the reason.
+  // The fill's receipt goes to the customer's mail again.
+  await payment.getByRole('button', { name: 'Send kvittanina aftur' }).click();
+  const resend = payment.getByTestId('resend-form');
+  await resend.getByLabel('Orsøk').fill('Kundin bað um hana');
+  await resend.getByRole('button', { name: 'Send kvittanina aftur' }).click();
+  await expect(page.getByTestId('toast-success').last()).toContainText('Kvittanin er send.');
+  const copy = await waitForMail(request, user.email, (m) => m.subject.startsWith('Kvittan:'));
+  expect(copy.text).toContain('/profile/receipts/');
+
+  // The customer has the credit receipt.
   const receipts = await request.get('/api/receipts', { headers: auth(user) });
   const items = ((await receipts.json()) as { items: { amount: number }[] }).items;
   expect(items.map((r) => r.amount)).toContain(-5000);

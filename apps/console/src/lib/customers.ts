@@ -89,3 +89,33 @@ export function useBlock(customerId: string) {
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'customers'] }),
   });
 }
+
+/** Lets go of a hold nothing uses; one key per opened form, as a refund. */
+export function useReleaseHold(customerId: string, paymentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { reason: string; key: string }) =>
+      unwrap(
+        apiRequest(`/admin/payments/${paymentId}/release`, {
+          method: 'POST',
+          body: { reason: input.reason },
+          headers: { 'Idempotency-Key': input.key },
+          schema: supportPaymentSchema,
+        }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: customerKey(customerId) }),
+  });
+}
+
+export function useResendReceipt(receiptId: string) {
+  return useMutation({
+    mutationFn: (input: { reason: string }) =>
+      unwrap(
+        apiRequest(`/admin/receipts/${receiptId}/resend`, {
+          method: 'POST',
+          body: input,
+          schema: z.null(),
+        }),
+      ),
+  });
+}

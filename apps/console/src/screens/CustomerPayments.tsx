@@ -7,7 +7,13 @@ import { Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../lib/api.ts';
-import { oreOfKroner, useRefund, type SupportPayment } from '../lib/customers.ts';
+import {
+  oreOfKroner,
+  useRefund,
+  useReleaseHold,
+  useResendReceipt,
+  type SupportPayment,
+} from '../lib/customers.ts';
 import { PaymentChip } from './StateChip.tsx';
 
 /** Gives part or all of a payment back: an amount, at most what may be given, and a reason. */
@@ -97,6 +103,119 @@ function RefundForm({
   );
 }
 
+/** An action that asks for a reason first: releasing a hold, sending a receipt again. */
+function ReasonAction({
+  label,
+  testId,
+  pending,
+  error,
+  onConfirm,
+}: {
+  label: string;
+  testId: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (reason: string, done: () => void) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  if (!open)
+    return (
+      <Button variant="ghost" block={false} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+    );
+  const failure = error instanceof ApiRequestError ? error.apiError.message : null;
+  return (
+    <form
+      noValidate
+      data-testid={testId}
+      aria-label={label}
+      className="flex w-full flex-col gap-3 rounded-xl bg-slate-50 p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reason.trim().length < 3) {
+          setMissing(true);
+          return;
+        }
+        onConfirm(reason.trim(), () => setOpen(false));
+      }}
+    >
+      {failure && <Notice tone="error">{failure}</Notice>}
+      <Field
+        label={t('refund.reason')}
+        hint={t('staff.reasonHint')}
+        maxLength={500}
+        value={reason}
+        error={missing ? t('refund.reasonRequired') : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setMissing(false);
+        }}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" block={false} pending={pending}>
+          {label}
+        </Button>
+        <Button variant="ghost" block={false} onClick={() => setOpen(false)}>
+          {t('staff.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReleaseHold({ customerId, payment }: { customerId: string; payment: SupportPayment }) {
+  const { t } = useTranslation();
+  const key = useRef(crypto.randomUUID());
+  const release = useReleaseHold(customerId, payment.id);
+  return (
+    <ReasonAction
+      label={t('payment.release')}
+      testId="release-form"
+      pending={release.isPending}
+      error={release.error}
+      onConfirm={(reason, done) =>
+        release.mutate(
+          { reason, key: key.current },
+          {
+            onSuccess: () => {
+              showToast('success', t('payment.released', { amount: formatCurrency(payment.held) }));
+              done();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+function ResendReceipt({ receiptId }: { receiptId: string }) {
+  const { t } = useTranslation();
+  const resend = useResendReceipt(receiptId);
+  return (
+    <ReasonAction
+      label={t('payment.resend')}
+      testId="resend-form"
+      pending={resend.isPending}
+      error={resend.error}
+      onConfirm={(reason, done) =>
+        resend.mutate(
+          { reason },
+          {
+            onSuccess: () => {
+              showToast('success', t('payment.resent'));
+              done();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
 function PaymentRow({ customerId, payment }: { customerId: string; payment: SupportPayment }) {
   const { t } = useTranslation();
   const [refunding, setRefunding] = useState(false);
@@ -163,6 +282,14 @@ function PaymentRow({ customerId, payment }: { customerId: string; payment: Supp
       </details>
       {refunding && (
         <RefundForm customerId={customerId} payment={payment} onDone={() => setRefunding(false)} />
+      )}
+      {(payment.status === 'authorised' || payment.receiptId) && (
+        <div className="flex flex-wrap gap-2">
+          {payment.status === 'authorised' && (
+            <ReleaseHold customerId={customerId} payment={payment} />
+          )}
+          {payment.receiptId && <ResendReceipt receiptId={payment.receiptId} />}
+        </div>
       )}
     </li>
   );

@@ -24,6 +24,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.staffSelf': 'You cannot take away your own access or role.',
   'error.refundTooMuch': 'The refund is more than can be given back (at most {{amount}})',
   'error.refundTooMuchField': 'More than can be given back.',
+  'error.holdInUse':
+    'A service still uses this hold. It can be released once the service has ended.',
+  'error.holdNotHeld': 'Nothing is held on this payment.',
   'error.chargerTaken': 'A charger with this identity is already registered.',
   'error.idempotencyKeyReused': 'This request was already sent with other content. Start again.',
   'error.shareEnded': 'Your access to this charging station has ended.',
@@ -69,6 +72,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.refund.subject': 'You have money back',
   'mail.refund.text':
     'Hello {{name}}\n\nWe have given {{amount}} back to your card for {{what}}. It may take a few days to show on your account.\n\nThe credit note is in the app under Receipts.',
+  'mail.receiptCopy.subject': 'Receipt: {{what}}',
+  'mail.receiptCopy.text':
+    'Hello {{name}}\n\nHere is the receipt you asked for:\n\n{{what}}\n{{date}}\nTotal {{amount}}, of which VAT {{vat}}\n\nYou will also find it in the app: {{link}}',
   'mail.emailChange.subject': 'Your code: {{code}}',
   'mail.emailChange.text':
     'Enter this code in the app to confirm your new e-mail address:\n\n{{code}}\n\nThe code is valid for 15 minutes.',

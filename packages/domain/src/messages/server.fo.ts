@@ -29,6 +29,9 @@ export const serverFo = {
   'error.refundTooMuch':
     'Endurgjaldið er størri enn tað, ið kann gevast aftur (í mesta lagi {{amount}})',
   'error.refundTooMuchField': 'Størri enn tað, ið kann gevast aftur.',
+  'error.holdInUse':
+    'Ein tænasta brúkar enn hesa upphæddina. Hon kann sleppast, tá ið tænastan er liðug.',
+  'error.holdNotHeld': 'Eingin upphædd er hildin á hesum gjaldinum.',
   'error.chargerTaken': 'Eitt eyðkenni við hesum navni er longu skrásett.',
   'error.idempotencyKeyReused':
     'Hesin fyrispurningurin varð longu sendur við øðrum innihaldi. Byrja umaftur.',
@@ -74,6 +77,9 @@ export const serverFo = {
   'mail.refund.subject': 'Tú hevur fingið pengar aftur',
   'mail.refund.text':
     'Hey {{name}}\n\nVit hava givið tær {{amount}} aftur á gjaldskortið fyri {{what}}. Tað kann taka nakrar dagar, áðrenn tað sæst á kontuni.\n\nKreditnotan er í appini undir Kvittanir.',
+  'mail.receiptCopy.subject': 'Kvittan: {{what}}',
+  'mail.receiptCopy.text':
+    'Hey {{name}}\n\nHer er kvittanin, tú bað um:\n\n{{what}}\n{{date}}\nTilsamans {{amount}}, harav MVG {{vat}}\n\nTú finnur hana eisini í appini: {{link}}',
   'mail.emailChange.subject': 'Tín kota: {{code}}',
   'mail.emailChange.text':
     'Skriva hesa kotuna í appini fyri at vátta nýggja teldubústaðin:\n\n{{code}}\n\nKotan er galdandi í 15 minuttir.',

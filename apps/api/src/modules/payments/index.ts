@@ -11,6 +11,7 @@ export {
   refund,
   refundOf,
   voidHold,
+  voidOf,
 } from './service.ts';
 export type { AuthoriseInput, Payment } from './service.ts';
 export {

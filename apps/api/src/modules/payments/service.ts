@@ -242,6 +242,11 @@ export function refundOf(db: Db, paymentId: string, key: string) {
   return repo.stepAmount(db, paymentId, 'refund', key);
 }
 
+/** Whether a void under this key was made (its amount, 0), or undefined if there was none. */
+export function voidOf(db: Db, paymentId: string, key: string) {
+  return repo.stepAmount(db, paymentId, 'void', key);
+}
+
 export function refund(ctx: ServiceContext, paymentId: string, amount: number, key: string) {
   assertOre(amount);
   return step(ctx, 'refund', paymentId, key, amount);

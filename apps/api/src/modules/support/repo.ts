@@ -218,3 +218,54 @@ export async function paymentForRefund(db: Db, id: string) {
     .limit(1);
   return row;
 }
+
+/**
+ * Whether a service still leans on the payment's hold: a fill or wash, a charge or a food order
+ * not yet finished, or a coffee not yet poured.
+ */
+export async function holdInUse(db: Db, paymentId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select (
+      exists (select 1 from station_transactions where payment_id = ${paymentId}::uuid and finished_at is null)
+      or exists (select 1 from charges where payment_id = ${paymentId}::uuid and finished_at is null)
+      or exists (select 1 from food_orders where payment_id = ${paymentId}::uuid and finished_at is null)
+      or exists (select 1 from beverage_fills where payment_id = ${paymentId}::uuid and state in ('pending', 'paying', 'pouring'))
+    ) as in_use
+  `);
+  return (result as { rows: { in_use: boolean }[] }).rows[0]?.in_use ?? false;
+}
+
+export async function paymentHold(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      userId: payments.userId,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function receiptForResend(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: receipts.id,
+      userId: receipts.userId,
+      stationName: receipts.stationName,
+      productDescription: receipts.productDescription,
+      amount: receipts.amount,
+      vatAmount: receipts.vatAmount,
+      createdAt: receipts.createdAt,
+      email: users.email,
+      name: users.name,
+      locale: users.locale,
+    })
+    .from(receipts)
+    .innerJoin(users, eq(users.id, receipts.userId))
+    .where(and(eq(receipts.id, id), isCustomer))
+    .limit(1);
+  return row;
+}

@@ -3,6 +3,8 @@ import {
   idempotencyKeyHeader,
   pageQueryShape,
   refundSchema,
+  strict,
+  supportReasonField,
   supportCustomerDetailSchema,
   supportCustomerPageSchema,
   supportCustomerSchema,
@@ -79,6 +81,43 @@ export const supportRoutes: FastifyPluginAsyncZod = (app) => {
         request.body,
         request.headers['idempotency-key'],
       ),
+  );
+
+  app.post(
+    '/admin/payments/:id/release',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary:
+          'Let go of a hold no running service needs (operator, support): the money is freed on the card. A repeated Idempotency-Key frees nothing twice; a hold a service still uses answers 409',
+        security: bearer,
+        params: idParams,
+        headers: idempotencyKeyHeader,
+        body: strict({ reason: supportReasonField }),
+        response: { 200: supportPaymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => service.releaseHold(ctx, request.params.id, request.headers['idempotency-key']),
+  );
+
+  app.post(
+    '/admin/receipts/:id/resend',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: "Mail a customer's receipt to them again (operator, support)",
+        security: bearer,
+        params: idParams,
+        body: strict({ reason: supportReasonField }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.resendReceipt(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.put(

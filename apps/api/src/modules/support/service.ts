@@ -1,5 +1,6 @@
 import {
   formatCurrency,
+  formatDateTime,
   productDisplayName,
   translateServer,
   type ReceiptProductType,
@@ -202,4 +203,47 @@ export async function setBlocked(ctx: ServiceContext, id: string, blocked: boole
   const after = await repo.findCustomer(ctx.db, id);
   if (!after) throw notFound();
   return customerOf(after);
+}
+
+/** A hold this young may belong to a start still under way, which has not yet named it. */
+const HOLD_SETTLE_MS = 15 * 60_000;
+
+/**
+ * Lets go of a hold that no running service needs: the card's money is freed at the gateway,
+ * keyed by the caller's Idempotency-Key, so a repeat frees nothing twice.
+ */
+export async function releaseHold(ctx: ServiceContext, paymentId: string, key: string) {
+  const hold = await repo.paymentHold(ctx.db, paymentId);
+  if (!hold) throw notFound();
+  const stepKey = `support:${key}`;
+  const done = await payments.voidOf(ctx.db, paymentId, stepKey);
+  if (done === undefined) {
+    if (hold.status !== 'authorised') throw new AppError(409, 'NOT_HELD', 'error.holdNotHeld');
+    const young = ctx.clock.now().getTime() - hold.createdAt.getTime() < HOLD_SETTLE_MS;
+    if (young || (await repo.holdInUse(ctx.db, paymentId)))
+      throw new AppError(409, 'HOLD_IN_USE', 'error.holdInUse');
+  }
+  await payments.voidHold(ctx, paymentId, stepKey);
+  return paymentAfter(ctx, hold.userId, paymentId);
+}
+
+/** Mails a customer one of their receipts again, with a link to it in the app. */
+export async function resendReceipt(ctx: ServiceContext, receiptId: string) {
+  const receipt = await repo.receiptForResend(ctx.db, receiptId);
+  if (!receipt) throw notFound();
+  const values = {
+    name: receipt.name,
+    what: [receipt.stationName, productDisplayName(receipt.productDescription)]
+      .filter(Boolean)
+      .join(' · '),
+    date: formatDateTime(receipt.createdAt),
+    amount: formatCurrency(receipt.amount),
+    vat: formatCurrency(receipt.vatAmount),
+    link: `${ctx.config.publicUrl}/profile/receipts/${receipt.id}`,
+  };
+  await ctx.mailer.send({
+    to: receipt.email,
+    subject: translateServer('mail.receiptCopy.subject', receipt.locale, values),
+    text: translateServer('mail.receiptCopy.text', receipt.locale, values),
+  });
 }

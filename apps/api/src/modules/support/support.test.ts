@@ -1,5 +1,5 @@
 import type { SupportCustomerDetail, SupportCustomerPage } from '@stod/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   createTestApp,
@@ -253,6 +253,109 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect(d.payments[0]!.steps.filter((s) => s.kind === 'refund')).toHaveLength(2);
     const credits = d.timeline.filter((e) => e.kind === 'receipt' && (e.amount ?? 0) < 0);
     expect(credits).toHaveLength(2);
+  });
+});
+
+describe('POST /api/admin/payments/{id}/release', () => {
+  /** A customer with a hold and nothing behind it, as a start that died would leave. */
+  async function customerWithHold() {
+    const user = await registerUser(t.app);
+    const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) });
+    const userId = me.json<{ id: string }>().id;
+    const card = await addTestCard(t.app, userId);
+    const held = await payments.authorise(t.app.ctx, {
+      userId,
+      paymentMethodId: card.id,
+      token: card.token,
+      amount: 75_000,
+      purpose: 'fuel',
+      reference: 'pump-4',
+      idempotencyKey: `hold-${userId}`,
+    });
+    return { userId, paymentId: held.id };
+  }
+  const release = (paymentId: string, key: string, token = agent) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/release`,
+      headers: { ...bearer(token), 'idempotency-key': key },
+      payload: { reason: 'Tankingin byrjaði aldri' },
+    });
+
+  it('lets go of an old hold nothing uses, once for one key', async () => {
+    const c = await customerWithHold();
+    // Young: a start may still be under way.
+    const young = await release(c.paymentId, `release-${c.userId}`);
+    expect(young.statusCode).toBe(409);
+    expect(young.json()).toMatchObject({ code: 'HOLD_IN_USE' });
+    const later = new Date(Date.now() + 20 * 60_000);
+    const clock = vi.spyOn(t.app.ctx.clock, 'now').mockReturnValue(later);
+    try {
+      const res = await release(c.paymentId, `release-${c.userId}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'voided', captured: 0 });
+      const again = await release(c.paymentId, `release-${c.userId}`);
+      expect(again.statusCode).toBe(200);
+      const other = await release(c.paymentId, `other-${c.userId}`);
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ code: 'NOT_HELD' });
+    } finally {
+      clock.mockRestore();
+    }
+    const steps = (await detail(c.userId)).payments[0]!.steps.map((s) => s.kind);
+    expect(steps).toEqual(['authorise', 'void']);
+  });
+
+  it('refuses a captured payment, a missing key or reason, and an unknown payment', async () => {
+    const c = await customerWithFill(10_000);
+    expect((await release(c.paymentId, `captured-${c.userId}`)).statusCode).toBe(409);
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${c.paymentId}/release`,
+      headers: bearer(agent),
+      payload: { reason: 'Orsøk' },
+    });
+    expect(noKey.statusCode).toBe(400);
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${c.paymentId}/release`,
+      headers: { ...bearer(agent), 'idempotency-key': 'no-reason-key' },
+      payload: {},
+    });
+    expect(noReason.statusCode).toBe(400);
+    const unknown = await release('00000000-0000-4000-8000-000000000000', 'unknown-key-1');
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/receipts/{id}/resend', () => {
+  it('mails the receipt to its customer again, with a link to it', async () => {
+    const c = await customerWithFill(12_345);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/receipts/${c.receiptId}/resend`,
+      headers: bearer(agent),
+      payload: { reason: 'Kundin bað um hana' },
+    });
+    expect(res.statusCode).toBe(204);
+    const mail = await lastMailTo(t.app, c.email);
+    expect(mail?.subject).toBe('Kvittan: Støð Argir · Blýfrítt 95');
+    expect(mail?.text).toContain('123,45 kr.');
+    expect(mail?.text).toContain(`/profile/receipts/${c.receiptId}`);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/receipts/00000000-0000-4000-8000-000000000000/resend',
+      headers: bearer(agent),
+      payload: { reason: 'Orsøk' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const customer = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/receipts/${c.receiptId}/resend`,
+      headers: bearer(c.token),
+      payload: { reason: 'Orsøk' },
+    });
+    expect(customer.statusCode).toBe(403);
   });
 });
 
