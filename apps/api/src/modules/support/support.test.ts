@@ -23,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A customer who filled for `amount` øre: a captured payment and its receipt. */
-async function customerWithFill(amount = 45_000, cardNumber = '4242424242424242') {
+/** A customer with a card and a 750 kr. hold on it for a fill, nothing more yet. */
+async function customerWithHold(cardNumber = '4242424242424242') {
   const user = await registerUser(t.app, { name: `Kundi ${String((counter += 1))}` });
   const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) });
   const userId = me.json<{ id: string }>().id;
@@ -38,6 +38,12 @@ async function customerWithFill(amount = 45_000, cardNumber = '4242424242424242'
     reference: 'pump-3',
     idempotencyKey: `fill-${userId}`,
   });
+  return { ...user, userId, card, paymentId: held.id, held };
+}
+
+/** A customer who filled for `amount` øre: a captured payment and its receipt. */
+async function customerWithFill(amount = 45_000, cardNumber = '4242424242424242') {
+  const { held, userId, ...customer } = await customerWithHold(cardNumber);
   await payments.markServiceStarted(t.app.ctx, held.id);
   await payments.capture(t.app.ctx, held.id, amount, `capture-${userId}`);
   const receipt = await createReceipt(t.app.ctx.db, {
@@ -48,7 +54,7 @@ async function customerWithFill(amount = 45_000, cardNumber = '4242424242424242'
     productDescription: 'Blýfrítt 95',
     amount,
   });
-  return { ...user, userId, card, paymentId: held.id, receiptId: receipt.id };
+  return { ...customer, userId, receiptId: receipt.id };
 }
 
 const refund = (
@@ -257,23 +263,6 @@ describe('POST /api/admin/payments/{id}/refund', () => {
 });
 
 describe('POST /api/admin/payments/{id}/release', () => {
-  /** A customer with a hold and nothing behind it, as a start that died would leave. */
-  async function customerWithHold() {
-    const user = await registerUser(t.app);
-    const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) });
-    const userId = me.json<{ id: string }>().id;
-    const card = await addTestCard(t.app, userId);
-    const held = await payments.authorise(t.app.ctx, {
-      userId,
-      paymentMethodId: card.id,
-      token: card.token,
-      amount: 75_000,
-      purpose: 'fuel',
-      reference: 'pump-4',
-      idempotencyKey: `hold-${userId}`,
-    });
-    return { userId, paymentId: held.id };
-  }
   const release = (paymentId: string, key: string, token = agent) =>
     t.app.inject({
       method: 'POST',
