@@ -133,6 +133,7 @@ describe('formatTime', () => {
 describe('formatDateTime', () => {
   it('formats a winter instant as DD.MM.YYYY kl. HH:mm in UTC+0', () => {
     expect(formatDateTime(new Date('2026-01-15T12:34:00Z'))).toBe('15.01.2026 kl. 12:34');
+    expect(formatDateTime(new Date('2026-01-15T12:34:00Z'), 'en')).toBe('15.01.2026, 12:34');
   });
 
   it('formats a summer instant in UTC+1', () => {

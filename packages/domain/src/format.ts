@@ -81,10 +81,14 @@ export function formatTime(value: Date | string | number): string {
   return `${p.hour}:${p.minute}`;
 }
 
-/** 'DD.MM.YYYY kl. HH:mm' */
-export function formatDateTime(value: Date | string | number): string {
+/** 'DD.MM.YYYY kl. HH:mm' in Faroese, 'DD.MM.YYYY, HH:mm' in English. */
+export function formatDateTime(
+  value: Date | string | number,
+  locale: Locale = defaultLocale,
+): string {
   const p = parts(value);
-  return `${p.day}.${p.month}.${p.year} kl. ${p.hour}:${p.minute}`;
+  const date = `${p.day}.${p.month}.${p.year}`;
+  return locale === 'en' ? `${date}, ${p.hour}:${p.minute}` : `${date} kl. ${p.hour}:${p.minute}`;
 }
 
 /** The receipt layout's 'DD. MMM. YYYY kl. HH.MM', e.g. '05. mar. 2026 kl. 14.07'. */

@@ -9,6 +9,7 @@ describe('console sections by role', () => {
       'chargers',
       'customers',
       'staff',
+      'switches',
       'audit',
     ]);
   });

@@ -72,7 +72,7 @@ export function Shell() {
                   to={sectionPath[section]}
                   className={({ isActive }) =>
                     cn(
-                      'flex min-h-11 items-center gap-3 rounded-xl px-4 text-base font-medium whitespace-nowrap',
+                      'flex min-h-11 items-center gap-3 rounded-xl px-4 py-2 text-base font-medium whitespace-nowrap md:whitespace-normal',
                       'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent',
                       isActive ? 'bg-white text-night' : 'text-slate-100 hover:bg-white/10',
                     )

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@stod/domain';
 import { cn } from '@stod/ui/cn.ts';
 import { Field } from '@stod/ui/Field.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_PAGE, useAudit, type AuditEntry, type AuditFilter } from '../lib/audit.ts';
 import { ListSkeleton, Page, Pager, TableCard } from './Page.tsx';
 import { Select } from './Select.tsx';
+import { dateTime } from '../lib/format.ts';
 
 const cell = 'px-4 py-2 align-top';
 
@@ -38,7 +38,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   const target = Object.entries(entry.target).sort(([a], [b]) => at(a) - at(b));
   return (
     <tr data-testid="audit-entry">
-      <td className={`${cell} whitespace-nowrap`}>{formatDateTime(entry.at)}</td>
+      <td className={`${cell} whitespace-nowrap`}>{dateTime(entry.at)}</td>
       <td className={cell}>
         <span className="block font-medium text-slate-900">
           {entry.actorName ?? t('audit.goneActor')}

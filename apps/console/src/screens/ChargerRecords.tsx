@@ -1,4 +1,4 @@
-import { formatDateTime, formatKwhOfWh } from '@stod/domain';
+import { formatKwhOfWh } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { DetailList } from '@stod/ui/DetailList.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
@@ -20,6 +20,7 @@ import {
 } from '../lib/chargers.ts';
 import { ChargerAnswer } from './ChargerAnswer.tsx';
 import { ListSkeleton, TableCard } from './Page.tsx';
+import { dateTime } from '../lib/format.ts';
 
 const cell = 'px-4 py-2 align-top';
 
@@ -120,7 +121,7 @@ export function TransactionsPanel({ charger }: { charger: OperatorCharger }) {
         >
           {data.items.map((tx) => (
             <tr key={tx.id}>
-              <td className={`${cell} whitespace-nowrap`}>{formatDateTime(tx.startedAt)}</td>
+              <td className={`${cell} whitespace-nowrap`}>{dateTime(tx.startedAt)}</td>
               <td className={cell}>{tx.connectorId ?? '–'}</td>
               <td className={`${cell} font-mono`}>{tx.idTag ?? '–'}</td>
               <td className={`${cell} tabular-nums whitespace-nowrap`}>
@@ -128,7 +129,7 @@ export function TransactionsPanel({ charger }: { charger: OperatorCharger }) {
               </td>
               <td className={cell}>{t(`charger.billingState.${tx.billing}`)}</td>
               <td className={`${cell} whitespace-nowrap`}>
-                {tx.endedAt ? formatDateTime(tx.endedAt) : t('charger.running')}
+                {tx.endedAt ? dateTime(tx.endedAt) : t('charger.running')}
                 {tx.stopReason && <span className="block text-slate-600">{tx.stopReason}</span>}
               </td>
             </tr>
@@ -168,7 +169,7 @@ export function CallLogPanel({ charger }: { charger: OperatorCharger }) {
         >
           {data.items.map((call) => (
             <tr key={call.id} data-outcome={call.outcome}>
-              <td className={`${cell} whitespace-nowrap`}>{formatDateTime(call.createdAt)}</td>
+              <td className={`${cell} whitespace-nowrap`}>{dateTime(call.createdAt)}</td>
               <td className={`${cell} font-mono`}>{call.action}</td>
               <td className={cell}>
                 <CallAnswer call={call} />
@@ -209,7 +210,7 @@ export function NoticesPanel({ charger }: { charger: OperatorCharger }) {
         >
           {data.items.map((notice) => (
             <tr key={notice.id}>
-              <td className={`${cell} whitespace-nowrap`}>{formatDateTime(notice.at)}</td>
+              <td className={`${cell} whitespace-nowrap`}>{dateTime(notice.at)}</td>
               <td className={cell}>
                 <span className="font-medium">{t(`charger.noticeKind.${notice.kind}`)}</span>
                 <span className="block font-mono text-slate-600">{notice.type}</span>
@@ -257,7 +258,7 @@ export function LocalListPanel({ charger }: { charger: OperatorCharger }) {
             },
             {
               label: t('charger.listSent'),
-              value: list.data.sentAt ? formatDateTime(list.data.sentAt) : '–',
+              value: list.data.sentAt ? dateTime(list.data.sentAt) : '–',
             },
           ]}
         />
@@ -279,7 +280,7 @@ export function LocalListPanel({ charger }: { charger: OperatorCharger }) {
               </td>
               <td className={`${cell} font-mono`}>{tag.parentIdTag ?? '–'}</td>
               <td className={`${cell} whitespace-nowrap`}>
-                {tag.expiresAt ? formatDateTime(tag.expiresAt) : '–'}
+                {tag.expiresAt ? dateTime(tag.expiresAt) : '–'}
               </td>
             </tr>
           ))}

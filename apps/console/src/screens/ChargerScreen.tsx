@@ -1,4 +1,3 @@
-import { formatDateTime } from '@stod/domain';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { DetailList } from '@stod/ui/DetailList.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
@@ -24,6 +23,7 @@ import {
 } from './ChargerRecords.tsx';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { OnlineChip } from './StateChip.tsx';
+import { dateTime } from '../lib/format.ts';
 
 type ProfileKey = 'charger.profile.1' | 'charger.profile.2' | 'charger.profile.3';
 const profileText: Partial<Record<number, ProfileKey>> = {
@@ -43,7 +43,7 @@ function Connection({ charger }: { charger: OperatorCharger }) {
       <OnlineChip online={charger.online} />
       <span className="text-sm text-slate-600">
         {charger.lastSeenAt
-          ? t('chargers.lastSeen', { time: formatDateTime(charger.lastSeenAt) })
+          ? t('chargers.lastSeen', { time: dateTime(charger.lastSeenAt) })
           : t('chargers.neverSeen')}
       </span>
       <span className="flex items-center gap-1 text-sm text-slate-600">
@@ -77,7 +77,7 @@ function Facts({ charger }: { charger: OperatorCharger }) {
           { label: t('charger.maxPower'), value: `${String(charger.maxPowerKw)} kW` },
           {
             label: t('charger.lastBoot'),
-            value: charger.lastBootAt ? formatDateTime(charger.lastBootAt) : '–',
+            value: charger.lastBootAt ? dateTime(charger.lastBootAt) : '–',
           },
           {
             label: t('charger.securityProfile'),

@@ -1,4 +1,4 @@
-import { connectorStatuses, formatDateTime } from '@stod/domain';
+import { connectorStatuses } from '@stod/domain';
 import { Field } from '@stod/ui/Field.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
@@ -18,6 +18,7 @@ import { useSearchPause } from '../lib/use-search-pause.ts';
 import { ListSkeleton, Page, Pager } from './Page.tsx';
 import { Select } from './Select.tsx';
 import { ConnectorChip, OnlineChip } from './StateChip.tsx';
+import { dateTime } from '../lib/format.ts';
 
 const protocolName = (protocol: string | null) =>
   protocol ? protocol.replace('ocpp', 'OCPP ') : '–';
@@ -55,7 +56,7 @@ function ChargerRow({ charger }: { charger: OperatorCharger }) {
             </span>
             <span className="truncate text-slate-600">
               {charger.lastSeenAt
-                ? t('chargers.lastSeen', { time: formatDateTime(charger.lastSeenAt) })
+                ? t('chargers.lastSeen', { time: dateTime(charger.lastSeenAt) })
                 : t('chargers.neverSeen')}
             </span>
           </span>

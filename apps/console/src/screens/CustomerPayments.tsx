@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime } from '@stod/domain';
+import { formatCurrency } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
@@ -15,6 +15,7 @@ import {
   type SupportPayment,
 } from '../lib/customers.ts';
 import { PaymentChip } from './StateChip.tsx';
+import { dateTime } from '../lib/format.ts';
 
 /** Gives part or all of a payment back: an amount, at most what may be given, and a reason. */
 function RefundForm({
@@ -236,7 +237,7 @@ function PaymentRow({ customerId, payment }: { customerId: string; payment: Supp
             {t(`customer.service.${payment.service}`, payment.service)}
           </span>
           <span className="text-sm text-slate-600">
-            {formatDateTime(payment.createdAt)}
+            {dateTime(payment.createdAt)}
             {payment.card && ` · •••• ${payment.card}`}
           </span>
         </span>
@@ -271,7 +272,7 @@ function PaymentRow({ customerId, payment }: { customerId: string; payment: Supp
         <ol className="mt-2 flex flex-col gap-1 text-sm text-slate-700">
           {payment.steps.map((step, i) => (
             <li key={`${step.kind}-${String(i)}`} className="flex gap-3">
-              <span className="w-40 shrink-0 text-slate-600">{formatDateTime(step.at)}</span>
+              <span className="w-40 shrink-0 text-slate-600">{dateTime(step.at)}</span>
               <span>{t(`payment.step.${step.kind}`, step.kind)}</span>
               {step.amount > 0 && (
                 <span className="font-medium tabular-nums">{formatCurrency(step.amount)}</span>

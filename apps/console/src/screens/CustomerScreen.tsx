@@ -1,4 +1,4 @@
-import { formatCurrency, formatDate, formatDateTime } from '@stod/domain';
+import { formatCurrency, formatDate } from '@stod/domain';
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { DetailList } from '@stod/ui/DetailList.tsx';
 import { Field } from '@stod/ui/Field.tsx';
@@ -16,6 +16,7 @@ import { isNotFound } from '../lib/station-live.ts';
 import { CustomerPayments } from './CustomerPayments.tsx';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { BlockedChip } from './StateChip.tsx';
+import { dateTime } from '../lib/format.ts';
 
 const pair = 'grid gap-6 xl:grid-cols-2 xl:items-start';
 
@@ -133,7 +134,7 @@ function Timeline({ customer }: { customer: SupportCustomerDetail }) {
               data-kind={entry.kind}
               className="grid gap-1 py-3 text-sm sm:grid-cols-[9.5rem_minmax(0,1fr)_auto] sm:gap-3"
             >
-              <span className="text-slate-600">{formatDateTime(entry.at)}</span>
+              <span className="text-slate-600">{dateTime(entry.at)}</span>
               <span className="min-w-0">
                 <span className="font-semibold text-slate-900">
                   {t(`customer.kind.${entry.kind}`)}
@@ -198,7 +199,7 @@ export function CustomerScreen() {
             <div className="flex items-center gap-3">
               <BlockedChip />
               <span className="text-sm text-slate-600">
-                {t('customer.blockedSince', { time: formatDateTime(customer.data.blockedAt) })}
+                {t('customer.blockedSince', { time: dateTime(customer.data.blockedAt) })}
               </span>
             </div>
           )}

@@ -1,10 +1,4 @@
-import {
-  formatCurrency,
-  formatDate,
-  formatDateTime,
-  isMessageKey,
-  type StationTransaction,
-} from '@stod/domain';
+import { formatCurrency, formatDate, isMessageKey, type StationTransaction } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
 import { confirmModal } from '@stod/ui/modal-store.ts';
@@ -16,13 +10,14 @@ import { useTranslation } from 'react-i18next';
 import type { LiveBay, LivePump } from '../lib/station-live.ts';
 import { useResumeWash } from '../lib/wash-resume.ts';
 import { BayChip, ConnectionLostBadge, PumpChip } from './StateChip.tsx';
+import { dateTime } from '../lib/format.ts';
 
 /** Litres as the receipt shows them: two comma decimals. */
 const formatLitres = (litres: number) => `${litres.toFixed(2).replace('.', ',')} L`;
 
 /** 'kl. 14:07' for today, the whole 'DD.MM.YYYY kl. 14:07' for an older start. */
 function startedAt(value: string, now: number): string {
-  const full = formatDateTime(value);
+  const full = dateTime(value);
   const today = formatDate(now);
   return full.startsWith(`${today} `) ? full.slice(today.length + 1) : full;
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, staffRoles } from '@stod/domain';
+import { staffRoles } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
@@ -19,6 +19,7 @@ import { ListSkeleton, Page, Pager } from './Page.tsx';
 import { Select } from './Select.tsx';
 import { StaffStateChip } from './StateChip.tsx';
 import { CreateStaff, EditStaff } from './StaffForms.tsx';
+import { dateTime } from '../lib/format.ts';
 
 const stateOf = (account: StaffAccount) =>
   account.disabledAt ? 'disabled' : account.passwordSet ? 'active' : 'invited';
@@ -67,7 +68,7 @@ function StaffRow({
           <StaffStateChip state={stateOf(account)} />
           <span>
             {account.lastActiveAt
-              ? t('staff.lastActive', { time: formatDateTime(account.lastActiveAt) })
+              ? t('staff.lastActive', { time: dateTime(account.lastActiveAt) })
               : t('staff.neverActive')}
           </span>
         </span>

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@stod/domain';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
@@ -14,6 +13,7 @@ import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { BayCard, PumpCard } from './PointCards.tsx';
+import { dateTime } from '../lib/format.ts';
 
 /** A station that is not there, or not one of the caller's: the API answers both alike. */
 function StationNotFound() {
@@ -103,7 +103,7 @@ function StationLive({ id }: { id: number }) {
           <KitchenLink id={id} />
           {live.isError && (
             <Notice tone="error" testId="live-stale">
-              {t('station.stale', { time: formatDateTime(live.dataUpdatedAt) })}
+              {t('station.stale', { time: dateTime(live.dataUpdatedAt) })}
             </Notice>
           )}
           {!data.reachable.forecourt && (

@@ -1,3 +1,4 @@
+import type { StationService } from '@stod/domain';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { ButtonLink } from '@stod/ui/Button.tsx';
@@ -42,7 +43,11 @@ export function StationsScreen() {
                   <span className="text-base font-semibold text-slate-900">{station.name}</span>
                   <span className="text-sm text-slate-600">{station.address}</span>
                   <span className="text-sm text-slate-600">
-                    {t('stations.services', { services: station.services.join(', ') })}
+                    {t('stations.services', {
+                      services: station.services
+                        .map((s) => t(`service.${s as StationService}`))
+                        .join(', '),
+                    })}
                   </span>
                 </span>
                 <ChevronRight size={20} aria-hidden="true" className="shrink-0 text-slate-500" />

@@ -1,4 +1,4 @@
-import { appPlatforms, formatDateTime, type AppPlatform } from '@stod/domain';
+import { appPlatforms, type AppPlatform } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
 import { Field } from '@stod/ui/Field.tsx';
@@ -20,6 +20,7 @@ import {
   type MaintenanceAdmin,
 } from '../lib/switches.ts';
 import { ListSkeleton, Page } from './Page.tsx';
+import { dateTime } from '../lib/format.ts';
 
 const fieldErrorsOf = (error: unknown) =>
   error instanceof ApiRequestError ? (error.apiError.fieldErrors ?? {}) : {};
@@ -75,7 +76,7 @@ function MaintenanceState({ current }: { current: MaintenanceAdmin }) {
       )}
     >
       {t(`switches.maintenance.${state}`)}
-      {state === 'scheduled' && current.from && ` ${formatDateTime(current.from)}`}
+      {state === 'scheduled' && current.from && ` ${dateTime(current.from)}`}
     </p>
   );
 }
