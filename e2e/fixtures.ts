@@ -90,7 +90,7 @@ export async function waitForMail(
 }
 
 /** The demo operator's session, as the console's switches are used. */
-async function operatorHeaders(request: APIRequestContext) {
+export async function operatorHeaders(request: APIRequestContext) {
   const signedIn = await request.post('/api/auth/signIn', {
     data: { email: 'operator@example.com', password: 'operator-password-1' },
   });

@@ -18,6 +18,29 @@ export type OpeningInterval = z.infer<typeof openingIntervalSchema>;
 export const openingHoursSchema = z.array(openingIntervalSchema.nullable()).length(7);
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
+/** `PATCH /api/admin/stations/{id}`: a station's opening hours, or the services it offers. */
+export const stationSettingsSchema = z
+  .strictObject(
+    {
+      openingHours: openingHoursSchema.optional(),
+      services: z
+        .array(z.enum(stationServices, { error: 'validation.invalid' }))
+        .min(1, 'validation.required')
+        .max(stationServices.length, 'validation.invalid')
+        .refine((list) => new Set(list).size === list.length, 'validation.invalid')
+        .optional(),
+    },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys' ? 'validation.unknownField' : 'validation.invalid',
+    },
+  )
+  .refine(
+    (value) => value.openingHours !== undefined || value.services !== undefined,
+    'validation.required',
+  );
+export type StationSettings = z.infer<typeof stationSettingsSchema>;
+
 export const CLOSEST_STATION_RADIUS_KM = 0.1;
 export const EARTH_RADIUS_KM = 6371;
 export const LOCATION_POLL_MS = 3000;

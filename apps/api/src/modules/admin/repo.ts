@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { OpeningHours, StationService } from '@stod/domain';
 import type { Db } from '../../db/client.ts';
 import { stations, userStations, users, type StaffRole } from '../../db/schema/index.ts';
 
@@ -82,7 +83,22 @@ const stationColumns = {
   address: stations.address,
   tokheimStationId: stations.tokheimStationId,
   services: stations.services,
+  openingHours: stations.openingHours,
 };
+
+/** Sets what is given of a station's hours and services; false for no such station. */
+export async function updateStation(
+  db: Db,
+  id: number,
+  values: { openingHours?: OpeningHours; services?: StationService[] },
+) {
+  const rows = await db
+    .update(stations)
+    .set(values)
+    .where(eq(stations.id, id))
+    .returning({ id: stations.id });
+  return rows.length > 0;
+}
 
 export async function listStations(db: Db, scope: StationScope, offset: number, take: number) {
   if (scope !== 'all' && scope.length === 0) return { total: 0, items: [] };

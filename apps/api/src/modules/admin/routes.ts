@@ -6,6 +6,8 @@ import {
   stationTransactionSchema,
   voucherIssueSchema,
   optionalIdempotencyKeyHeader,
+  openingHoursSchema,
+  stationSettingsSchema,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +31,7 @@ const adminStationSchema = z.object({
   address: z.string(),
   tokheimStationId: z.string(),
   services: z.array(z.string()),
+  openingHours: openingHoursSchema,
 });
 
 /**
@@ -171,6 +174,24 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => resumeWash(ctx, request.params.id, await stationScope(request)),
+  );
+
+  app.patch(
+    '/admin/stations/:id',
+    {
+      onRequest: forecourtStaff,
+      schema: {
+        tags,
+        summary:
+          "Set a station's opening hours (Monday first, null for a closed day) or its services (operator, or the station's own manager); the app shows them within seconds",
+        security: bearer,
+        params: z.object({ id: idParam }),
+        body: stationSettingsSchema,
+        response: { 200: adminStationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.updateStation(ctx, request.params.id, await stationScope(request), request.body),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import { isStationBound } from '@stod/domain';
+import { isStationBound, type StationSettings } from '@stod/domain';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/secrets.ts';
@@ -90,4 +91,24 @@ export async function staffMember(db: Db, auth: { userId: string; role: StaffRol
     role: row.role,
     stationIds: scope === 'all' || !isStationBound(row.role) ? null : [...scope],
   };
+}
+
+/**
+ * Changes a station's opening hours or services, for an operator or the station's own manager;
+ * another station answers 404. Every process drops the station lists it keeps.
+ */
+export async function updateStation(
+  ctx: ServiceContext,
+  id: number,
+  scope: repo.StationScope,
+  settings: StationSettings,
+) {
+  await getStation(ctx.db, id, scope);
+  const values = {
+    ...(settings.openingHours ? { openingHours: settings.openingHours } : {}),
+    ...(settings.services ? { services: settings.services } : {}),
+  };
+  if (!(await repo.updateStation(ctx.db, id, values))) throw notFound();
+  await ctx.bus.publish('stations.changed', { stationId: id });
+  return getStation(ctx.db, id, scope);
 }

@@ -1,14 +1,7 @@
-import {
-  emailField,
-  idParam,
-  openingHoursSchema,
-  pageQueryShape,
-} from '@stod/domain';
+import { emailField, pageQueryShape } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../plugins/auth.ts';
-import { setOpeningHours } from '../stations/index.ts';
 import { listOutbox } from '../system/index.ts';
 
 /** The device simulators' controls and page, which app.ts mounts with the running simulators. */
@@ -54,24 +47,5 @@ export const devRoutes: FastifyPluginAsyncZod = (app) => {
     },
   );
 
-  app.put(
-    '/dev/stations/:id/opening-hours',
-    {
-      schema: {
-        tags: ['dev'],
-        summary:
-          'Set a station’s opening hours, Monday first, null for a closed day (development only)',
-        params: z.object({ id: idParam }),
-        body: z.strictObject({ openingHours: openingHoursSchema }),
-        response: { 204: z.null(), ...errorResponses(400, 404) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!(await setOpeningHours(ctx.db, id, request.body.openingHours))) throw notFound();
-      await ctx.bus.publish('stations.changed', { stationId: id });
-      return reply.status(204).send(null);
-    },
-  );
   return Promise.resolve();
 };

@@ -1,10 +1,4 @@
-import {
-  localized,
-  type Locale,
-  type OpeningHours,
-  type Station,
-  type StationService,
-} from '@stod/domain';
+import { localized, type Locale, type Station, type StationService } from '@stod/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -95,15 +89,6 @@ export async function listStations(
 }
 
 /** Sets a station's opening hours; false when there is no such station. */
-export async function setOpeningHours(db: Db, id: number, hours: OpeningHours) {
-  const rows = await db
-    .update(stations)
-    .set({ openingHours: hours })
-    .where(eq(stations.id, id))
-    .returning({ id: stations.id });
-  return rows.length > 0;
-}
-
 export function listProductColors(db: Db) {
   return db
     .select({ code: productColors.code, color: productColors.color })
