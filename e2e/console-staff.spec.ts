@@ -63,6 +63,14 @@ test('an operator invites a station manager, who signs in to only their station 
   await expect(manager).toHaveURL(/\/console\/stations\/\d+$/);
   await expect(manager.getByRole('heading', { level: 1 })).toHaveText(stationName);
   await expect(manager.getByTestId('console-role')).toHaveText('Støðsstarvsfólk');
+  // Their station's hours and services are theirs to change.
+  await manager.getByRole('button', { name: 'Broyt opnunartíðir og tænastur' }).click();
+  const settings = manager.getByTestId('station-settings');
+  await expect(settings.getByTestId('hours-mon')).toBeVisible();
+  await expect(settings.getByTestId('hours-sun')).toBeVisible();
+  await expect(settings.getByRole('checkbox', { name: 'Brennievni' })).toBeChecked();
+  await expectAccessible(manager);
+  await manager.screenshot(shot('console-station-settings-desktop', true));
   const nav = manager.getByRole('navigation', { name: 'Stýriborð' });
   await expect(nav.getByRole('link')).toHaveText(['Støðir']);
   await nav.getByRole('link', { name: 'Støðir' }).click();

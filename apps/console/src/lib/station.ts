@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { openingHoursSchema, type StationSettings } from '@stod/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from './api.ts';
 
@@ -7,6 +8,7 @@ const stationSchema = z.object({
   name: z.string(),
   address: z.string(),
   services: z.array(z.string()),
+  openingHours: openingHoursSchema,
 });
 export type ConsoleStation = z.infer<typeof stationSchema>;
 
@@ -38,3 +40,20 @@ export const useStationList = () =>
     queryFn: ({ signal }) =>
       unwrap(apiRequest('/admin/stations?take=100', { schema: stationListSchema, signal })),
   });
+
+/** Sets a station's opening hours or services, with a reason the audit log keeps. */
+export function useStationSettings(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ settings, reason }: { settings: StationSettings; reason: string }) =>
+      unwrap(
+        apiRequest(`/admin/stations/${String(id)}`, {
+          method: 'PATCH',
+          body: settings,
+          headers: reason.trim() ? { 'X-Audit-Reason': encodeURIComponent(reason.trim()) } : {},
+          schema: stationSchema,
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'stations'] }),
+  });
+}

@@ -21,6 +21,7 @@ const station = {
     address: 'Niels Finsens gøta 20, 100 Tórshavn',
     tokheimStationId: 'TK1001',
     services: ['fuel', 'carwash', 'food'],
+    openingHours: Array.from({ length: 7 }, () => null),
   },
 };
 

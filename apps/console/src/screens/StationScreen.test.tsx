@@ -303,6 +303,7 @@ describe('StationScreen', () => {
         address: 'Niels Finsens gøta 20, 100 Tórshavn',
         tokheimStationId: 'TK1001',
         services: ['fuel', 'carwash', 'food'],
+        openingHours: Array.from({ length: 7 }, () => null),
       },
     };
     mockApi({ [LIVE]: { body: live() }, 'GET /admin/stations/1': about });

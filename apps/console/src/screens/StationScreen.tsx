@@ -13,6 +13,7 @@ import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { BayCard, PumpCard } from './PointCards.tsx';
+import { StationSettings } from './StationSettings.tsx';
 import { dateTime } from '../lib/format.ts';
 
 /** A station that is not there, or not one of the caller's: the API answers both alike. */
@@ -142,6 +143,7 @@ function StationLive({ id }: { id: number }) {
               />
             ))}
           </Points>
+          {(role === 'operator' || role === 'station') && <StationSettings id={id} />}
         </>
       )}
     </Page>

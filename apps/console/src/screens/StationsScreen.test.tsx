@@ -19,6 +19,7 @@ describe('StationsScreen', () => {
               name: 'Støð Tórshavn Miðbýur',
               address: 'Niels Finsens gøta 20, 100 Tórshavn',
               services: ['fuel', 'carwash', 'food'],
+              openingHours: Array.from({ length: 7 }, () => null),
             },
           ],
         },
@@ -48,8 +49,15 @@ describe('StationsScreen', () => {
           name: 'Støð Tórshavn Miðbýur',
           address: 'Niels Finsens gøta 20, 100 Tórshavn',
           services: ['fuel', 'carwash', 'food'],
+          openingHours: Array.from({ length: 7 }, () => null),
         },
-        { id: 4, name: 'Støð Argir', address: 'Argjavegur 40, 165 Argir', services: ['fuel'] },
+        {
+          id: 4,
+          name: 'Støð Argir',
+          address: 'Argjavegur 40, 165 Argir',
+          services: ['fuel'],
+          openingHours: Array.from({ length: 7 }, () => null),
+        },
       ],
     };
     mockApi({ 'GET /admin/stations?take=100': { body: stations } });
