@@ -75,21 +75,24 @@ function SettingsForm({ station }: { station: ConsoleStation }) {
                 />
                 {t('station.closed')}
               </label>
+              {/* Text, not time fields: the browser's own would write 12:00 AM on a Faroese page. */}
               <Field
                 label={t('station.opens')}
-                type="time"
+                inputMode="numeric"
+                maxLength={5}
+                placeholder="07:00"
                 value={day.from}
                 disabled={day.closed}
                 onChange={(e) => set(i, { from: e.target.value })}
               />
               <Field
                 label={t('station.closes')}
-                type="time"
-                value={day.to === '24:00' ? '23:59' : day.to}
+                inputMode="numeric"
+                maxLength={5}
+                placeholder="23:00"
+                value={day.to}
                 disabled={day.closed}
-                onChange={(e) =>
-                  set(i, { to: e.target.value === '23:59' ? '24:00' : e.target.value })
-                }
+                onChange={(e) => set(i, { to: e.target.value })}
               />
             </div>
           );
