@@ -6,7 +6,7 @@ export const serverEnv = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'])
     .default('development')
-    .describe('`production` removes the dev outbox and the `/api/dev/*` switches'),
+    .describe('`production` removes the dev outbox and the `/api/dev/*` simulator controls'),
   HOST: z.string().default('0.0.0.0').describe('listen address'),
   PORT: z.coerce
     .number()
