@@ -226,8 +226,12 @@ test.describe('charger operations in the console', () => {
     await expect(page).toHaveURL(/\/console\/chargers$/);
 
     await page.getByRole('button', { name: 'Rita út' }).click();
-    await signIn(page, stationStaff);
+    await signInAt(page, stationStaff);
+    // Kitchen staff land on their display; from there the console's other pages.
+    await expect(page).toHaveURL(/\/console\/kitchen\/\d+$/);
+    await page.goto('/console/stations');
     const nav = page.getByRole('navigation', { name: 'Stýriborð' });
+    await expect(nav.getByRole('link', { name: 'Støðir' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Ladarar' })).toHaveCount(0);
     await page.goto('/console/chargers');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Síðan finst ikki');
