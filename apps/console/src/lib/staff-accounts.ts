@@ -7,7 +7,7 @@ import {
   type StaffRoleName,
 } from '@stod/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from './api.ts';
+import { apiRequest, auditReasonHeader, unwrap } from './api.ts';
 
 export type { StaffAccount };
 
@@ -36,10 +36,6 @@ export function useStaffAccounts(filter: StaffFilter, offset: number) {
   });
 }
 
-/** The audit log's reason header: percent-encoded, so that Faroese letters pass through HTTP. */
-const reasonHeader = (reason: string): Record<string, string> =>
-  reason.trim() ? { 'X-Audit-Reason': encodeURIComponent(reason.trim()) } : {};
-
 export function useCreateStaff() {
   const client = useQueryClient();
   return useMutation({
@@ -57,7 +53,7 @@ export function useChangeStaff(id: string) {
         apiRequest(`/admin/staff/${id}`, {
           method: 'PATCH',
           body: patch,
-          headers: reasonHeader(reason),
+          headers: auditReasonHeader(reason),
           schema: staffAccountSchema,
         }),
       ),

@@ -1,7 +1,7 @@
 import { openingHoursSchema, type StationSettings } from '@stod/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from './api.ts';
+import { apiRequest, auditReasonHeader, unwrap } from './api.ts';
 
 const stationSchema = z.object({
   id: z.number(),
@@ -50,7 +50,7 @@ export function useStationSettings(id: number) {
         apiRequest(`/admin/stations/${String(id)}`, {
           method: 'PATCH',
           body: settings,
-          headers: reason.trim() ? { 'X-Audit-Reason': encodeURIComponent(reason.trim()) } : {},
+          headers: auditReasonHeader(reason),
           schema: stationSchema,
         }),
       ),

@@ -6,7 +6,7 @@ import { showToast } from '@stod/ui/toast-store.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../i18n/index.ts';
-import { ApiRequestError } from '../lib/api.ts';
+import { fieldErrorsOf, refusalOf } from '../lib/api.ts';
 import type { ConsoleStation } from '../lib/station.ts';
 import {
   useChangeStaff,
@@ -89,11 +89,6 @@ function RoleSelect({
     </Select>
   );
 }
-
-const fieldErrorsOf = (error: unknown) =>
-  error instanceof ApiRequestError ? (error.apiError.fieldErrors ?? {}) : {};
-const refusalOf = (error: unknown) =>
-  error instanceof ApiRequestError && !error.apiError.fieldErrors ? error.apiError.message : null;
 
 /** A new staff account: they are mailed a link to choose their password. */
 export function CreateStaff({

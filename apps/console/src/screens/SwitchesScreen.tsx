@@ -8,7 +8,7 @@ import { showToast } from '@stod/ui/toast-store.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../i18n/index.ts';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, fieldErrorsOf } from '../lib/api.ts';
 import {
   isoOfLocalInput,
   localInputOf,
@@ -21,9 +21,6 @@ import {
 } from '../lib/switches.ts';
 import { ListSkeleton, Page } from './Page.tsx';
 import { dateTime } from '../lib/format.ts';
-
-const fieldErrorsOf = (error: unknown) =>
-  error instanceof ApiRequestError ? (error.apiError.fieldErrors ?? {}) : {};
 
 function NoticeText({
   label,
