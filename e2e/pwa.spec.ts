@@ -277,14 +277,30 @@ test('a push shows a notification with the app’s icon, and a repeat of its tag
       }));
     });
 
-  await push({
+  // A push service delivers again until the worker has taken the message; DevTools does not, and
+  // a delivery that reaches a worker Chromium is just starting can be dropped. Delivering again
+  // is safe, as a repeat of a tag replaces the notification.
+  const deliver = async (message: object) => {
+    const before = JSON.stringify(await shown());
+    await expect
+      .poll(
+        async () => {
+          await push(message);
+          return JSON.stringify(await shown());
+        },
+        { intervals: [1_000, 2_000, 3_000], timeout: 15_000 },
+      )
+      .not.toBe(before);
+  };
+
+  await deliver({
     title: 'Tankingin er liðug',
     body: '42,00 l',
     url: '/profile/receipts',
     tag: 'fuel-1',
     kind: 'transactions',
   });
-  await expect.poll(shown).toEqual([
+  expect(await shown()).toEqual([
     {
       title: 'Tankingin er liðug',
       body: '42,00 l',
@@ -295,11 +311,11 @@ test('a push shows a notification with the app’s icon, and a repeat of its tag
     },
   ]);
 
-  await push({
+  await deliver({
     title: 'Kvittan',
     body: 'Kvittanin er klár.',
     url: '/profile/receipts',
     tag: 'fuel-1',
   });
-  await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(['Kvittan']);
+  expect((await shown()).map((n) => n.title)).toEqual(['Kvittan']);
 });
