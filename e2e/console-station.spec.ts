@@ -103,12 +103,17 @@ test.describe('a station in the staff console', () => {
     await expect(card.getByTestId('customer-label')).toHaveText('Steðgaður');
     await expect(page.getByTestId('forecourt-unreachable')).toHaveCount(0);
     await expect(page.getByTestId('carwash-unreachable')).toHaveCount(0);
-    await card.scrollIntoViewIfNeeded();
+    // The stopped wash stands first, above the fold, with its resume button.
+    const banner = page.getByTestId(`stopped-wash-${String(bay)}`);
+    await expect(banner.getByRole('heading')).toHaveText(
+      `Vaskurin í vaskibási ${String(bay)} er steðgaður og bíðar eftir starvsfólki`,
+    );
+    await expect(banner.getByRole('button', { name: 'Halt fram við vaskinum' })).toBeInViewport();
     await expectAccessible(page);
-    await page.screenshot(shot('console-station-stopped-wash', true));
+    await page.screenshot(shot('console-station-stopped-wash'));
 
     // Asking first; cancelling leaves the wash stopped.
-    await card.getByRole('button', { name: 'Halt fram við vaskinum' }).click();
+    await banner.getByRole('button', { name: 'Halt fram við vaskinum' }).click();
     const dialog = page.getByTestId('resume-dialog');
     await expect(dialog.getByRole('heading')).toHaveText(
       `Halda fram við vaskinum í bási ${String(bay)}?`,
@@ -119,12 +124,13 @@ test.describe('a station in the staff console', () => {
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId('customer-label')).toHaveText('Steðgaður');
 
-    await card.getByRole('button', { name: 'Halt fram við vaskinum' }).click();
+    await banner.getByRole('button', { name: 'Halt fram við vaskinum' }).click();
     await dialog.getByRole('button', { name: 'Halt fram' }).click();
     await expect(page.getByText(`Vaskurin í bási ${String(bay)} heldur fram.`)).toBeVisible();
     await expect(card.locator('[data-state]')).toHaveText('Vaskar');
     await expect(card.getByTestId('customer-label')).toHaveText('Vaskur í gongd');
-    await expect(card.getByRole('button', { name: 'Halt fram við vaskinum' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Halt fram við vaskinum' })).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
 
     // The customer's own view agrees.
     const after = await request.get(`/api/transactions/${wash.id}`, { headers: auth(customer) });

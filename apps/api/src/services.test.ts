@@ -46,6 +46,7 @@ describe('the service context', () => {
     await ctx.jobs.stop();
     const names = (await ctx.db.select().from(jobs)).map((row) => row.name).sort();
     expect(names).toEqual([
+      'alarms.sweep',
       'beverages.reconcile',
       'charges.reconcile',
       'food.expire',
@@ -56,7 +57,7 @@ describe('the service context', () => {
       'subscriptions.renew',
     ]);
     await ctx.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
-    expect(await ctx.jobs.runDue()).toBe(8);
+    expect(await ctx.jobs.runDue()).toBe(9);
     const [renew] = await ctx.db.select().from(jobs).where(eq(jobs.name, 'subscriptions.renew'));
     expect(renew?.lastError).toBeNull();
     expect(renew?.runAt.getTime()).toBeGreaterThan(Date.now());
@@ -71,6 +72,7 @@ describe('the service context', () => {
         CHARGE_RECONCILE_EVERY_SECONDS: '0',
         FOOD_EXPIRE_EVERY_SECONDS: '0',
         EARNINGS_CLOSE_EVERY_SECONDS: '0',
+        ALARM_SWEEP_SECONDS: '0',
       }),
       { log: processLogger('silent') },
     );

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { accountModule } from './modules/account/index.ts';
+import { alarmsModule } from './modules/alarms/index.ts';
 import { adminModule, stationScopeOf } from './modules/admin/index.ts';
 import { supportModule } from './modules/support/index.ts';
 import { auditModule } from './modules/audit/index.ts';
@@ -54,6 +55,7 @@ export const modules: readonly ModuleDefinition[] = [
   adminModule,
   auditModule,
   supportModule,
+  alarmsModule,
   notificationsModule,
   devModule,
 ];

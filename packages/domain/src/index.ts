@@ -26,3 +26,4 @@ export * from './beverages.ts';
 export * from './campaigns.ts';
 export * from './audit.ts';
 export * from './support.ts';
+export * from './alarms.ts';

@@ -6,6 +6,7 @@ describe('console sections by role', () => {
     expect(sectionsFor('operator')).toEqual([
       'vouchers',
       'stations',
+      'alarms',
       'chargers',
       'customers',
       'staff',
@@ -14,8 +15,8 @@ describe('console sections by role', () => {
     ]);
   });
 
-  it('keeps vouchers from station and kitchen staff', () => {
-    expect(sectionsFor('station')).toEqual(['stations']);
+  it('keeps vouchers from station and kitchen staff, and the alarms from the kitchen', () => {
+    expect(sectionsFor('station')).toEqual(['stations', 'alarms']);
     expect(sectionsFor('kitchen')).toEqual(['stations']);
   });
 

@@ -91,6 +91,7 @@ export type StaffPatch = z.input<typeof staffPatchSchema>;
 export const consoleSections = [
   'vouchers',
   'stations',
+  'alarms',
   'chargers',
   'customers',
   'staff',
@@ -103,6 +104,7 @@ const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   customers: ['operator', 'support'],
   vouchers: ['operator'],
   stations: ['operator', 'station', 'kitchen'],
+  alarms: ['operator', 'station'],
   chargers: ['operator'],
   staff: ['operator'],
   switches: ['operator'],

@@ -110,6 +110,24 @@ export const stationsEnv = z.object({
     .describe(
       'how long the simulated kitchen (the station process, or the API without sites) waits before it accepts an order (divided by `SIM_SPEED`, as its cooking time is)',
     ),
+  ALARM_SWEEP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(10)
+    .describe(
+      'how often the alarms are brought up to date (offline sites and chargers, faults, stopped washes, waiting orders, long transactions, old holds); a device that reports a fault raises its alarm at once; `0` turns the timer off',
+    ),
+  ALARM_ESCALATE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1440)
+    .default(10)
+    .describe(
+      "a fault nobody acknowledged for this long is mailed to the station's managers (the operators for chargers, or a station without one); `0` mails nothing",
+    ),
   BEVERAGE_HASH_TTL_SECONDS: z.coerce
     .number()
     .int()

@@ -26,6 +26,8 @@ export interface BusEvents {
   'foodOrder.changed': { userId: string; orderId: string; stationId: number; order: FoodOrder };
   /** A drink poured for a user changed: pouring, poured or failed. */
   'beverage.changed': { userId: string; fillId: string; fill: BeverageFill };
+  /** A station's alarms (null: the network's chargers') were raised, cleared or acknowledged. */
+  'alarm.changed': { stationId: number | null };
   /** A process took a device's connection with this fencing token; an older holder lets go. */
   'device.claimed': { key: string; node: string; token: number };
   /** A call for a device, for the process (`node`) that holds its connection. */

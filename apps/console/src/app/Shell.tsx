@@ -2,6 +2,7 @@ import { sectionsFor, type ConsoleSection } from '@stod/domain';
 import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
 import {
+  BellRing,
   Gift,
   LifeBuoy,
   LogOut,
@@ -15,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { applyLocale, useLocale } from '../i18n/index.ts';
+import { useAlarms } from '../lib/alarms.ts';
 import { useSession } from '../lib/session.ts';
 import { signOut } from '../lib/staff.ts';
 import { paths, sectionPath } from './paths.ts';
@@ -22,12 +24,29 @@ import { paths, sectionPath } from './paths.ts';
 const icons: Record<ConsoleSection, ReactNode> = {
   vouchers: <Gift size={20} aria-hidden="true" className="shrink-0" />,
   stations: <MapPin size={20} aria-hidden="true" className="shrink-0" />,
+  alarms: <BellRing size={20} aria-hidden="true" className="shrink-0" />,
   chargers: <PlugZap size={20} aria-hidden="true" className="shrink-0" />,
   customers: <LifeBuoy size={20} aria-hidden="true" className="shrink-0" />,
   staff: <Users size={20} aria-hidden="true" className="shrink-0" />,
   switches: <SlidersHorizontal size={20} aria-hidden="true" className="shrink-0" />,
   audit: <ScrollText size={20} aria-hidden="true" className="shrink-0" />,
 };
+
+/** How many faults are open, beside the alarms' link; nothing while there are none. */
+function AlarmBadge() {
+  const { t } = useTranslation();
+  const faults = useAlarms('open').data?.counts.fault ?? 0;
+  if (faults === 0) return null;
+  return (
+    <span
+      data-testid="nav-alarm-count"
+      className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-sm font-bold text-white"
+    >
+      <span aria-hidden="true">{faults}</span>
+      <span className="sr-only">{t('alarms.navCount', { count: faults })}</span>
+    </span>
+  );
+}
 
 /** The console's frame: who is signed in, the sections their role allows, the page. */
 export function Shell() {
@@ -80,6 +99,7 @@ export function Shell() {
                 >
                   {icons[section]}
                   {t(`section.${section}`)}
+                  {section === 'alarms' && <AlarmBadge />}
                 </NavLink>
               </li>
             ))}

@@ -10,6 +10,7 @@ export const paths = {
   station: '/stations/:id',
   /** A station's kitchen display, for a tablet on the kitchen wall; the route's pattern. */
   kitchen: '/kitchen/:stationId',
+  alarms: '/alarms',
   chargers: '/chargers',
   /** One charger's connectors, commands and reports; the route's pattern. */
   charger: '/chargers/:identity',
@@ -24,6 +25,7 @@ export const paths = {
 export const sectionPath: Record<ConsoleSection, string> = {
   vouchers: paths.vouchers,
   stations: paths.stations,
+  alarms: paths.alarms,
   chargers: paths.chargers,
   customers: paths.customers,
   staff: paths.staff,

@@ -2,6 +2,7 @@ import { sectionsFor, type ConsoleSection } from '@stod/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session.ts';
+import { AlarmsScreen } from '../screens/AlarmsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { ChargerScreen } from '../screens/ChargerScreen.tsx';
 import { ChargersScreen } from '../screens/ChargersScreen.tsx';
@@ -82,6 +83,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="stations">
             <StationScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.alarms,
+        element: (
+          <RequireSection section="alarms">
+            <AlarmsScreen />
           </RequireSection>
         ),
       },

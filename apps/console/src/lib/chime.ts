@@ -10,10 +10,15 @@ function audioContextClass(): AudioContextClass | null {
   return w.AudioContext ?? w.webkitAudioContext ?? null;
 }
 
-/** Two short rising tones, made on the spot: no sound file to load or cache. */
-function ding(context: AudioContext) {
+/** The new order's two short rising tones. */
+export const ORDER_TONES: readonly number[] = [880, 1320];
+/** An alarm's four falling and rising tones, unlike an order's. */
+export const ALARM_TONES: readonly number[] = [988, 740, 988, 740];
+
+/** Short tones one after another, made on the spot: no sound file to load or cache. */
+function ding(context: AudioContext, tones: readonly number[]) {
   const start = context.currentTime + 0.02;
-  for (const [i, frequency] of [880, 1320].entries()) {
+  for (const [i, frequency] of tones.entries()) {
     const at = start + i * 0.18;
     const tone = context.createOscillator();
     const gain = context.createGain();
@@ -90,8 +95,8 @@ export interface Chime {
   played: number;
 }
 
-/** The new-order chime, through the Web Audio API. */
-export function useChime(): Chime {
+/** A chime through the Web Audio API: the new order's, or another's tones. */
+export function useChime(tones: readonly number[] = ORDER_TONES): Chime {
   const [sound] = useState(() => new Sound());
   const state = useSyncExternalStore(sound.subscribe, sound.snapshot, sound.snapshot);
   const [played, setPlayed] = useState(0);
@@ -102,18 +107,18 @@ export function useChime(): Chime {
     void context
       .resume()
       .then(() => {
-        if (context.state === 'running') ding(context);
+        if (context.state === 'running') ding(context, tones);
       })
       .catch(() => undefined);
-  }, [sound]);
+  }, [sound, tones]);
 
   const play = useCallback(() => {
     const context = sound.context;
     if (context?.state !== 'running') return false;
-    ding(context);
+    ding(context, tones);
     setPlayed((n) => n + 1);
     return true;
-  }, [sound]);
+  }, [sound, tones]);
 
   return { state, enable, play, played };
 }

@@ -155,7 +155,7 @@ export function PumpCard({ pump, now }: { pump: LivePump; now: number }) {
 }
 
 /** A stopped wash waits for staff: only they can start it again, until it is closed. */
-function ResumeWash({
+export function ResumeWash({
   stationId,
   bay,
   transaction,
@@ -204,12 +204,10 @@ function ResumeWash({
 
 export function BayCard({
   bay,
-  stationId,
   canResume,
   now,
 }: {
   bay: LiveBay;
-  stationId: number;
   now: number;
   /** Operators and the station's own staff resume washes; kitchen staff only watch. */
   canResume: boolean;
@@ -236,13 +234,11 @@ export function BayCard({
       {stopped && transaction.finishedAt !== null && (
         <p className="text-sm text-slate-700">{t('station.resumeClosed')}</p>
       )}
-      {stopped &&
-        transaction.finishedAt === null &&
-        (canResume ? (
-          <ResumeWash stationId={stationId} bay={bay.number} transaction={transaction} />
-        ) : (
-          <p className="text-sm text-slate-700">{t('station.resumeNotAllowed')}</p>
-        ))}
+      {stopped && transaction.finishedAt === null && (
+        <p className="text-sm font-medium text-red-800">
+          {t(canResume ? 'station.resumeAbove' : 'station.resumeNotAllowed')}
+        </p>
+      )}
     </PointCard>
   );
 }

@@ -23,7 +23,8 @@ const pumpTones: Record<PumpState, Tone> = {
   authorised: 'waiting',
   fuelling: 'running',
   finished: 'done',
-  inactive: 'off',
+  // Closed by the controller (a fault, or taken out of use at the station): red, not grey.
+  inactive: 'broken',
   offline: 'broken',
 };
 

@@ -216,9 +216,16 @@ describe('StationScreen', () => {
     expect(bay.getByText('Steðgaður', { selector: '[data-state]' })).toBeTruthy();
     expect(bay.getByTestId('customer-label').textContent).toBe('Steðgaður');
     expect(within(screen.getByTestId('bay-1')).queryByRole('button')).toBeNull();
+    // The stopped wash stands first on the page, with its resume button; the bay points to it.
+    const banner = within(screen.getByTestId('stopped-wash-2'));
+    expect(banner.getByRole('heading').textContent).toBe(
+      'Vaskurin í vaskibási 2 er steðgaður og bíðar eftir starvsfólki',
+    );
+    expect(bay.getByText('Steðgaði vaskurin stendur ovast á síðuni.')).toBeTruthy();
+    expect(bay.queryByRole('button')).toBeNull();
 
     // Cancelled: nothing is sent.
-    await user.click(bay.getByRole('button', { name: 'Halt fram við vaskinum' }));
+    await user.click(banner.getByRole('button', { name: 'Halt fram við vaskinum' }));
     const dialog = within(await screen.findByTestId('resume-dialog'));
     expect(dialog.getByRole('heading').textContent).toBe('Halda fram við vaskinum í bási 2?');
     expect(dialog.getByText(/^Vanlig vask byrjar aftur beinanvegin\./)).toBeTruthy();
@@ -226,7 +233,7 @@ describe('StationScreen', () => {
     await waitFor(() => expect(screen.queryByTestId('resume-dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
 
-    await user.click(bay.getByRole('button', { name: 'Halt fram við vaskinum' }));
+    await user.click(banner.getByRole('button', { name: 'Halt fram við vaskinum' }));
     const again = within(await screen.findByTestId('resume-dialog'));
     await user.click(again.getByRole('button', { name: 'Halt fram' }));
 
@@ -240,6 +247,7 @@ describe('StationScreen', () => {
       `/admin/carwash/transactions/${WASH_ID}/resume`,
     ]);
     expect(screen.queryByRole('button', { name: 'Halt fram við vaskinum' })).toBeNull();
+    expect(screen.queryByTestId('stopped-wash-2')).toBeNull();
   });
 
   it('shows the API’s own words when a resume is refused', async () => {
@@ -248,16 +256,16 @@ describe('StationScreen', () => {
       [RESUME]: apiError(409, 'ILLEGAL_STATE', 'Hetta ber ikki til, sum støðan er nú.'),
     });
     const { user } = renderConsole('/stations/1');
-    const bay = within(await screen.findByTestId('bay-2'));
-    await user.click(bay.getByRole('button', { name: 'Halt fram við vaskinum' }));
+    const banner = within(await screen.findByTestId('stopped-wash-2'));
+    await user.click(banner.getByRole('button', { name: 'Halt fram við vaskinum' }));
     await user.click(
       within(await screen.findByTestId('resume-dialog')).getByRole('button', { name: 'Halt fram' }),
     );
-    const error = await bay.findByTestId('resume-error');
+    const error = await banner.findByTestId('resume-error');
     expect(error.getAttribute('role')).toBe('alert');
     expect(error.textContent).toBe('Hetta ber ikki til, sum støðan er nú.');
     await user.click(within(error).getByRole('button', { name: 'Lat aftur' }));
-    expect(bay.queryByTestId('resume-error')).toBeNull();
+    expect(banner.queryByTestId('resume-error')).toBeNull();
   });
 
   it('lets kitchen staff watch a stopped wash but not resume it', async () => {
@@ -278,6 +286,7 @@ describe('StationScreen', () => {
     const bay = within(await screen.findByTestId('bay-2'));
     expect(bay.getByText('Ov seint at halda fram: vaskurin er lokaður.')).toBeTruthy();
     expect(bay.queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('stopped-wash-2')).toBeNull();
   });
 
   it('speaks English when asked to, and asks the API in English', async () => {
@@ -288,7 +297,9 @@ describe('StationScreen', () => {
     const bay = within(screen.getByTestId('bay-2'));
     expect(bay.getByRole('heading', { level: 3 }).textContent).toBe('Bay 2');
     expect(bay.getByText('Stopped', { selector: '[data-state]' })).toBeTruthy();
-    expect(bay.getByRole('button', { name: 'Resume wash' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId('stopped-wash-2')).getByRole('button', { name: 'Resume wash' }),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Car-wash bays' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All stations' })).toBeTruthy();
     await act(() => applyLocale('fo'));

@@ -2,8 +2,8 @@ import { ButtonLink } from '@stod/ui/Button.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
-import { ChefHat, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChefHat, OctagonAlert, RefreshCw } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { kitchenPath, paths } from '../app/paths.ts';
@@ -12,9 +12,13 @@ import { useStation } from '../lib/station.ts';
 import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
-import { BayCard, PumpCard } from './PointCards.tsx';
+import { BayCard, PumpCard, ResumeWash } from './PointCards.tsx';
+import { SoundSwitch } from './SoundSwitch.tsx';
 import { StationSettings } from './StationSettings.tsx';
 import { dateTime } from '../lib/format.ts';
+import { useSoundOnNew } from '../lib/alarms.ts';
+import { ALARM_TONES, useChime } from '../lib/chime.ts';
+import type { LiveBay } from '../lib/station-live.ts';
 
 /** A station that is not there, or not one of the caller's: the API answers both alike. */
 function StationNotFound() {
@@ -75,12 +79,60 @@ function Points({
   );
 }
 
+/** A wash that stopped waits for staff; it is shown first, where the screen opens. */
+function StoppedWashes({
+  stationId,
+  bays,
+  canResume,
+}: {
+  stationId: number;
+  bays: readonly LiveBay[];
+  canResume: boolean;
+}) {
+  const { t } = useTranslation();
+  return bays.map((bay) => {
+    const transaction = bay.transaction;
+    if (transaction?.state !== 'stopped' || transaction.finishedAt !== null) return null;
+    return (
+      <section
+        key={bay.number}
+        aria-labelledby={`stopped-${String(bay.number)}`}
+        data-testid={`stopped-wash-${String(bay.number)}`}
+        className="flex flex-col gap-3 rounded-2xl border-l-8 border-l-red-600 bg-red-50 p-4 ring-1 ring-red-300 sm:flex-row sm:items-center"
+      >
+        <OctagonAlert size={28} aria-hidden="true" className="shrink-0 text-red-700" />
+        <h2
+          id={`stopped-${String(bay.number)}`}
+          className="flex-1 text-lg font-semibold text-slate-900"
+        >
+          {t('alarms.kind.wash.stopped', { point: bay.number })}
+        </h2>
+        {canResume ? (
+          <ResumeWash stationId={stationId} bay={bay.number} transaction={transaction} />
+        ) : (
+          <p className="text-sm text-slate-700">{t('station.resumeNotAllowed')}</p>
+        )}
+      </section>
+    );
+  });
+}
+
 function StationLive({ id }: { id: number }) {
   const { t } = useTranslation();
   const role = useSession((s) => s.member?.role);
   const live = useStationLive(id);
+  const chime = useChime(ALARM_TONES);
+  const stopped = useMemo(
+    () =>
+      live.data?.bays
+        .filter((b) => b.transaction?.state === 'stopped')
+        .map((b) => b.transaction?.id ?? ''),
+    [live.data],
+  );
+  useSoundOnNew(stopped, chime.play);
   if (isNotFound(live.error)) return <StationNotFound />;
   const { data } = live;
+  const canResume = role === 'operator' || role === 'station';
   return (
     <Page
       title={data?.station.name ?? t('station.title')}
@@ -97,10 +149,14 @@ function StationLive({ id }: { id: number }) {
       )}
       {data && (
         <>
-          <p className="-mt-3 flex items-center gap-2 text-sm text-slate-600">
-            <RefreshCw size={16} aria-hidden="true" />
-            {t('station.liveHint', { seconds: LIVE_REFRESH_MS / 1000 })}
-          </p>
+          <div className="-mt-3 flex flex-wrap items-center justify-between gap-3">
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <RefreshCw size={16} aria-hidden="true" />
+              {t('station.liveHint', { seconds: LIVE_REFRESH_MS / 1000 })}
+            </p>
+            {canResume && <SoundSwitch chime={chime} />}
+          </div>
+          <StoppedWashes stationId={id} bays={data.bays} canResume={canResume} />
           <KitchenLink id={id} />
           {live.isError && (
             <Notice tone="error" testId="live-stale">
@@ -134,16 +190,10 @@ function StationLive({ id }: { id: number }) {
             empty={data.bays.length === 0 ? t('station.noBays') : null}
           >
             {data.bays.map((bay) => (
-              <BayCard
-                key={bay.number}
-                bay={bay}
-                stationId={id}
-                now={live.dataUpdatedAt}
-                canResume={role === 'operator' || role === 'station'}
-              />
+              <BayCard key={bay.number} bay={bay} now={live.dataUpdatedAt} canResume={canResume} />
             ))}
           </Points>
-          {(role === 'operator' || role === 'station') && <StationSettings id={id} />}
+          {canResume && <StationSettings id={id} />}
         </>
       )}
     </Page>

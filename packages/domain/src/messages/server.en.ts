@@ -24,6 +24,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.staffSelf': 'You cannot take away your own access or role.',
   'error.refundTooMuch': 'The refund is more than can be given back (at most {{amount}})',
   'error.refundTooMuchField': 'More than can be given back.',
+  'error.alarmCleared': 'This alarm has already cleared.',
   'error.holdInUse':
     'A service still uses this hold. It can be released once the service has ended.',
   'error.holdNotHeld': 'Nothing is held on this payment.',
@@ -66,6 +67,23 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'mail.passwordReset.subject': 'Reset your password',
   'mail.passwordReset.text':
     'Open this link within an hour to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail.',
+  'mail.alarm.subject': 'Alarm: {{what}} – {{station}}',
+  'mail.alarm.text':
+    'Hello {{name}}\n\n{{what}} at {{station}} since {{since}}, and nobody has acknowledged the alarm yet.\n\nSee the alarms here: {{link}}',
+  'mail.alarm.network': 'the network',
+  'mail.alarm.kind.site.offline': 'The station has no connection',
+  'mail.alarm.kind.charger.offline': 'Charger {{charger}} has no connection',
+  'mail.alarm.kind.charger.faulted':
+    'Connector {{connector}} of charger {{charger}} is out of order',
+  'mail.alarm.kind.pump.fault': 'Pump {{point}} is out of order',
+  'mail.alarm.kind.pump.offline': 'Pump {{point}} has no connection',
+  'mail.alarm.kind.bay.fault': 'Wash bay {{point}} is out of order',
+  'mail.alarm.kind.bay.offline': 'Wash bay {{point}} has no connection',
+  'mail.alarm.kind.machine.fault': 'A coffee machine is out of order',
+  'mail.alarm.kind.wash.stopped': 'The wash in bay {{point}} has stopped and waits for staff',
+  'mail.alarm.kind.order.waiting': 'Order {{order}} waits to be accepted',
+  'mail.alarm.kind.transaction.long': 'A transaction has been open too long',
+  'mail.alarm.kind.hold.old': 'A hold is more than a day old',
   'mail.staffInvitation.subject': 'You have access to the Støð console',
   'mail.staffInvitation.text':
     'Hello {{name}}\n\nYou have been given access to the Støð console. Open this link within 7 days to choose your password:\n\n{{link}}\n\nThen sign in here: {{console}}',

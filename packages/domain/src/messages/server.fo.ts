@@ -29,6 +29,7 @@ export const serverFo = {
   'error.refundTooMuch':
     'Endurgjaldið er størri enn tað, ið kann gevast aftur (í mesta lagi {{amount}})',
   'error.refundTooMuchField': 'Størri enn tað, ið kann gevast aftur.',
+  'error.alarmCleared': 'Ávaringin er ikki longur virkin.',
   'error.holdInUse':
     'Ein tænasta brúkar enn hesa upphæddina. Hon kann sleppast, tá ið tænastan er liðug.',
   'error.holdNotHeld': 'Eingin upphædd er hildin á hesum gjaldinum.',
@@ -71,6 +72,23 @@ export const serverFo = {
   'mail.passwordReset.subject': 'Nýtt loyniorð',
   'mail.passwordReset.text':
     'Trýst á leinkjuna innan ein tíma fyri at velja eitt nýtt loyniorð:\n\n{{link}}\n\nHevur tú ikki biðið um hetta, kanst tú síggja burtur frá hesum teldubrævinum.',
+  'mail.alarm.subject': 'Ávaring: {{what}} – {{station}}',
+  'mail.alarm.text':
+    'Hey {{name}}\n\n{{what}} á {{station}} síðan {{since}}, og ongin hevur váttað ávaringina enn.\n\nSí ávaringarnar her: {{link}}',
+  'mail.alarm.network': 'netinum',
+  'mail.alarm.kind.site.offline': 'Støðin hevur einki samband',
+  'mail.alarm.kind.charger.offline': 'Ladarin {{charger}} hevur einki samband',
+  'mail.alarm.kind.charger.faulted': 'Tengil {{connector}} á ladaranum {{charger}} er í ólagi',
+  'mail.alarm.kind.pump.fault': 'Pumpa {{point}} er í ólagi',
+  'mail.alarm.kind.pump.offline': 'Pumpa {{point}} hevur einki samband',
+  'mail.alarm.kind.bay.fault': 'Vaskibásur {{point}} er í ólagi',
+  'mail.alarm.kind.bay.offline': 'Vaskibásur {{point}} hevur einki samband',
+  'mail.alarm.kind.machine.fault': 'Ein kaffimaskina er í ólagi',
+  'mail.alarm.kind.wash.stopped':
+    'Vaskurin í vaskibási {{point}} er steðgaður og bíðar eftir starvsfólki',
+  'mail.alarm.kind.order.waiting': 'Bílegging {{order}} bíðar eftir at verða tikin við',
+  'mail.alarm.kind.transaction.long': 'Ein handil hevur verið opin ov leingi',
+  'mail.alarm.kind.hold.old': 'Ein fyrivarðing er eldri enn ein dagur',
   'mail.staffInvitation.subject': 'Tú hevur fingið atgongd til Støð-stýrið',
   'mail.staffInvitation.text':
     'Hey {{name}}\n\nTú hevur fingið atgongd til Støð-stýrið. Trýst á leinkjuna innan 7 dagar fyri at velja títt loyniorð:\n\n{{link}}\n\nSíðan ritar tú inn her: {{console}}',

@@ -18,3 +18,4 @@ export * from './beverages.ts';
 export * from './campaigns.ts';
 export * from './push.ts';
 export * from './audit.ts';
+export * from './alarms.ts';

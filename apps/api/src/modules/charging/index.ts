@@ -9,7 +9,7 @@ import { reconcileCharges as reconcile } from './reconcile.ts';
 import { chargingRoutes as routes } from './routes.ts';
 import { contractRoutes } from './contracts-routes.ts';
 export { reconcileCharges } from './reconcile.ts';
-export { endpointOf } from './commands.ts';
+export { chargerKey, endpointOf } from './commands.ts';
 export { chargerEvents } from './ocpp-events.ts';
 export { installationViews } from './installation-views.ts';
 export { shareStanding } from './terms.ts';
