@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alarms,
   chargers,
+  foodOrders,
   installations,
   payments as paymentRows,
   stations,
@@ -209,6 +210,65 @@ describe('a fault that lasts', () => {
         .items.filter((m) => m.subject.includes('Pumpa 3')),
     ).toHaveLength(1);
     await forecourt.online(station.site, 3);
+  });
+});
+
+describe('an order nobody accepted', () => {
+  it('raises an amber alarm after two minutes for the station, which clears once accepted', async () => {
+    const user = await registerUser(t.app);
+    const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) });
+    const userId = me.json<{ id: string }>().id;
+    const placed = new Date(Date.now() - 3 * 60_000);
+    const [order] = await t.app.ctx.db
+      .insert(foodOrders)
+      .values({
+        userId,
+        stationId: station.id,
+        stationName: station.name,
+        number: 417,
+        mode: 'take-out',
+        pickupAt: placed,
+        asap: true,
+        state: 'placed',
+        lines: [],
+        total: 8_900,
+        menuVersion: 'test',
+        createdAt: placed,
+      })
+      .returning({ id: foodOrders.id });
+    // Placed a minute ago: not yet an alarm.
+    const [fresh] = await t.app.ctx.db
+      .insert(foodOrders)
+      .values({
+        userId,
+        stationId: station.id,
+        stationName: station.name,
+        number: 418,
+        mode: 'take-out',
+        pickupAt: new Date(),
+        asap: true,
+        state: 'placed',
+        lines: [],
+        total: 4_500,
+        menuVersion: 'test',
+      })
+      .returning({ id: foodOrders.id });
+    await sweepAlarms(t.app.ctx);
+    const mine = (await open(manager)).items.filter((a) => a.kind === 'order.waiting');
+    expect(mine.map((a) => a.subject.orderNumber)).toEqual([417]);
+    expect(mine[0]).toMatchObject({ severity: 'warning', stationId: station.id });
+    expect((await open(otherManager)).items.some((a) => a.kind === 'order.waiting')).toBe(false);
+
+    await t.app.ctx.db
+      .update(foodOrders)
+      .set({ state: 'accepted', acceptedAt: new Date() })
+      .where(eq(foodOrders.id, order!.id));
+    await t.app.ctx.db
+      .update(foodOrders)
+      .set({ state: 'rejected' })
+      .where(eq(foodOrders.id, fresh!.id));
+    await sweepAlarms(t.app.ctx);
+    expect((await open(manager)).items.some((a) => a.kind === 'order.waiting')).toBe(false);
   });
 });
 

@@ -1,0 +1,112 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './a11y-fixtures.ts';
+import { OPERATOR, signIn } from './console-fixtures.ts';
+import { expect, test } from './test.ts';
+import { shot } from './wallet-fixtures.ts';
+
+// The demo seed's manager of the first demo station (docs/demo.md).
+const MANAGER = { email: 'station@example.com', password: 'station-password-1' };
+
+test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false });
+
+/** The simulator's control of a pump: what a fault at the station does. */
+async function pump(
+  request: APIRequestContext,
+  stationId: number,
+  pumpNumber: number,
+  action: 'fault' | 'online',
+) {
+  const response = await request.post('/api/dev/sim/pumps', {
+    data: { stationId, pumpNumber, action },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('a pump fault raises a red alarm, which the station manager acknowledges, and it clears when the pump is back', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // The manager of one station lands on it; its last pump is the one that faults.
+  await signIn(page, MANAGER);
+  await expect(page).toHaveURL(/\/console\/stations\/\d+$/);
+  const stationId = Number(/\/stations\/(\d+)$/.exec(page.url())![1]);
+  const stationName = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+  const pumps = page.getByTestId('station-pumps').getByRole('listitem');
+  await expect(pumps.first()).toBeVisible();
+  const number = await pumps.count();
+
+  await pump(request, stationId, number, 'fault');
+  try {
+    // The pump's own card turns red on the station screen.
+    const card = page.getByTestId(`pump-${String(number)}`);
+    await expect(card.locator('[data-state]')).toHaveAttribute('data-state', 'inactive');
+    await expect(card.locator('[data-state]')).toHaveClass(/bg-red-100/);
+
+    const nav = page.getByRole('navigation', { name: 'Stýriborð' });
+    await expect(nav.getByTestId('nav-alarm-count')).toBeVisible();
+    await nav.getByRole('link', { name: /^Ávaringar/ }).click();
+    await expect(page).toHaveURL(/\/console\/alarms$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ávaringar');
+    await expect(page.getByText('á tínum støðum', { exact: false })).toBeVisible();
+
+    const alarm = page
+      .getByTestId('alarm')
+      .filter({ hasText: `Pumpa ${String(number)} er í ólagi` })
+      .filter({ hasText: stationName });
+    await expect(alarm).toHaveAttribute('data-severity', 'fault');
+    await expect(alarm).toHaveClass(/bg-red-50/);
+    await expect(alarm).toContainText('Í ólagi');
+    await expect(page.getByTestId('alarm-counts')).toContainText('Í ólagi:');
+    // A manager sees their own station's alarms only.
+    for (const text of await page.getByTestId('alarm').allInnerTexts())
+      expect(text).toContain(stationName);
+    await expectAccessible(page);
+    await page.screenshot(shot('console-alarms-fault-desktop'));
+
+    await alarm
+      .getByRole('button', { name: `Vátta: Pumpa ${String(number)} er í ólagi` })
+      .click();
+    await expect(alarm.getByTestId('alarm-acknowledged')).toContainText('Váttað av Jógvan Hansen');
+    await expect(alarm).toHaveAttribute('data-acknowledged', 'true');
+    await expect(alarm.getByRole('button', { name: /^Vátta/ })).toHaveCount(0);
+
+    // An operator sees the same alarm, acknowledged, on a tablet.
+    const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const operator = await tablet.newPage();
+    await signIn(operator, OPERATOR);
+    await expect(operator.getByTestId('console-role')).toBeVisible();
+    await operator.goto('/console/alarms');
+    const seen = operator
+      .getByTestId('alarm')
+      .filter({ hasText: `Pumpa ${String(number)} er í ólagi` })
+      .filter({ hasText: stationName });
+    await expect(seen.getByTestId('alarm-acknowledged')).toContainText('Jógvan Hansen');
+    await expect(operator.getByText('á øllum støðunum', { exact: false })).toBeVisible();
+    await expectAccessible(operator);
+    await operator.screenshot(shot('console-alarms-tablet'));
+    // The stations list marks the station red.
+    await operator.goto('/console/stations');
+    const marked = operator
+      .getByTestId('console-stations')
+      .getByRole('link', { name: new RegExp(`^${stationName}`) });
+    await expect(marked.getByTestId('station-alarms')).toContainText('Í ólagi: 1');
+    await tablet.close();
+  } finally {
+    await pump(request, stationId, number, 'online');
+  }
+
+  // Back in order: the alarm leaves the open list by itself and stands among the cleared ones.
+  await expect(
+    page.getByTestId('alarm').filter({ hasText: `Pumpa ${String(number)} er í ólagi` }),
+  ).toHaveCount(0);
+  await page.getByRole('button', { name: 'Avgreiddar seinastu 7 dagarnar' }).click();
+  const cleared = page
+    .getByTestId('alarms-cleared')
+    .getByTestId('alarm')
+    .filter({ hasText: `Pumpa ${String(number)} er í ólagi` })
+    .first();
+  await expect(cleared).toContainText('avgreidd');
+  await expectAccessible(page);
+  await page.screenshot(shot('console-alarms-cleared-desktop'));
+});
