@@ -64,9 +64,7 @@ test('a pump fault raises a red alarm, which the station manager acknowledges, a
     await expectAccessible(page);
     await page.screenshot(shot('console-alarms-fault-desktop'));
 
-    await alarm
-      .getByRole('button', { name: `Vátta: Pumpa ${String(number)} er í ólagi` })
-      .click();
+    await alarm.getByRole('button', { name: `Vátta: Pumpa ${String(number)} er í ólagi` }).click();
     await expect(alarm.getByTestId('alarm-acknowledged')).toContainText('Váttað av Jógvan Hansen');
     await expect(alarm).toHaveAttribute('data-acknowledged', 'true');
     await expect(alarm.getByRole('button', { name: /^Vátta/ })).toHaveCount(0);

@@ -46,7 +46,7 @@ test.describe('charger operations in the console', () => {
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toHaveAttribute('data-identity', V16);
     await page.getByLabel('Leita').fill('no such charger');
-    await expect(page.getByRole('heading', { name: 'Eingin ladari samsvarar' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ongin ladari samsvarar' })).toBeVisible();
     await page.getByLabel('Leita').fill('');
 
     // By protocol: 2.0.1 only.
@@ -134,7 +134,7 @@ test.describe('charger operations in the console', () => {
     await expect(answer(page, 'charger-local-list')).toHaveText(
       /SendLocalList: ladarin svaraði Accepted/,
     );
-    await expect(page.getByTestId('local-list-version')).not.toHaveText('Eingin sendur');
+    await expect(page.getByTestId('local-list-version')).not.toHaveText('Ongin sendur');
     // The list holds what the backend would send now: as many tags as it says.
     const next = await page.getByTestId('local-list-next').textContent();
     const count = Number(/(\d+)$/.exec(next ?? '')?.[1]);

@@ -168,6 +168,10 @@ export const operatorChargerSchema = chargerViewSchema.omit({ kind: true }).exte
   /** The OCPP security profile it must connect with: 1, 2 or 3. */
   securityProfile: z.number().int(),
   localListVersion: z.number().int(),
+  /** Whether its installation shows in every customer's list. */
+  installationPublic: z.boolean(),
+  /** When it was taken out of the network; null while in service. */
+  decommissionedAt: z.string().nullable(),
 });
 export type OperatorCharger = z.infer<typeof operatorChargerSchema>;
 
@@ -312,6 +316,26 @@ export const chargerRegistrationSchema = strict({
   path: ['installation'],
 });
 export type ChargerRegistration = z.infer<typeof chargerRegistrationSchema>;
+
+/**
+ * `PATCH /api/admin/chargers/{identity}`: its power and tariff, or taken out of the network
+ * (`decommissioned`: refused at connect, gone from the app) and back.
+ */
+export const chargerPatchSchema = strict({
+  maxPowerKw: chargerRegistrationSchema.shape.maxPowerKw.optional(),
+  tariff: tariffSchema.optional(),
+  decommissioned: z.boolean({ error: 'validation.invalid' }).optional(),
+}).refine((v) => Object.keys(v).length > 0, 'validation.required');
+export type ChargerPatch = z.infer<typeof chargerPatchSchema>;
+
+/** `PATCH /api/admin/installations/{id}`: its name, place, and whether every customer sees it. */
+export const installationPatchSchema = strict({
+  name: installationInputSchema.shape.name.optional(),
+  lat: installationInputSchema.shape.lat.optional(),
+  lng: installationInputSchema.shape.lng.optional(),
+  public: z.boolean({ error: 'validation.invalid' }).optional(),
+}).refine((v) => Object.keys(v).length > 0, 'validation.required');
+export type InstallationPatch = z.infer<typeof installationPatchSchema>;
 
 /** Operators register chargers in bulk: thousands at once. */
 export const CHARGERS_PER_REGISTRATION = 10_000;

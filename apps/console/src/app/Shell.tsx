@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { applyLocale, useLocale } from '../i18n/index.ts';
-import { useAlarms } from '../lib/alarms.ts';
+import { AlarmSocketContext, useAlarms, useAlarmSocket } from '../lib/alarms.ts';
 import { useSession } from '../lib/session.ts';
 import { signOut } from '../lib/staff.ts';
 import { paths, sectionPath } from './paths.ts';
@@ -50,12 +50,19 @@ function AlarmBadge() {
 
 /** The console's frame: who is signed in, the sections their role allows, the page. */
 export function Shell() {
+  const role = useSession((s) => s.member?.role);
+  if (!role) return null;
+  return <Frame sections={sectionsFor(role)} />;
+}
+
+/** The frame of a signed-in member; it holds the alarm socket for the roles that see alarms. */
+function Frame({ sections }: { sections: ConsoleSection[] }) {
   const { t } = useTranslation();
   const member = useSession((s) => s.member);
   const locale = useLocale();
   const navigate = useNavigate();
+  const alarmStatus = useAlarmSocket(sections.includes('alarms'));
   if (!member) return null;
-  const sections = sectionsFor(member.role);
 
   const leave = async () => {
     await signOut();
@@ -125,7 +132,9 @@ export function Shell() {
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col">
-        <Outlet />
+        <AlarmSocketContext value={alarmStatus}>
+          <Outlet />
+        </AlarmSocketContext>
       </main>
     </div>
   );

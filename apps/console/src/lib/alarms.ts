@@ -6,7 +6,7 @@ import {
   type AlarmList,
 } from '@stod/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import { apiRequest, unwrap } from './api.ts';
 import { useStaffNotices, type SocketStatus } from './staff-socket.ts';
 
@@ -33,14 +33,21 @@ export function useAlarms(view: AlarmView, enabled = true) {
   });
 }
 
-/** Reads the alarms again whenever the API says one of the caller's changed. */
-export function useAlarmSocket(): SocketStatus {
+/**
+ * Reads the alarms again whenever the API says one of the caller's changed. The console's frame
+ * holds it for the roles that see alarms, so the count beside the link is live on every screen.
+ */
+export function useAlarmSocket(enabled: boolean): SocketStatus {
   const client = useQueryClient();
   const changed = useCallback(() => {
     void client.invalidateQueries({ queryKey: ['admin', 'alarms'] });
   }, [client]);
-  return useStaffNotices('alarm.changed', () => true, changed);
+  return useStaffNotices('alarm.changed', () => true, changed, enabled);
 }
+
+/** The frame's alarm socket, for the alarm screen to say whether it is live. */
+export const AlarmSocketContext = createContext<SocketStatus>('connecting');
+export const useAlarmSocketStatus = () => useContext(AlarmSocketContext);
 
 export function useAcknowledge() {
   const client = useQueryClient();

@@ -20,6 +20,8 @@ export function useStaffNotices(
   event: string,
   accept: (notice: unknown) => boolean,
   onChange: () => void,
+  /** False: no socket (a role that hears nothing of this). */
+  enabled = true,
 ): SocketStatus {
   const token = useSession((s) => s.token);
   const [status, setStatus] = useState<SocketStatus>('connecting');
@@ -29,7 +31,7 @@ export function useStaffNotices(
   });
 
   useEffect(() => {
-    if (!token) return;
+    if (!token || !enabled) return;
     let socket: Socket | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
@@ -83,7 +85,7 @@ export function useStaffNotices(
       clearTimeout(retry);
       socket?.disconnect();
     };
-  }, [event, token]);
+  }, [event, token, enabled]);
 
   return status;
 }

@@ -12,7 +12,7 @@ import {
   alarmParams,
   useAcknowledge,
   useAlarms,
-  useAlarmSocket,
+  useAlarmSocketStatus,
   useSoundOnNew,
   type Alarm,
   type AlarmView,
@@ -199,7 +199,7 @@ export function AlarmsScreen() {
   const [view, setView] = useState<AlarmView>('open');
   const open = useAlarms('open');
   const cleared = useAlarms('cleared', view === 'cleared');
-  const status = useAlarmSocket();
+  const status = useAlarmSocketStatus();
   const chime = useChime(ALARM_TONES);
   const unacknowledged = useMemo(
     () => open.data?.items.filter((a) => a.acknowledgedAt === null).map((a) => a.id),

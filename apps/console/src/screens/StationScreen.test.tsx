@@ -90,7 +90,7 @@ describe('StationScreen', () => {
 
     const idle = within(screen.getByTestId('pump-2'));
     expect(idle.getByText('Sambandsleys').getAttribute('data-state')).toBe('offline');
-    expect(idle.getByText('Eingin handil úr appini.')).toBeTruthy();
+    expect(idle.getByText('Ongin handil úr appini.')).toBeTruthy();
     expect(idle.queryByTestId('connection-lost')).toBeNull();
 
     const bays = screen.getByTestId('station-bays');

@@ -74,6 +74,8 @@ export const chargers = pgTable(
     localListVersion: integer('local_list_version').notNull().default(0),
     localListSize: integer('local_list_size'),
     localListAt: timestamp('local_list_at', { withTimezone: true }),
+    /** Taken out of the network: refused at connect, gone from the app, kept for its history. */
+    decommissionedAt: timestamp('decommissioned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

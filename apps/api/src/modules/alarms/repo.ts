@@ -184,7 +184,13 @@ export async function networkChargers(db: Db) {
     })
     .from(chargers)
     .innerJoin(installations, eq(installations.id, chargers.installationId))
-    .where(and(isNull(installations.ownerId), isNotNull(chargers.lastBootAt)));
+    .where(
+      and(
+        isNull(installations.ownerId),
+        isNotNull(chargers.lastBootAt),
+        isNull(chargers.decommissionedAt),
+      ),
+    );
   const faulted =
     rows.length === 0
       ? []

@@ -1,4 +1,4 @@
-import { alarmListSchema, alarmSchema } from '@stod/domain';
+import { alarmListSchema, alarmSchema, idParam } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
@@ -23,7 +23,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = (app) => {
         security: bearer,
         querystring: z.object({
           state: z.enum(['open', 'cleared']).default('open'),
-          stationId: z.coerce.number().int().positive().optional(),
+          stationId: idParam.optional(),
         }),
         response: { 200: alarmListSchema, ...errorResponses(400, 401, 403) },
       },

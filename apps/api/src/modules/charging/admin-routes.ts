@@ -1,12 +1,14 @@
 import {
   apiErrorSchema,
   chargerLocalListSchema,
+  chargerPatchSchema,
   chargerPasswordChangeSchema,
   chargersRegistrationSchema,
   connectorStatuses,
   idTagSchema,
   idTagUpdateSchema,
   idTagViewSchema,
+  installationPatchSchema,
   operatorChargerSchema,
   pageQueryShape,
   translateServer,
@@ -209,6 +211,52 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => registry.chargerForOperator(ctx, request.params.identity),
+  );
+
+  app.patch(
+    '/admin/chargers/:identity',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary:
+          'Change a charger’s power or tariff, or take it out of the network and back (operator)',
+        description:
+          'A decommissioned charger is refused when it connects, its connection is ended at once, and it is gone from the app; a charger with a charge open answers 409 CHARGE_ACTIVE. A new tariff holds for charges opened after it.',
+        security: bearer,
+        params: z.object({ identity: z.string().min(1).max(64) }),
+        body: chargerPatchSchema,
+        response: { 200: operatorChargerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => registry.patchCharger(ctx, request.params.identity, request.body),
+  );
+
+  app.patch(
+    '/admin/installations/:id',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Change an installation’s name or place, or make it private or public (operator)',
+        description:
+          'A private installation is shown only to its owner and those it is shared with; a public one to every customer.',
+        security: bearer,
+        params: z.object({ id: z.uuid() }),
+        body: installationPatchSchema,
+        response: {
+          200: z.object({
+            id: z.string(),
+            name: z.string(),
+            lat: z.number(),
+            lng: z.number(),
+            public: z.boolean(),
+          }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    (request) => registry.patchInstallation(ctx, request.params.id, request.body),
   );
 
   app.get(

@@ -75,7 +75,7 @@ export async function getInstallation(ctx: ServiceContext, userId: string, id: s
 
 export async function getCharger(ctx: ServiceContext, userId: string, id: string) {
   const charger = await repo.findCharger(ctx.db, id);
-  if (!charger) throw notFound();
+  if (!charger || charger.decommissionedAt) throw notFound();
   const { installation, access, share } = await usableInstallation(
     ctx,
     userId,

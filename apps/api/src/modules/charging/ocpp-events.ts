@@ -41,6 +41,10 @@ export async function authenticateCharger(
 ): Promise<{ chargerId: string } | 'unknown' | 'denied'> {
   const charger = await repo.findChargerByIdentity(ctx.db, identity);
   if (!charger) return 'unknown';
+  if (charger.decommissionedAt) {
+    ctx.log.warn({ identity }, 'charger refused: decommissioned');
+    return 'unknown';
+  }
   const deny = (reason: string) => {
     ctx.log.warn({ identity, profile: charger.securityProfile, reason }, 'charger refused');
     return 'denied' as const;

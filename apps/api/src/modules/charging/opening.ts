@@ -33,7 +33,8 @@ export async function createCharge(
     input.installationId,
   );
   const charger = await repo.findCharger(ctx.db, input.chargerId);
-  if (!charger || charger.installationId !== installation.id) throw notFound();
+  if (!charger || charger.installationId !== installation.id || charger.decommissionedAt)
+    throw notFound();
   if (input.connectorId > charger.connectors) throw notFound();
   const terms = await termsOf(ctx, charger, access, share);
   const method =

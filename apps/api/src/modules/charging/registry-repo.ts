@@ -146,7 +146,11 @@ function whereOf(db: Db, filter: ChargerFilter) {
 /** A page of chargers by identity, each with its installation's name. */
 export function pageOfChargers(db: Db, offset: number, take: number, filter: ChargerFilter = {}) {
   return db
-    .select({ charger: chargers, installationName: installations.name })
+    .select({
+      charger: chargers,
+      installationName: installations.name,
+      installationPublic: installations.public,
+    })
     .from(chargers)
     .innerJoin(installations, eq(installations.id, chargers.installationId))
     .where(whereOf(db, filter))
@@ -162,4 +166,14 @@ export async function countChargers(db: Db, filter: ChargerFilter = {}) {
     .innerJoin(installations, eq(installations.id, chargers.installationId))
     .where(whereOf(db, filter));
   return total?.n;
+}
+
+/** Changes an installation's name, place or reach; answers the row, or null for none. */
+export async function updateInstallation(
+  db: Db,
+  id: string,
+  set: Partial<Pick<typeof installations.$inferInsert, 'name' | 'lat' | 'lng' | 'public'>>,
+) {
+  const [row] = await db.update(installations).set(set).where(eq(installations.id, id)).returning();
+  return row ?? null;
 }

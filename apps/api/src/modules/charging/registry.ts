@@ -1,11 +1,19 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ChargerRegistration, IdTagUpdate, IdTagView } from '@stod/domain';
+import type {
+  ChargerPatch,
+  ChargerRegistration,
+  IdTagUpdate,
+  IdTagView,
+  InstallationPatch,
+} from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound, type RefusalKey } from '../../lib/errors.ts';
 import { findUserByEmail } from '../users/index.ts';
 import * as registry from './registry-repo.ts';
 import * as repo from './repo.ts';
 import { statusOf } from './views.ts';
+import { chargerKey } from './commands.ts';
+import { chargeActive } from './errors.ts';
 
 /**
  * The operators' registry: chargers (thousands at once), their installations, and the RFID tags
@@ -211,11 +219,13 @@ export async function listChargers(
     rows.map((r) => r.charger.id),
   );
   return {
-    items: rows.map(({ charger, installationName }) => ({
+    items: rows.map(({ charger, installationName, installationPublic }) => ({
       id: charger.id,
       identity: charger.identity,
       installationId: charger.installationId,
       installationName,
+      installationPublic,
+      decommissionedAt: charger.decommissionedAt?.toISOString() ?? null,
       protocol: charger.protocol,
       online: charger.connected,
       lastSeenAt: charger.lastSeenAt?.toISOString() ?? null,
@@ -247,4 +257,49 @@ export async function chargerForOperator(ctx: ServiceContext, identity: string) 
   const [charger] = (await listChargers(ctx, 0, 1, { identity })).items;
   if (!charger) throw notFound();
   return charger;
+}
+
+/**
+ * An operator's change to a charger: its power or tariff (for charges opened from now on), or
+ * taken out of the network and back. A charger with a charge open is not taken out (409); its
+ * connection is ended at once, and it is refused when it dials again.
+ */
+export async function patchCharger(ctx: ServiceContext, identity: string, patch: ChargerPatch) {
+  const charger = await repo.findChargerByIdentity(ctx.db, identity);
+  if (!charger) throw notFound();
+  const ending = patch.decommissioned === true && charger.decommissionedAt === null;
+  if (ending && (await repo.openChargesOfCharger(ctx.db, charger.id)).length > 0)
+    throw chargeActive();
+  await repo.patchCharger(ctx.db, charger.id, {
+    ...(patch.maxPowerKw === undefined ? {} : { maxPowerKw: patch.maxPowerKw }),
+    ...(patch.tariff ? { tariffType: patch.tariff.type, tariffPrice: patch.tariff.price } : {}),
+    ...(patch.decommissioned === undefined
+      ? {}
+      : {
+          decommissionedAt: patch.decommissioned
+            ? (charger.decommissionedAt ?? ctx.clock.now())
+            : null,
+        }),
+    ...(ending ? { connected: false } : {}),
+  });
+  if (ending) await endConnection(ctx, chargerKey(identity));
+  return chargerForOperator(ctx, identity);
+}
+
+/**
+ * Ends whatever connection a device holds, on any process: a claim of its key with a newer
+ * token makes its holder close it (decision 0032), and the claim is let go at once.
+ */
+async function endConnection(ctx: ServiceContext, key: string) {
+  const { holders } = ctx.devices;
+  const token = await holders.claim(key);
+  await ctx.bus.publish('device.claimed', { key, node: holders.node, token });
+  await holders.release(key, token);
+}
+
+/** An operator's change to an installation: its name, place, or whether every customer sees it. */
+export async function patchInstallation(ctx: ServiceContext, id: string, patch: InstallationPatch) {
+  const row = await registry.updateInstallation(ctx.db, id, patch);
+  if (!row) throw notFound();
+  return { id: row.id, name: row.name, lat: row.lat, lng: row.lng, public: row.public };
 }

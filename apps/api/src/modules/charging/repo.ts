@@ -102,12 +102,15 @@ export async function findInstallation(db: Db, id: string) {
   return row ?? null;
 }
 
+/** The chargers in service at these installations: a decommissioned one is gone from the app. */
 export function chargersOf(db: Db, installationIds: string[]) {
   if (installationIds.length === 0) return Promise.resolve([] as ChargerRow[]);
   return db
     .select()
     .from(chargers)
-    .where(inArray(chargers.installationId, installationIds))
+    .where(
+      and(inArray(chargers.installationId, installationIds), isNull(chargers.decommissionedAt)),
+    )
     .orderBy(asc(chargers.identity));
 }
 

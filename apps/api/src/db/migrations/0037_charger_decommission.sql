@@ -1,0 +1,1 @@
+ALTER TABLE "chargers" ADD COLUMN "decommissioned_at" timestamp with time zone;
