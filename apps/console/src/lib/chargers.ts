@@ -2,11 +2,13 @@ import {
   chargerLocalListSchema,
   chargerNoticeKinds,
   operatorChargerSchema,
+  type ChargerPatch,
+  type InstallationPatch,
   type OperatorCharger,
 } from '@stod/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from './api.ts';
+import { apiRequest, auditReasonHeader, unwrap } from './api.ts';
 import { isNotFound } from './station-live.ts';
 
 export const chargerProtocols = ['ocpp1.6', 'ocpp2.0.1'] as const;
@@ -246,5 +248,47 @@ export function variableResults(
       status: typeof r.attributeStatus === 'string' ? r.attributeStatus : '',
       value: typeof r.attributeValue === 'string' ? r.attributeValue : null,
     };
+  });
+}
+
+/** Changes a charger's power or tariff, or takes it out of the network and back. */
+export function usePatchCharger(identity: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ patch, reason }: { patch: ChargerPatch; reason: string }) =>
+      unwrap(
+        apiRequest(path(identity), {
+          method: 'PATCH',
+          body: patch,
+          headers: auditReasonHeader(reason),
+          schema: operatorChargerSchema,
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'chargers'] }),
+  });
+}
+
+const installationAnswerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  public: z.boolean(),
+});
+
+/** Renames a charger's installation, or makes it private or public. */
+export function usePatchInstallation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ patch, reason }: { patch: InstallationPatch; reason: string }) =>
+      unwrap(
+        apiRequest(`/admin/installations/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: patch,
+          headers: auditReasonHeader(reason),
+          schema: installationAnswerSchema,
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'chargers'] }),
   });
 }

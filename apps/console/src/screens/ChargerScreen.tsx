@@ -1,6 +1,6 @@
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { DetailList } from '@stod/ui/DetailList.tsx';
-import { RetryNotice } from '@stod/ui/Notice.tsx';
+import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { RefreshCw } from 'lucide-react';
@@ -21,6 +21,7 @@ import {
   NoticesPanel,
   TransactionsPanel,
 } from './ChargerRecords.tsx';
+import { ServicePanel } from './ChargerService.tsx';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { OnlineChip } from './StateChip.tsx';
 import { dateTime } from '../lib/format.ts';
@@ -126,6 +127,11 @@ export function ChargerScreen() {
       {charger.data && (
         <>
           <Connection charger={charger.data} />
+          {charger.data.decommissionedAt && (
+            <Notice tone="error" testId="charger-decommissioned">
+              {t('charger.service.isOut', { time: dateTime(charger.data.decommissionedAt) })}
+            </Notice>
+          )}
           <div className={pair}>
             <Facts charger={charger.data} />
             <div className="flex flex-col gap-6">
@@ -138,6 +144,7 @@ export function ChargerScreen() {
             <LocalListPanel charger={charger.data} />
             <AnyCallPanel charger={charger.data} />
           </div>
+          <ServicePanel charger={charger.data} />
           <TransactionsPanel charger={charger.data} />
           <div className={pair}>
             <CallLogPanel charger={charger.data} />

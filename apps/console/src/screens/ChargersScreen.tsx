@@ -17,7 +17,7 @@ import {
 import { useSearchPause } from '../lib/use-search-pause.ts';
 import { ListSkeleton, Page, Pager } from './Page.tsx';
 import { Select } from './Select.tsx';
-import { ConnectorChip, OnlineChip } from './StateChip.tsx';
+import { ConnectorChip, DecommissionedChip, OnlineChip } from './StateChip.tsx';
 import { dateTime } from '../lib/format.ts';
 
 const protocolName = (protocol: string | null) =>
@@ -42,7 +42,11 @@ function ChargerRow({ charger }: { charger: OperatorCharger }) {
             <span className="truncate text-sm text-slate-600">{charger.installationName}</span>
           </span>
           <span>
-            <OnlineChip online={charger.online} />
+            {charger.decommissionedAt ? (
+              <DecommissionedChip />
+            ) : (
+              <OnlineChip online={charger.online} />
+            )}
           </span>
           <span className="flex min-w-0 flex-col gap-0.5 text-sm text-slate-700">
             <span className="truncate">

@@ -97,6 +97,12 @@ export function OnlineChip({ online }: { online: boolean }) {
   );
 }
 
+/** A charger taken out of the network: refused when it connects. */
+export function DecommissionedChip() {
+  const { t } = useTranslation();
+  return <Chip tone="off" state="decommissioned" text={t('chargers.decommissioned')} />;
+}
+
 /** Whether a staff account may sign in, waits for its invitation, or is disabled. */
 export function StaffStateChip({ state }: { state: 'active' | 'invited' | 'disabled' }) {
   const { t } = useTranslation();
