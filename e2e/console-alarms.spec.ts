@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { OPERATOR, signIn } from './console-fixtures.ts';
+import { registerViaApi } from './fixtures.ts';
 import { expect, test } from './test.ts';
 import { shot } from './wallet-fixtures.ts';
 
@@ -107,4 +108,41 @@ test('a pump fault raises a red alarm, which the station manager acknowledges, a
   await expect(cleared).toContainText('avgreidd');
   await expectAccessible(page);
   await page.screenshot(shot('console-alarms-cleared-desktop'));
+});
+
+test('the manager takes a pump out of service and pauses the kitchen, and the customer app is told', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, MANAGER);
+  await expect(page).toHaveURL(/\/console\/stations\/\d+$/);
+  const stationId = Number(/\/stations\/(\d+)$/.exec(page.url())![1]);
+  const customer = await registerViaApi(request, 'closed-pump');
+  const pumps = async () => {
+    const response = await request.get(`/api/fuel/stations/${String(stationId)}/pumps`, {
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    return ((await response.json()) as { items: { number: number; state: string }[] }).items;
+  };
+  const card = page.getByTestId('pump-1');
+  await card.getByRole('button', { name: 'Tak Pumpa 1 úr nýtslu' }).click();
+  await expect(card.getByTestId('out-of-service')).toHaveText('Úr nýtslu');
+  await expect
+    .poll(async () => (await pumps()).find((p) => p.number === 1)?.state)
+    .toBe('unavailable');
+
+  const pause = page.getByTestId('kitchen-pause');
+  await pause.getByRole('button', { name: 'Steðga køkinum' }).click();
+  await expect(page.getByTestId('kitchen-paused')).toContainText('Køkið er steðgað');
+  await expectAccessible(page);
+  await page.screenshot(shot('console-station-out-of-service-desktop'));
+
+  // Back as they were.
+  await card.getByRole('button', { name: 'Set Pumpa 1 í nýtslu aftur' }).click();
+  await expect(card.getByTestId('out-of-service')).toHaveCount(0);
+  await pause.getByRole('button', { name: 'Tak ímóti bíleggingum aftur' }).click();
+  await expect(page.getByTestId('kitchen-paused')).toHaveCount(0);
+  await expect
+    .poll(async () => (await pumps()).find((p) => p.number === 1)?.state)
+    .not.toBe('unavailable');
 });

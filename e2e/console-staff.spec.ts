@@ -72,7 +72,7 @@ test('an operator invites a station manager, who signs in to only their station 
   await expectAccessible(manager);
   await manager.screenshot(shot('console-station-settings-desktop', true));
   const nav = manager.getByRole('navigation', { name: 'Stýriborð' });
-  await expect(nav.getByRole('link')).toHaveText(['Støðir']);
+  await expect(nav.getByRole('link')).toHaveText(['Støðir', /^Ávaringar/]);
   await nav.getByRole('link', { name: 'Støðir' }).click();
   await expect(manager.getByTestId('console-stations').getByRole('listitem')).toHaveCount(1);
   await manager.goto('/console/staff');

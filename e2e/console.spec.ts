@@ -27,6 +27,8 @@ test.describe('the staff console', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Gávukort og kupongir',
       'Støðir',
+      // With the count of open faults beside it, when there are any.
+      /^Ávaringar(\d+)?/,
       'Ladarar',
       'Kundar',
       'Starvsfólk',

@@ -253,6 +253,8 @@ export const stationLiveSchema = z.object({
       number: z.number().int(),
       state: z.enum(pumpStates),
       transaction: stationTransactionSchema.nullable(),
+      /** Taken out of service by staff: the app starts nothing here. */
+      outOfService: z.boolean().default(false),
     }),
   ),
   bays: z.array(
@@ -261,8 +263,12 @@ export const stationLiveSchema = z.object({
       state: z.enum(bayStates),
       remainingSeconds: z.number().int().nullable(),
       transaction: stationTransactionSchema.nullable(),
+      outOfService: z.boolean().default(false),
     }),
   ),
+  /** Whether the station sells food, and whether staff paused its kitchen (no new orders). */
+  kitchen: z.boolean().default(false),
+  kitchenPaused: z.boolean().default(false),
   reachable: z.object({ forecourt: z.boolean(), carwash: z.boolean() }),
 });
 export type StationLive = z.infer<typeof stationLiveSchema>;

@@ -18,7 +18,22 @@ export type OpeningInterval = z.infer<typeof openingIntervalSchema>;
 export const openingHoursSchema = z.array(openingIntervalSchema.nullable()).length(7);
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
-/** `PATCH /api/admin/stations/{id}`: a station's opening hours, or the services it offers. */
+/** Pump or bay numbers, each once. */
+const closedPointsField = z
+  .array(
+    z
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(99, 'validation.invalid'),
+  )
+  .max(99, 'validation.invalid')
+  .refine((list) => new Set(list).size === list.length, 'validation.invalid');
+
+/**
+ * `PATCH /api/admin/stations/{id}`: a station's opening hours, the services it offers, the pumps
+ * and bays out of service, and whether its kitchen is paused.
+ */
 export const stationSettingsSchema = z
   .strictObject(
     {
@@ -29,16 +44,18 @@ export const stationSettingsSchema = z
         .max(stationServices.length, 'validation.invalid')
         .refine((list) => new Set(list).size === list.length, 'validation.invalid')
         .optional(),
+      /** The pumps and bays out of service: the app shows them unavailable and starts none. */
+      closedPumps: closedPointsField.optional(),
+      closedBays: closedPointsField.optional(),
+      /** A paused kitchen takes no new food orders. */
+      kitchenPaused: z.boolean({ error: 'validation.invalid' }).optional(),
     },
     {
       error: (iss) =>
         iss.code === 'unrecognized_keys' ? 'validation.unknownField' : 'validation.invalid',
     },
   )
-  .refine(
-    (value) => value.openingHours !== undefined || value.services !== undefined,
-    'validation.required',
-  );
+  .refine((value) => Object.keys(value).length > 0, 'validation.required');
 export type StationSettings = z.infer<typeof stationSettingsSchema>;
 
 export const CLOSEST_STATION_RADIUS_KM = 0.1;

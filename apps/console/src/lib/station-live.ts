@@ -1,8 +1,11 @@
 import { stationLiveSchema, type StationLive } from '@stod/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest, ApiRequestError, unwrap } from './api.ts';
 
 export type { StationLive };
+/** A live view as the API may send it: fields with a default may be left out. */
+export type StationLiveInput = z.input<typeof stationLiveSchema>;
 export type LivePump = StationLive['pumps'][number];
 export type LiveBay = StationLive['bays'][number];
 /** What the forecourt controller reports of a pump. */

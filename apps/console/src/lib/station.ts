@@ -9,6 +9,9 @@ const stationSchema = z.object({
   address: z.string(),
   services: z.array(z.string()),
   openingHours: openingHoursSchema,
+  closedPumps: z.array(z.number()).default([]),
+  closedBays: z.array(z.number()).default([]),
+  kitchenPaused: z.boolean().default(false),
 });
 export type ConsoleStation = z.infer<typeof stationSchema>;
 
@@ -45,7 +48,15 @@ export const useStationList = () =>
 export function useStationSettings(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ settings, reason }: { settings: StationSettings; reason: string }) =>
+    mutationFn: ({
+      settings,
+      reason,
+    }: {
+      settings: StationSettings;
+      reason: string;
+      /** Which control asked, for its own pending state. */
+      point?: string;
+    }) =>
       unwrap(
         apiRequest(`/admin/stations/${String(id)}`, {
           method: 'PATCH',

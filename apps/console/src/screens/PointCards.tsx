@@ -131,17 +131,73 @@ function PointCard({
   );
 }
 
+/** Taking a pump or bay out of service, or back, for those who run the station. */
+export interface PointService {
+  /** Takes the point out (true) or puts it back (false). */
+  toggle: (out: boolean) => void;
+  pending: boolean;
+}
+
+function OutOfService() {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="out-of-service"
+      className="self-start rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-semibold text-white"
+    >
+      {t('station.outOfService')}
+    </span>
+  );
+}
+
+function ServiceToggle({
+  out,
+  service,
+  name,
+}: {
+  out: boolean;
+  service: PointService;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {out && <OutOfService />}
+      <Button
+        variant="ghost"
+        block={false}
+        className="min-h-11 px-3 text-sm"
+        pending={service.pending}
+        aria-label={t(out ? 'station.serviceBackLabel' : 'station.serviceOutLabel', { name })}
+        onClick={() => service.toggle(!out)}
+      >
+        {t(out ? 'station.serviceBack' : 'station.serviceOut')}
+      </Button>
+    </div>
+  );
+}
+
 function NoTransaction() {
   const { t } = useTranslation();
   return <p className="text-sm text-slate-600">{t('station.noTransaction')}</p>;
 }
 
-export function PumpCard({ pump, now }: { pump: LivePump; now: number }) {
+export function PumpCard({
+  pump,
+  now,
+  service,
+}: {
+  pump: LivePump;
+  now: number;
+  /** Given to those who may take the pump out of service. */
+  service?: PointService | undefined;
+}) {
   const { t } = useTranslation();
+  const name = t('station.pump', { number: pump.number });
   return (
     <PointCard
       testId={`pump-${String(pump.number)}`}
-      title={t('station.pump', { number: pump.number })}
+      title={name}
       chip={<PumpChip state={pump.state} />}
       wide={pump.transaction !== null}
     >
@@ -149,6 +205,11 @@ export function PumpCard({ pump, now }: { pump: LivePump; now: number }) {
         <TransactionFacts transaction={pump.transaction} remainingSeconds={null} now={now} />
       ) : (
         <NoTransaction />
+      )}
+      {service ? (
+        <ServiceToggle out={pump.outOfService} service={service} name={name} />
+      ) : (
+        pump.outOfService && <OutOfService />
       )}
     </PointCard>
   );
@@ -206,9 +267,12 @@ export function BayCard({
   bay,
   canResume,
   now,
+  service,
 }: {
   bay: LiveBay;
   now: number;
+  /** Given to those who may take the bay out of service. */
+  service?: PointService | undefined;
   /** Operators and the station's own staff resume washes; kitchen staff only watch. */
   canResume: boolean;
 }) {
@@ -238,6 +302,15 @@ export function BayCard({
         <p className="text-sm font-medium text-red-800">
           {t(canResume ? 'station.resumeAbove' : 'station.resumeNotAllowed')}
         </p>
+      )}
+      {service ? (
+        <ServiceToggle
+          out={bay.outOfService}
+          service={service}
+          name={t('station.bay', { number: bay.number })}
+        />
+      ) : (
+        bay.outOfService && <OutOfService />
       )}
     </PointCard>
   );

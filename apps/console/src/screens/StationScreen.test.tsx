@@ -3,7 +3,7 @@ import { focusManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../i18n/index.ts';
-import { LIVE_REFRESH_MS, type StationLive } from '../lib/station-live.ts';
+import { LIVE_REFRESH_MS, type StationLiveInput } from '../lib/station-live.ts';
 import { apiError, mockApi, type SentRequest } from '../test/api.ts';
 import { live, transaction } from '../test/fixtures.ts';
 import { members, renderConsole, setUpTexts } from '../test/render.tsx';
@@ -16,7 +16,9 @@ const liveRequests = (sent: SentRequest[]) =>
   sent.filter((r) => `${r.method} ${r.path}` === LIVE).length;
 
 /** Bay 2 holds a stopped wash; bay 1 is free. */
-function withStoppedWash(overrides: Partial<ReturnType<typeof transaction>> = {}): StationLive {
+function withStoppedWash(
+  overrides: Partial<ReturnType<typeof transaction>> = {},
+): StationLiveInput {
   const wash = transaction({
     id: WASH_ID,
     service: 'carwash',

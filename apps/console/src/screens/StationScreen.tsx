@@ -1,4 +1,4 @@
-import { ButtonLink } from '@stod/ui/Button.tsx';
+import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { kitchenPath, paths } from '../app/paths.ts';
 import { mayUseKitchen } from '../lib/kitchen.ts';
-import { useStation } from '../lib/station.ts';
+import { useStation, useStationSettings } from '../lib/station.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
 import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
-import { BayCard, PumpCard, ResumeWash } from './PointCards.tsx';
+import { BayCard, PumpCard, ResumeWash, type PointService } from './PointCards.tsx';
 import { SoundSwitch } from './SoundSwitch.tsx';
 import { StationSettings } from './StationSettings.tsx';
 import { dateTime } from '../lib/format.ts';
@@ -79,6 +80,41 @@ function Points({
   );
 }
 
+/** Pausing the kitchen: the app takes no new food orders until staff take orders again. */
+function KitchenPause({ id, paused }: { id: number; paused: boolean }) {
+  const { t } = useTranslation();
+  const settings = useStationSettings(id);
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-testid="kitchen-pause">
+      {paused && (
+        <Notice tone="error" testId="kitchen-paused">
+          {t('station.kitchenPaused')}
+        </Notice>
+      )}
+      <Button
+        variant="secondary"
+        block={false}
+        pending={settings.isPending}
+        icon={<ChefHat size={20} aria-hidden="true" />}
+        onClick={() =>
+          settings.mutate(
+            { settings: { kitchenPaused: !paused }, reason: '' },
+            {
+              onSuccess: () =>
+                showToast(
+                  'success',
+                  t(paused ? 'station.kitchenResumedDone' : 'station.kitchenPausedDone'),
+                ),
+            },
+          )
+        }
+      >
+        {t(paused ? 'station.resumeKitchen' : 'station.pauseKitchen')}
+      </Button>
+    </div>
+  );
+}
+
 /** A wash that stopped waits for staff; it is shown first, where the screen opens. */
 function StoppedWashes({
   stationId,
@@ -122,6 +158,7 @@ function StationLive({ id }: { id: number }) {
   const role = useSession((s) => s.member?.role);
   const live = useStationLive(id);
   const chime = useChime(ALARM_TONES);
+  const settings = useStationSettings(id);
   const stopped = useMemo(
     () =>
       live.data?.bays
@@ -133,6 +170,35 @@ function StationLive({ id }: { id: number }) {
   if (isNotFound(live.error)) return <StationNotFound />;
   const { data } = live;
   const canResume = role === 'operator' || role === 'station';
+  /** Takes one pump or bay out of service or back; the rest of its kind stay as they are. */
+  const serviceOf = (kind: 'pump' | 'bay', number: number): PointService | undefined => {
+    if (!canResume || !data) return undefined;
+    const points = kind === 'pump' ? data.pumps : data.bays;
+    return {
+      pending: settings.isPending && settings.variables.point === `${kind}-${String(number)}`,
+      toggle: (out) => {
+        const closed = points
+          .filter((p) => (p.number === number ? out : p.outOfService))
+          .map((p) => p.number);
+        settings.mutate(
+          {
+            settings: kind === 'pump' ? { closedPumps: closed } : { closedBays: closed },
+            reason: '',
+            point: `${kind}-${String(number)}`,
+          },
+          {
+            onSuccess: () =>
+              showToast(
+                'success',
+                t(out ? 'station.serviceOutDone' : 'station.serviceBackDone', {
+                  name: t(kind === 'pump' ? 'station.pump' : 'station.bay', { number }),
+                }),
+              ),
+          },
+        );
+      },
+    };
+  };
   return (
     <Page
       title={data?.station.name ?? t('station.title')}
@@ -158,6 +224,7 @@ function StationLive({ id }: { id: number }) {
           </div>
           <StoppedWashes stationId={id} bays={data.bays} canResume={canResume} />
           <KitchenLink id={id} />
+          {canResume && data.kitchen && <KitchenPause id={id} paused={data.kitchenPaused} />}
           {live.isError && (
             <Notice tone="error" testId="live-stale">
               {t('station.stale', { time: dateTime(live.dataUpdatedAt) })}
@@ -181,7 +248,12 @@ function StationLive({ id }: { id: number }) {
             empty={data.pumps.length === 0 ? t('station.noPumps') : null}
           >
             {data.pumps.map((pump) => (
-              <PumpCard key={pump.number} pump={pump} now={live.dataUpdatedAt} />
+              <PumpCard
+                key={pump.number}
+                pump={pump}
+                now={live.dataUpdatedAt}
+                service={serviceOf('pump', pump.number)}
+              />
             ))}
           </Points>
           <Points

@@ -1,5 +1,5 @@
 import { labelOf, type KitchenOrder, type StationTransaction } from '@stod/domain';
-import type { StationLive } from '../lib/station-live.ts';
+import type { StationLiveInput } from '../lib/station-live.ts';
 
 /** A transaction as the API's view carries it; a refuelling unless told otherwise. */
 export function transaction(overrides: Partial<StationTransaction> = {}): StationTransaction {
@@ -41,7 +41,7 @@ export function transaction(overrides: Partial<StationTransaction> = {}): Statio
 }
 
 /** Station 1 with two pumps and two bays, every one idle, both controllers answering. */
-export function live(overrides: Partial<StationLive> = {}): StationLive {
+export function live(overrides: Partial<StationLiveInput> = {}): StationLiveInput {
   return {
     station: { id: 1, name: 'Støð Tórshavn Miðbýur' },
     pumps: [

@@ -25,6 +25,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.refundTooMuch': 'The refund is more than can be given back (at most {{amount}})',
   'error.refundTooMuchField': 'More than can be given back.',
   'error.alarmCleared': 'This alarm has already cleared.',
+  'error.pumpOutOfService': 'This pump is out of service right now. Choose another pump.',
+  'error.bayOutOfService': 'This wash bay is out of service right now. Choose another bay.',
+  'error.kitchenPaused': 'The kitchen is not taking orders right now. Try again later.',
   'error.holdInUse':
     'A service still uses this hold. It can be released once the service has ended.',
   'error.holdNotHeld': 'Nothing is held on this payment.',

@@ -30,6 +30,9 @@ export const serverFo = {
     'Endurgjaldið er størri enn tað, ið kann gevast aftur (í mesta lagi {{amount}})',
   'error.refundTooMuchField': 'Størri enn tað, ið kann gevast aftur.',
   'error.alarmCleared': 'Ávaringin er ikki longur virkin.',
+  'error.pumpOutOfService': 'Pumpan er ikki í nýtslu júst nú. Vel eina aðra pumpu.',
+  'error.bayOutOfService': 'Vaskibásurin er ikki í nýtslu júst nú. Vel ein annan bás.',
+  'error.kitchenPaused': 'Køkið tekur ikki ímóti bíleggingum júst nú. Royn aftur seinni.',
   'error.holdInUse':
     'Ein tænasta brúkar enn hesa upphæddina. Hon kann sleppast, tá ið tænastan er liðug.',
   'error.holdNotHeld': 'Eingin upphædd er hildin á hesum gjaldinum.',

@@ -7,6 +7,7 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -22,6 +23,8 @@ export const stations = pgTable(
     tokheimStationId: text('tokheim_station_id').notNull(),
     services: jsonb('services').$type<StationService[]>().notNull(),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
+    /** Set while staff have paused the kitchen: no new food orders are taken. */
+    kitchenPausedAt: timestamp('kitchen_paused_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('stations_tokheim_key').on(t.tokheimStationId)],
 );
@@ -59,6 +62,8 @@ export const stationPoints = pgTable(
       .references(() => stations.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['pump', 'bay'] }).notNull(),
     number: integer('number').notNull(),
+    /** Set while staff have taken the pump or bay out of service: the app cannot start it. */
+    outOfServiceAt: timestamp('out_of_service_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('station_points_key').on(t.stationId, t.kind, t.number)],
 );

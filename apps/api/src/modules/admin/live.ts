@@ -44,13 +44,17 @@ export async function stationLive(
       number: p.pump,
       state: p.state,
       transaction: on('fuel', p.pump),
+      outOfService: station.closedPumps.includes(p.pump),
     })),
     bays: (bays ?? []).map((b) => ({
       number: b.bay,
       state: b.state,
       remainingSeconds: b.remainingSeconds,
       transaction: on('carwash', b.bay),
+      outOfService: station.closedBays.includes(b.bay),
     })),
+    kitchen: services.includes('food'),
+    kitchenPaused: station.kitchenPaused,
     reachable: { forecourt: pumps !== null, carwash: bays !== null },
   };
 }

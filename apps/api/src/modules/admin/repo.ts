@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { OpeningHours, StationService } from '@stod/domain';
 import type { Db } from '../../db/client.ts';
-import { stations, userStations, users, type StaffRole } from '../../db/schema/index.ts';
+import {
+  stationPoints,
+  stations,
+  userStations,
+  users,
+  type StaffRole,
+} from '../../db/schema/index.ts';
 
 export type { StaffRole };
 
@@ -77,6 +83,12 @@ export async function boundStationIds(db: Db, userId: string): Promise<number[]>
 const inScope = (scope: StationScope): SQL | undefined =>
   scope === 'all' ? undefined : inArray(stations.id, [...scope]);
 
+/** The numbers of a station's points of one kind that staff took out of service. */
+const closedOf = (kind: 'pump' | 'bay') => sql<number[]>`coalesce((
+  select json_agg(sp.number order by sp.number) from station_points sp
+  where sp.station_id = "stations"."id" and sp.kind = ${kind} and sp.out_of_service_at is not null
+), '[]'::json)`;
+
 const stationColumns = {
   id: stations.id,
   name: stations.name,
@@ -84,20 +96,61 @@ const stationColumns = {
   tokheimStationId: stations.tokheimStationId,
   services: stations.services,
   openingHours: stations.openingHours,
+  kitchenPaused: sql<boolean>`${stations.kitchenPausedAt} is not null`,
+  closedPumps: closedOf('pump'),
+  closedBays: closedOf('bay'),
 };
 
-/** Sets what is given of a station's hours and services; false for no such station. */
+/**
+ * Sets what is given of a station's hours, services, kitchen pause and points out of service, in
+ * one transaction; false for no such station. A point keeps the time it was first taken out.
+ */
 export async function updateStation(
   db: Db,
   id: number,
-  values: { openingHours?: OpeningHours; services?: StationService[] },
+  values: {
+    openingHours?: OpeningHours;
+    services?: StationService[];
+    kitchenPaused?: boolean;
+    closed?: { kind: 'pump' | 'bay'; numbers: readonly number[] }[];
+  },
 ) {
-  const rows = await db
-    .update(stations)
-    .set(values)
-    .where(eq(stations.id, id))
-    .returning({ id: stations.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const { kitchenPaused, closed = [], ...rest } = values;
+    const set = {
+      ...rest,
+      ...(kitchenPaused === undefined
+        ? {}
+        : {
+            kitchenPausedAt: kitchenPaused
+              ? sql`coalesce(${stations.kitchenPausedAt}, now())`
+              : null,
+          }),
+    };
+    const rows =
+      Object.keys(set).length === 0
+        ? await tx.select({ id: stations.id }).from(stations).where(eq(stations.id, id))
+        : await tx
+            .update(stations)
+            .set(set)
+            .where(eq(stations.id, id))
+            .returning({ id: stations.id });
+    if (rows.length === 0) return false;
+    for (const { kind, numbers } of closed) {
+      const ofKind = and(eq(stationPoints.stationId, id), eq(stationPoints.kind, kind));
+      await tx
+        .update(stationPoints)
+        .set({
+          outOfServiceAt:
+            numbers.length === 0
+              ? null
+              : sql`case when ${stationPoints.number} in ${[...numbers]}
+                  then coalesce(${stationPoints.outOfServiceAt}, now()) else null end`,
+        })
+        .where(ofKind);
+    }
+    return true;
+  });
 }
 
 export async function listStations(db: Db, scope: StationScope, offset: number, take: number) {

@@ -32,6 +32,10 @@ const adminStationSchema = z.object({
   tokheimStationId: z.string(),
   services: z.array(z.string()),
   openingHours: openingHoursSchema,
+  /** The pumps and bays staff took out of service. */
+  closedPumps: z.array(z.number().int()),
+  closedBays: z.array(z.number().int()),
+  kitchenPaused: z.boolean(),
 });
 
 /**
@@ -183,7 +187,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary:
-          "Set a station's opening hours (Monday first, null for a closed day) or its services (operator, or the station's own manager); the app shows them within seconds",
+          "Set a station's opening hours (Monday first, null for a closed day), its services, the pumps and bays out of service (`closedPumps`, `closedBays`: the whole list of each) or its kitchen paused (operator, or the station's own manager); the app follows within seconds, starts no closed point and takes no order while the kitchen is paused",
         security: bearer,
         params: z.object({ id: idParam }),
         body: stationSettingsSchema,

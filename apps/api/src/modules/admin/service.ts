@@ -104,9 +104,15 @@ export async function updateStation(
   settings: StationSettings,
 ) {
   await getStation(ctx.db, id, scope);
+  const closed = [
+    ...(settings.closedPumps ? [{ kind: 'pump' as const, numbers: settings.closedPumps }] : []),
+    ...(settings.closedBays ? [{ kind: 'bay' as const, numbers: settings.closedBays }] : []),
+  ];
   const values = {
     ...(settings.openingHours ? { openingHours: settings.openingHours } : {}),
     ...(settings.services ? { services: settings.services } : {}),
+    ...(settings.kitchenPaused === undefined ? {} : { kitchenPaused: settings.kitchenPaused }),
+    closed,
   };
   if (!(await repo.updateStation(ctx.db, id, values))) throw notFound();
   await ctx.bus.publish('stations.changed', { stationId: id });

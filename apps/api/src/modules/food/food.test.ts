@@ -94,6 +94,32 @@ const kitchen = (token: string, id: string, action: string, payload?: object) =>
 
 const operator = () => signInAsStaff(t.app, { role: 'operator' });
 
+describe('a kitchen staff paused', () => {
+  it('takes no order until it is resumed, and holds nothing', async () => {
+    const manager = await signInAsStaff(t.app, { role: 'station', stationIds: [food] });
+    const pause = (kitchenPaused: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/stations/${String(food)}`,
+        headers: bearer(manager),
+        payload: { kitchenPaused },
+      });
+    expect((await pause(true)).json()).toMatchObject({ kitchenPaused: true });
+    const user = await cardCustomer(t.app);
+    try {
+      const refused = await place(user);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'KITCHEN_PAUSED',
+        message: 'Køkið tekur ikki ímóti bíleggingum júst nú. Royn aftur seinni.',
+      });
+    } finally {
+      expect((await pause(false)).json()).toMatchObject({ kitchenPaused: false });
+    }
+    await placed(user);
+  });
+});
+
 describe('GET /food/stations/{id}/menu', () => {
   it('serves the menu to anyone, with an ETag that answers 304', async () => {
     const res = await t.app.inject({ url: `/api/food/stations/${String(food)}/menu` });

@@ -28,6 +28,7 @@ export async function findStation(db: Db, id: number) {
       tokheimStationId: stations.tokheimStationId,
       services: stations.services,
       openingHours: stations.openingHours,
+      kitchenPausedAt: stations.kitchenPausedAt,
     })
     .from(stations)
     .where(eq(stations.id, id));

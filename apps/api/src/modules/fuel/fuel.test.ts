@@ -9,6 +9,7 @@ import { issue } from '../vouchers/index.ts';
 import { checkBooks } from '../../test/books.ts';
 import { bearer, createTestApp, lastMailTo, type TestApp } from '../../test/app.ts';
 import { cardCustomer, openHolds as holdsOf, until } from '../../test/stations.ts';
+import { signInAsStaff } from '../../test/staff.ts';
 
 let t: TestApp;
 let stationId: number;
@@ -472,6 +473,60 @@ describe('a start request that died half-way', () => {
     });
     expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
     expect(await openHolds(c.id)).toBe(0);
+  });
+});
+
+describe('a pump staff took out of service', () => {
+  it('shows unavailable, starts nothing, and is back when staff put it back', async () => {
+    const manager = await signInAsStaff(t.app, { role: 'station', stationIds: [stationId] });
+    const settle = (closedPumps: number[]) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/stations/${String(stationId)}`,
+        headers: bearer(manager),
+        payload: { closedPumps },
+      });
+    const closed = await settle([5]);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ closedPumps: [5], closedBays: [], kitchenPaused: false });
+    const c = await customer();
+    try {
+      const pumps = await t.app.inject({
+        url: `/api/fuel/stations/${String(stationId)}/pumps`,
+        headers: bearer(c.token),
+      });
+      const items = pumps.json<{ items: { number: number; state: string }[] }>().items;
+      expect(items.find((p) => p.number === 5)?.state).toBe('unavailable');
+      const refused = await start(c, 5);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'POINT_OUT_OF_SERVICE',
+        message: 'Pumpan er ikki í nýtslu júst nú. Vel eina aðra pumpu.',
+      });
+      expect(await openHolds(c.id)).toBe(0);
+    } finally {
+      expect((await settle([])).json()).toMatchObject({ closedPumps: [] });
+    }
+    const after = await t.app.inject({
+      url: `/api/fuel/stations/${String(stationId)}/pumps`,
+      headers: bearer(c.token),
+    });
+    expect(
+      after.json<{ items: { number: number; state: string }[] }>().items.find((p) => p.number === 5)
+        ?.state,
+    ).toBe('free');
+    // A number the station has not, twice, or a kitchen told a string: refused, nothing changed.
+    for (const payload of [{ closedPumps: [5, 5] }, { closedPumps: [0] }, { kitchenPaused: 'yes' }])
+      expect(
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/api/admin/stations/${String(stationId)}`,
+            headers: bearer(manager),
+            payload,
+          })
+        ).statusCode,
+      ).toBe(400);
   });
 });
 

@@ -35,6 +35,7 @@ export async function pointsOf<S extends string>(
   } catch (error) {
     if (!reader.isRefusal(error)) throw error;
   }
+  const closed = await repo.closedPoints(ctx.db, station.id, service);
   const taken = new Set(
     (await repo.openAtStation(ctx.db, station.id))
       .filter((row) => row.service === service)
@@ -48,7 +49,7 @@ export async function pointsOf<S extends string>(
   return {
     items: numbers.map((number) => ({
       number,
-      state: shown(states.get(number), taken.has(number)),
+      state: closed.has(number) ? 'unavailable' : shown(states.get(number), taken.has(number)),
     })),
   };
 }

@@ -1,7 +1,13 @@
 import type { StationTransactionService, StationTransactionState } from '@stod/domain';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments, stations, stationTransactions, users } from '../../db/schema/index.ts';
+import {
+  payments,
+  stationPoints,
+  stations,
+  stationTransactions,
+  users,
+} from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof stationTransactions.$inferSelect;
 export type NewTransaction = typeof stationTransactions.$inferInsert;
@@ -225,4 +231,19 @@ export async function siteExists(db: Db, site: string) {
     .where(eq(stations.tokheimStationId, site))
     .limit(1);
   return row !== undefined;
+}
+
+/** The pumps (fuel) or bays (carwash) of a station that staff took out of service. */
+export async function closedPoints(db: Db, stationId: number, service: StationTransactionService) {
+  const rows = await db
+    .select({ number: stationPoints.number })
+    .from(stationPoints)
+    .where(
+      and(
+        eq(stationPoints.stationId, stationId),
+        eq(stationPoints.kind, service === 'fuel' ? 'pump' : 'bay'),
+        sql`${stationPoints.outOfServiceAt} is not null`,
+      ),
+    );
+  return new Set(rows.map((r) => r.number));
 }

@@ -53,6 +53,12 @@ export async function resolveTarget(
   if (!station.services.includes(service)) throw notFound();
   const points = service === 'fuel' ? station.pumps : station.carwashBays;
   if (!points.includes(input.point)) throw pointMissing();
+  if ((await repo.closedPoints(ctx.db, station.id, service)).has(input.point))
+    throw new AppError(
+      409,
+      'POINT_OUT_OF_SERVICE',
+      service === 'fuel' ? 'error.pumpOutOfService' : 'error.bayOutOfService',
+    );
   const product = await findProduct(ctx.db, station.id, input.productId);
   if (!product || product.service !== service) throw notFound();
   return { station, product };
