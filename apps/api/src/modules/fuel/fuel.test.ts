@@ -486,8 +486,20 @@ describe('a pump staff took out of service', () => {
         headers: bearer(manager),
         payload: { closedPumps },
       });
+    // A start made before the pump closed: its repeat answers as the first time.
+    const early = await customer();
+    const key = randomUUID();
+    const first = await start(early, 5, {}, key);
+    expect(first.statusCode).toBe(201);
     const closed = await settle([5]);
     expect(closed.statusCode).toBe(200);
+    const repeat = await start(early, 5, {}, key);
+    expect(repeat.json<StationTransaction>().id).toBe(first.json<StationTransaction>().id);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${first.json<StationTransaction>().id}/cancel`,
+      headers: bearer(early.token),
+    });
     expect(closed.json()).toMatchObject({ closedPumps: [5], closedBays: [], kitchenPaused: false });
     const c = await customer();
     try {

@@ -53,15 +53,24 @@ export async function resolveTarget(
   if (!station.services.includes(service)) throw notFound();
   const points = service === 'fuel' ? station.pumps : station.carwashBays;
   if (!points.includes(input.point)) throw pointMissing();
-  if ((await repo.closedPoints(ctx.db, station.id, service)).has(input.point))
+  const product = await findProduct(ctx.db, station.id, input.productId);
+  if (!product || product.service !== service) throw notFound();
+  return { station, product };
+}
+
+/** A first start at a pump or bay staff took out of service is refused; nothing is held. */
+export async function refuseClosed(
+  ctx: ServiceContext,
+  service: StationTransactionService,
+  stationId: number,
+  point: number,
+) {
+  if ((await repo.closedPoints(ctx.db, stationId, service)).has(point))
     throw new AppError(
       409,
       'POINT_OUT_OF_SERVICE',
       service === 'fuel' ? 'error.pumpOutOfService' : 'error.bayOutOfService',
     );
-  const product = await findProduct(ctx.db, station.id, input.productId);
-  if (!product || product.service !== service) throw notFound();
-  return { station, product };
 }
 
 /** The user's payment method, if it may buy the product (spec §5 preconditions). */

@@ -21,6 +21,7 @@ import {
   registerStartScope,
   releaseReservation,
   reservation,
+  refuseClosed,
   resolveTarget,
   resumeStart,
   transactionActive,
@@ -142,6 +143,7 @@ export function defineStart<I>(spec: StationStart<I>) {
     // A first attempt asks the pump or bay before any money moves: one that cannot serve leaves
     // no hold at all. A repeat of the key skips this; its answer is the first one's.
     if (await firstAttempt(ctx.db, userId, requestKey)) {
+      await refuseClosed(ctx, spec.service, target.station.id, where.point);
       const free = await spec.isFree(ctx, site, where.point);
       if (!free && (await busyWithAnother(ctx.db, userId, requestKey))) throw spec.unavailable();
     }
