@@ -1,4 +1,4 @@
-import { formatCurrency } from '@stod/domain';
+import { formatCurrency, sectionsFor } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
@@ -55,6 +55,8 @@ function LiveState({ status }: { status: SocketStatus }) {
 /** Where the alarm can be dealt with: the station's screen, or the charger's. */
 function AlarmLink({ alarm }: { alarm: Alarm }) {
   const { t } = useTranslation();
+  const role = useSession((s) => s.member?.role);
+  const support = role ? sectionsFor(role).includes('customers') : false;
   const className =
     'text-base font-semibold text-brand-strong underline underline-offset-4 hover:no-underline';
   if (alarm.subject.charger && alarm.kind.startsWith('charger.'))
@@ -63,7 +65,7 @@ function AlarmLink({ alarm }: { alarm: Alarm }) {
         {t('alarms.openCharger')}
       </Link>
     );
-  if (alarm.subject.customerId && alarm.clearedAt === null)
+  if (alarm.subject.customerId && support && alarm.clearedAt === null)
     return (
       <Link className={className} to={customerPath(alarm.subject.customerId)}>
         {t('alarms.openCustomer')}

@@ -527,7 +527,7 @@ describe('a pump staff took out of service', () => {
       after.json<{ items: { number: number; state: string }[] }>().items.find((p) => p.number === 5)
         ?.state,
     ).toBe('free');
-    // A number the station has not, twice, or a kitchen told a string: refused, nothing changed.
+    // A pump twice, a pump 0, or the kitchen told a string: refused, nothing changed.
     for (const payload of [{ closedPumps: [5, 5] }, { closedPumps: [0] }, { kitchenPaused: 'yes' }])
       expect(
         (
