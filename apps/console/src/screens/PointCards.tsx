@@ -136,6 +136,8 @@ export interface PointService {
   /** Takes the point out (true) or puts it back (false). */
   toggle: (out: boolean) => void;
   pending: boolean;
+  /** Another point's change is on its way. */
+  busy: boolean;
 }
 
 function OutOfService() {
@@ -168,6 +170,7 @@ function ServiceToggle({
         block={false}
         className="min-h-11 px-3 text-sm"
         pending={service.pending}
+        disabled={service.busy}
         aria-label={t(out ? 'station.serviceBackLabel' : 'station.serviceOutLabel', { name })}
         onClick={() => service.toggle(!out)}
       >

@@ -176,6 +176,8 @@ function StationLive({ id }: { id: number }) {
     const points = kind === 'pump' ? data.pumps : data.bays;
     return {
       pending: settings.isPending && settings.variables.point === `${kind}-${String(number)}`,
+      // Each change sends the whole list: one at a time, so none undoes another.
+      busy: settings.isPending,
       toggle: (out) => {
         const closed = points
           .filter((p) => (p.number === number ? out : p.outOfService))

@@ -310,6 +310,43 @@ describe('the network’s alarms', () => {
     ).toBeUndefined();
   });
 
+  it('name the station of an old hold, whose manager sees it', async () => {
+    const user = await registerUser(t.app);
+    const me = await t.app.inject({ url: '/api/user/v2', headers: bearer(user.token) });
+    const userId = me.json<{ id: string }>().id;
+    const card = await addTestCard(t.app, userId, '4242424242424242');
+    const held = await payments.authorise(t.app.ctx, {
+      userId,
+      paymentMethodId: card.id,
+      token: card.token,
+      amount: 9_900,
+      purpose: 'food',
+      reference: 'old-food-hold',
+      idempotencyKey: `old-food-${userId}`,
+    });
+    await t.app.ctx.db.insert(foodOrders).values({
+      userId,
+      stationId: station.id,
+      stationName: station.name,
+      number: 419,
+      mode: 'take-out',
+      pickupAt: new Date(),
+      state: 'accepted',
+      lines: [],
+      total: 9_900,
+      menuVersion: 'test',
+      paymentId: held.id,
+    });
+    await t.app.ctx.db
+      .update(paymentRows)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(paymentRows.id, held.id));
+    await sweepAlarms(t.app.ctx);
+    const theirs = (await open(manager)).items.find((a) => a.subject.paymentId === held.id);
+    expect(theirs).toMatchObject({ kind: 'hold.old', stationId: station.id });
+    await payments.voidHold(t.app.ctx, held.id, `void-${held.id}`);
+  });
+
   it('raise a red alarm for a charger of the network not heard for five minutes', async () => {
     const [installation] = await t.app.ctx.db
       .insert(installations)

@@ -17,6 +17,7 @@ import {
   foodOrders,
   installations,
   payments,
+  settings,
   stationTransactions,
   stations,
   userStations,
@@ -50,31 +51,17 @@ export async function recordDeviceState(
           .limit(1);
   if (!station) return null;
   const point = device.kind === 'machine' ? device.machineId : device.point;
-  const where = and(
-    eq(deviceStates.stationId, station.id),
-    eq(deviceStates.kind, device.kind),
-    eq(deviceStates.point, point),
-  );
-  const [before] = await db
-    .select({ state: deviceStates.state })
-    .from(deviceStates)
-    .where(where)
-    .limit(1);
-  if (before?.state === device.state) return { stationId: station.id, changed: false };
-  await db
+  // One statement: a row is written only when the state differs, and `since` moves with it.
+  const written = await db
     .insert(deviceStates)
-    .values({
-      stationId: station.id,
-      kind: device.kind,
-      point,
-      state: device.state,
-      since: at,
-    })
+    .values({ stationId: station.id, kind: device.kind, point, state: device.state, since: at })
     .onConflictDoUpdate({
       target: [deviceStates.stationId, deviceStates.kind, deviceStates.point],
       set: { state: device.state, since: at },
-    });
-  return { stationId: station.id, changed: true };
+      setWhere: sql`${deviceStates.state} is distinct from excluded.state`,
+    })
+    .returning({ stationId: deviceStates.stationId });
+  return { stationId: station.id, changed: written.length > 0 };
 }
 
 /** Every station with its site id, for the sweep's look at which sites are connected. */
@@ -161,9 +148,10 @@ export function oldHolds(db: Db, before: Date) {
       id: payments.id,
       userId: payments.userId,
       amount: payments.amountHeld,
+      // Written out in full: in a query of one table, drizzle leaves the table off its columns.
       stationId: sql<number | null>`coalesce(
-        (select ${stationTransactions.stationId} from ${stationTransactions} where ${stationTransactions.paymentId} = ${payments.id} limit 1),
-        (select ${foodOrders.stationId} from ${foodOrders} where ${foodOrders.paymentId} = ${payments.id} limit 1))`,
+        (select st.station_id from station_transactions st where st.payment_id = "payments"."id" limit 1),
+        (select fo.station_id from food_orders fo where fo.payment_id = "payments"."id" limit 1))`,
     })
     .from(payments)
     .where(and(eq(payments.status, 'authorised'), lt(payments.createdAt, before)));
@@ -223,6 +211,8 @@ export interface Condition {
 
 /** A number from the lock space of the alarm sweep: one sweep at a time across processes. */
 const SWEEP_LOCK = 7_310_777;
+/** The setting that keeps when the snapshot of the last applied sweep was taken. */
+const SWEPT_AT = 'alarms.sweptAt';
 
 /**
  * Makes the open alarms match the conditions: new ones are raised, ended ones cleared, in one
@@ -236,6 +226,17 @@ export async function applyConditions(
 ): Promise<(number | null)[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`);
+    // Sweeps are applied in the order their snapshots were taken: one that began before the
+    // last applied one saw older facts, and would clear what that one raised.
+    const [last] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, SWEPT_AT));
+    if (typeof last?.value === 'string' && new Date(last.value).getTime() > at.getTime()) return [];
+    await tx
+      .insert(settings)
+      .values({ key: SWEPT_AT, value: at.toISOString() })
+      .onConflictDoUpdate({ target: settings.key, set: { value: at.toISOString() } });
     const keys = conditions.map((c) => c.key);
     const raised =
       conditions.length === 0
@@ -377,7 +378,14 @@ export async function markEscalated(db: Db, id: string, at: Date) {
   const rows = await db
     .update(alarms)
     .set({ escalatedAt: at })
-    .where(and(eq(alarms.id, id), isNull(alarms.escalatedAt)))
+    .where(
+      and(
+        eq(alarms.id, id),
+        isNull(alarms.escalatedAt),
+        isNull(alarms.acknowledgedAt),
+        isNull(alarms.clearedAt),
+      ),
+    )
     .returning({ id: alarms.id });
   return rows.length > 0;
 }

@@ -49,8 +49,10 @@ function sweeper(ctx: ServiceContext) {
  */
 export function watchAlarms(ctx: ServiceContext): () => void {
   const sweep = sweeper(ctx);
-  // What this process last wrote for each device: a wash's countdown repeats its state.
+  // What this process last asked to write for each device (a wash's countdown repeats its
+  // state), and each device's writes one after another, so a later state never lands first.
   const written = new Map<string, string>();
+  const queues = new Map<string, Promise<void>>();
   const record = (
     key: string,
     state: string,
@@ -58,7 +60,7 @@ export function watchAlarms(ctx: ServiceContext): () => void {
   ) => {
     if (written.get(key) === state) return;
     written.set(key, state);
-    write().then(
+    const next = (queues.get(key) ?? Promise.resolve()).then(write).then(
       (result) => {
         if (result?.changed) sweep.soon();
       },
@@ -67,6 +69,10 @@ export function watchAlarms(ctx: ServiceContext): () => void {
         ctx.log.warn({ err: error, device: key }, 'device state not recorded');
       },
     );
+    queues.set(key, next);
+    void next.then(() => {
+      if (queues.get(key) === next) queues.delete(key);
+    });
   };
   const stops = [
     ctx.forecourt.subscribe((event) => {

@@ -280,9 +280,10 @@ export async function patchCharger(ctx: ServiceContext, identity: string, patch:
             ? (charger.decommissionedAt ?? ctx.clock.now())
             : null,
         }),
-    ...(ending ? { connected: false } : {}),
+    ...(patch.decommissioned === true ? { connected: false } : {}),
   });
-  if (ending) await endConnection(ctx, chargerKey(identity));
+  // Again on a repeat: one whose connection could not be ended the first time is ended now.
+  if (patch.decommissioned === true) await endConnection(ctx, chargerKey(identity));
   return chargerForOperator(ctx, identity);
 }
 

@@ -118,7 +118,9 @@ export async function placeOrder(
     return toView(done);
   }
   const { station, menu, lines, total } = await priced(ctx, input.stationId, input.lines);
-  if (station.kitchenPausedAt) throw new AppError(409, 'KITCHEN_PAUSED', 'error.kitchenPaused');
+  // A first request only: a retry of one already under way answers as that one does.
+  if (!done && station.kitchenPausedAt)
+    throw new AppError(409, 'KITCHEN_PAUSED', 'error.kitchenPaused');
   const now = ctx.clock.now();
   const asap = input.pickupAt === 'asap';
   const pickupAt = asap
