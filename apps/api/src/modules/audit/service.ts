@@ -80,6 +80,19 @@ export interface StaffAction {
 }
 
 /**
+ * A route's parameters as text: a path's number arrives parsed (a station's id), and the log
+ * shows what the address said. Older entries kept the number, so they are read the same way.
+ */
+function asText(params: Record<string, unknown> | null | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
+  );
+}
+
+/**
  * Keeps one staff action. It is written once the answer has gone, so a log that cannot be
  * written is reported, not turned into a failed action the staff member would try again.
  */
@@ -90,7 +103,7 @@ export async function recordStaffAction(ctx: ServiceContext, action: StaffAction
       actorId: action.actorId,
       actorRole: action.actorRole,
       action: `${action.method} ${action.route}`,
-      target: action.params,
+      target: asText(action.params),
       request: keptBody(action.body, action.bytes),
       status: action.status,
       reason: action.reason,
@@ -118,7 +131,7 @@ export async function auditPage(
       actorEmail,
       actorRole: row.actorRole,
       action: row.action,
-      target: row.target,
+      target: asText(row.target),
       request: row.request ?? null,
       status: row.status,
       reason: row.reason,
