@@ -1,4 +1,4 @@
-import { tariffTypes, type TariffType } from '@stod/domain';
+import { kronerDecimal, tariffTypes, type TariffType } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
@@ -12,9 +12,8 @@ import { refusalOf } from '../lib/api.ts';
 import { usePatchCharger, usePatchInstallation, type OperatorCharger } from '../lib/chargers.ts';
 import { oreOfKroner } from '../lib/customers.ts';
 import { dateTime } from '../lib/format.ts';
+import { ReasonField } from './ReasonField.tsx';
 import { Select } from './Select.tsx';
-
-const kroner = (ore: number) => (ore / 100).toFixed(2).replace('.', ',');
 
 /** The installation's name and whether every customer sees it. */
 function InstallationForm({ charger }: { charger: OperatorCharger }) {
@@ -57,13 +56,7 @@ function InstallationForm({ charger }: { charger: OperatorCharger }) {
         {t('charger.service.public')}
       </label>
       <p className="-mt-2 text-sm text-slate-600">{t('charger.service.publicHint')}</p>
-      <Field
-        label={t('staff.reason')}
-        hint={t('staff.reasonHint')}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField value={reason} onChange={setReason} />
       <Button type="submit" block={false} pending={save.isPending} className="self-start">
         {t('switches.save')}
       </Button>
@@ -76,7 +69,7 @@ function TariffForm({ charger }: { charger: OperatorCharger }) {
   const { t } = useTranslation();
   const [power, setPower] = useState(String(charger.maxPowerKw).replace('.', ','));
   const [type, setType] = useState<TariffType>(charger.tariff.type);
-  const [price, setPrice] = useState(kroner(charger.tariff.price));
+  const [price, setPrice] = useState(kronerDecimal(charger.tariff.price, ','));
   const [reason, setReason] = useState('');
   const save = usePatchCharger(charger.identity);
   const kw = Number(power.trim().replace(',', '.'));
@@ -128,13 +121,7 @@ function TariffForm({ charger }: { charger: OperatorCharger }) {
         />
       </div>
       <p className="-mt-2 text-sm text-slate-600">{t('charger.service.tariffHint')}</p>
-      <Field
-        label={t('staff.reason')}
-        hint={t('staff.reasonHint')}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField value={reason} onChange={setReason} />
       <Button type="submit" block={false} pending={save.isPending} className="self-start">
         {t('switches.save')}
       </Button>
@@ -178,13 +165,7 @@ function Decommission({ charger }: { charger: OperatorCharger }) {
           : t('charger.service.isIn')}
       </p>
       {failure && <Notice tone="error">{failure}</Notice>}
-      <Field
-        label={t('staff.reason')}
-        hint={t('staff.reasonHint')}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField value={reason} onChange={setReason} />
       <Button
         variant={out ? 'secondary' : 'danger'}
         block={false}

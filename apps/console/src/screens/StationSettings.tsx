@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../lib/api.ts';
 import { useStation, useStationSettings, type ConsoleStation } from '../lib/station.ts';
+import { ReasonField } from './ReasonField.tsx';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -129,13 +130,7 @@ function SettingsForm({ station }: { station: ConsoleStation }) {
           <p className="text-sm font-medium text-red-700">{t('station.noServices')}</p>
         )}
       </fieldset>
-      <Field
-        label={t('staff.reason')}
-        hint={t('staff.reasonHint')}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField value={reason} onChange={setReason} />
       <Button type="submit" block={false} pending={save.isPending} className="self-start">
         {t('switches.save')}
       </Button>
