@@ -7,7 +7,7 @@ import { httpRequests } from './lib/metrics.ts';
 import { notFound } from './lib/errors.ts';
 import { AUDIT_REASON_MAX, defaultLocale, localeFromHeader, translate } from '@stod/domain';
 import type { ZodType } from 'zod';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -24,6 +24,7 @@ import { registerDeviceSims } from './modules/dev/index.ts';
 import type { PortOverrides } from './platform/adapters.ts';
 import type { Clock } from './platform/context.ts';
 import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
+import type { AuditChange } from './plugins/audit-change.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { transform, transformObject } from './plugins/openapi.ts';
@@ -57,6 +58,17 @@ function reasonOf(header: string | string[] | undefined, body: unknown): string 
     decoded(Array.isArray(header) ? header[0] : header) ??
     (body && typeof body === 'object' && 'reason' in body ? body.reason : undefined);
   return typeof given === 'string' && given.trim() ? given.trim().slice(0, AUDIT_REASON_MAX) : null;
+}
+
+/** What the action changed: as the route told it, else its answer as the after. */
+function changeOf(request: FastifyRequest): AuditChange {
+  const told = request.auditChange ?? {};
+  if ('after' in told || request.auditAnswer === null) return told;
+  try {
+    return { ...told, after: JSON.parse(request.auditAnswer) as unknown };
+  } catch {
+    return told;
+  }
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -169,6 +181,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.decorateRequest('locale', defaultLocale);
   app.decorateRequest('auth', null);
+  app.decorateRequest('auditChange', null);
+  app.decorateRequest('auditAnswer', null);
   app.addHook('onRequest', (request, reply, done) => {
     request.locale = localeFromHeader(request.headers['accept-language']);
     void reply.header('content-language', request.locale);
@@ -176,12 +190,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     done();
   });
   app.addHook('onClose', () => owned.close());
+  const isStaffChange = (request: FastifyRequest) =>
+    Boolean(request.auth?.role) &&
+    !READS.has(request.method) &&
+    STAFF_ROUTE.test(request.routeOptions.url ?? '');
+  // A successful staff change's answer is what the object became, unless the route said more.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      isStaffChange(request) &&
+      reply.statusCode < 300 &&
+      typeof payload === 'string' &&
+      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    )
+      request.auditAnswer = payload;
+    done(null, payload);
+  });
   // Every change a staff member asks of the staff routes is kept, however it ended.
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
     const role = request.auth?.role;
-    if (!role || !request.auth || READS.has(request.method) || !route || !STAFF_ROUTE.test(route))
-      return;
+    if (!role || !request.auth || !route || !isStaffChange(request)) return;
     await recordStaffAction(ctx, {
       actorId: request.auth.userId,
       actorRole: role,
@@ -193,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       status: reply.statusCode,
       reason: reasonOf(request.headers['x-audit-reason'], request.body),
       requestId: request.id,
+      change: changeOf(request),
     });
   });
   app.addHook('onResponse', (request, reply, done) => {

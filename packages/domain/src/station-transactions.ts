@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { beverageMachineStates } from './beverages.ts';
 import { bayStates } from './carwash.ts';
+import { strict } from './fields.ts';
 import { pumpStates } from './fuel.ts';
 import type { ErrorKey } from './errors.ts';
 
@@ -266,9 +268,40 @@ export const stationLiveSchema = z.object({
       outOfService: z.boolean().default(false),
     }),
   ),
+  /** Its coffee machines: the state each reports (null: not reached) and whether staff closed it. */
+  machines: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        state: z.enum(beverageMachineStates).nullable(),
+        outOfService: z.boolean(),
+      }),
+    )
+    .default([]),
   /** Whether the station sells food, and whether staff paused its kitchen (no new orders). */
   kitchen: z.boolean().default(false),
   kitchenPaused: z.boolean().default(false),
   reachable: z.object({ forecourt: z.boolean(), carwash: z.boolean() }),
 });
 export type StationLive = z.infer<typeof stationLiveSchema>;
+
+/** The kinds of a station's points that staff take out of service one by one. */
+export const stationPointKinds = ['pump', 'bay', 'machine'] as const;
+export type StationPointKind = (typeof stationPointKinds)[number];
+
+/**
+ * `PUT /api/admin/stations/{id}/points/{kind}/{point}`: one pump, bay or coffee machine out of
+ * service or back, leaving the others as they are (two staff changing two points lose nothing).
+ */
+export const pointServiceSchema = strict({
+  outOfService: z.boolean({ error: 'validation.invalid' }),
+});
+export const pointServiceStateSchema = z.object({
+  kind: z.enum(stationPointKinds),
+  point: z.string(),
+  outOfService: z.boolean(),
+  /** Since when it is out of service, or null. */
+  since: z.string().nullable(),
+});
+export type PointServiceState = z.infer<typeof pointServiceStateSchema>;

@@ -58,6 +58,21 @@ export const stationSettingsSchema = z
   .refine((value) => Object.keys(value).length > 0, 'validation.required');
 export type StationSettings = z.infer<typeof stationSettingsSchema>;
 
+/** A station as the staff routes answer it (`GET/PATCH /api/admin/stations/{id}`). */
+export const adminStationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  tokheimStationId: z.string(),
+  services: z.array(z.string()),
+  openingHours: openingHoursSchema,
+  /** The pumps and bays staff took out of service. */
+  closedPumps: z.array(z.number().int()),
+  closedBays: z.array(z.number().int()),
+  kitchenPaused: z.boolean(),
+});
+export type AdminStation = z.infer<typeof adminStationSchema>;
+
 export const CLOSEST_STATION_RADIUS_KM = 0.1;
 export const EARTH_RADIUS_KM = 6371;
 export const LOCATION_POLL_MS = 3000;

@@ -2,6 +2,7 @@ import type { Locale } from '@stod/domain';
 import fp from 'fastify-plugin';
 import type { Auth, ServiceContext } from '../platform/context.ts';
 import type { TlsEndpoint } from '../platform/tls-endpoint.ts';
+import type { AuditChange } from './audit-change.ts';
 
 export type { Auth };
 
@@ -17,6 +18,10 @@ declare module 'fastify' {
     ctx: ServiceContext;
     locale: Locale;
     auth: Auth | null;
+    /** What a staff action changed, before and after, for the audit log (audit-change.ts). */
+    auditChange: AuditChange | null;
+    /** A staff action's answer, as sent, kept for the audit log when the route told no after. */
+    auditAnswer: string | null;
     /** Who a bearer token speaks for (modules/auth, handed in by buildApp), or null. */
     authenticate(token: string): Promise<Auth | null>;
   }

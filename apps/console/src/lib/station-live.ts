@@ -8,6 +8,7 @@ export type { StationLive };
 export type StationLiveInput = z.input<typeof stationLiveSchema>;
 export type LivePump = StationLive['pumps'][number];
 export type LiveBay = StationLive['bays'][number];
+export type LiveMachine = StationLive['machines'][number];
 /** What the forecourt controller reports of a pump. */
 export type PumpState = LivePump['state'];
 /** What the car-wash controller reports of a bay. */

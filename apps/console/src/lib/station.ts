@@ -1,19 +1,16 @@
-import { openingHoursSchema, type StationSettings } from '@stod/domain';
+import {
+  adminStationSchema,
+  pointServiceStateSchema,
+  type AdminStation,
+  type StationPointKind,
+  type StationSettings,
+} from '@stod/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, auditReasonHeader, unwrap } from './api.ts';
 
-const stationSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  address: z.string(),
-  services: z.array(z.string()),
-  openingHours: openingHoursSchema,
-  closedPumps: z.array(z.number()).default([]),
-  closedBays: z.array(z.number()).default([]),
-  kitchenPaused: z.boolean().default(false),
-});
-export type ConsoleStation = z.infer<typeof stationSchema>;
+const stationSchema = adminStationSchema;
+export type ConsoleStation = AdminStation;
 
 /** One of the caller's stations: its name and services; another answers 404. */
 export function fetchStation(id: number, signal?: AbortSignal): Promise<ConsoleStation> {
@@ -48,15 +45,7 @@ export const useStationList = () =>
 export function useStationSettings(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      settings,
-      reason,
-    }: {
-      settings: StationSettings;
-      reason: string;
-      /** Which control asked, for its own pending state. */
-      point?: string;
-    }) =>
+    mutationFn: ({ settings, reason }: { settings: StationSettings; reason: string }) =>
       unwrap(
         apiRequest(`/admin/stations/${String(id)}`, {
           method: 'PATCH',
@@ -66,5 +55,23 @@ export function useStationSettings(id: number) {
         }),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'stations'] }),
+  });
+}
+
+/**
+ * Takes one pump, bay or coffee machine out of service or back; the station's other points stay
+ * as they are, whoever else changes one meanwhile.
+ */
+export function usePointService(stationId: number, kind: StationPointKind, point: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (outOfService: boolean) =>
+      unwrap(
+        apiRequest(
+          `/admin/stations/${String(stationId)}/points/${kind}/${encodeURIComponent(point)}`,
+          { method: 'PUT', body: { outOfService }, schema: pointServiceStateSchema },
+        ),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'stations', stationId] }),
   });
 }

@@ -1,3 +1,4 @@
+import { auditChanges } from '@stod/domain';
 import { cn } from '@stod/ui/cn.ts';
 import { Field } from '@stod/ui/Field.tsx';
 import { RetryNotice } from '@stod/ui/Notice.tsx';
@@ -27,6 +28,68 @@ function Outcome({ status }: { status: number }) {
     >
       {t(`audit.outcome.${kind}`)} · {status}
     </span>
+  );
+}
+
+/** A value as the change list shows it: text as it is, anything else as JSON, absence as '–'. */
+const shown = (value: unknown) =>
+  value === undefined || value === null
+    ? '–'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/**
+ * What an action changed: each field that differs, before and after, when the log knows both;
+ * the result alone for an action that made something new.
+ */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const { before, after } = entry;
+  if (after === null || after === undefined) return null;
+  if (before === null || before === undefined) {
+    return (
+      <details className="mt-1">
+        <summary className="cursor-pointer text-brand-strong">{t('audit.result')}</summary>
+        <pre className="mt-1 max-w-md overflow-x-auto rounded-lg bg-slate-50 p-2 font-mono text-xs text-slate-800">
+          {JSON.stringify(after, null, 2)}
+        </pre>
+      </details>
+    );
+  }
+  const changes = auditChanges(before, after);
+  if (changes.length === 0)
+    return <p className="mt-1 text-sm text-slate-600">{t('audit.noChange')}</p>;
+  return (
+    <table className="mt-2 w-full max-w-md text-left text-xs" data-testid="audit-changes">
+      <caption className="sr-only">{t('audit.changes')}</caption>
+      <thead className="text-slate-600">
+        <tr>
+          <th scope="col" className="py-0.5 pr-2 font-medium">
+            {t('audit.field')}
+          </th>
+          <th scope="col" className="py-0.5 pr-2 font-medium">
+            {t('audit.before')}
+          </th>
+          <th scope="col" className="py-0.5 font-medium">
+            {t('audit.after')}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="font-mono text-slate-900">
+        {changes.map((change) => (
+          <tr key={change.field} className="border-t border-slate-100">
+            <th scope="row" className="py-0.5 pr-2 font-medium break-all">
+              {change.field}
+            </th>
+            <td className="py-0.5 pr-2 break-all text-red-800 line-through decoration-red-300">
+              {shown(change.before)}
+            </td>
+            <td className="py-0.5 break-all text-emerald-900">{shown(change.after)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -64,6 +127,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
             </pre>
           </details>
         )}
+        <Changes entry={entry} />
       </td>
       <td className={cell}>
         <Outcome status={entry.status} />

@@ -1,4 +1,10 @@
-import { formatCurrency, formatDate, isMessageKey, type StationTransaction } from '@stod/domain';
+import {
+  formatCurrency,
+  formatDate,
+  isMessageKey,
+  type StationPointKind,
+  type StationTransaction,
+} from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
 import { confirmModal } from '@stod/ui/modal-store.ts';
@@ -7,7 +13,8 @@ import { showToast } from '@stod/ui/toast-store.ts';
 import { Play } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LiveBay, LivePump } from '../lib/station-live.ts';
+import type { LiveBay, LiveMachine, LivePump } from '../lib/station-live.ts';
+import { usePointService } from '../lib/station.ts';
 import { useResumeWash } from '../lib/wash-resume.ts';
 import { BayChip, ConnectionLostBadge, PumpChip } from './StateChip.tsx';
 import { dateTime } from '../lib/format.ts';
@@ -131,13 +138,9 @@ function PointCard({
   );
 }
 
-/** Taking a pump or bay out of service, or back, for those who run the station. */
-export interface PointService {
-  /** Takes the point out (true) or puts it back (false). */
-  toggle: (out: boolean) => void;
-  pending: boolean;
-  /** Another point's change is on its way. */
-  busy: boolean;
+/** Where a point's out-of-service switch acts: given to those who run the station. */
+export interface PointManager {
+  stationId: number;
 }
 
 function OutOfService() {
@@ -152,32 +155,89 @@ function OutOfService() {
   );
 }
 
+/** A change the API refused, until staff dismiss it or try again. */
+function ChangeError({
+  mutation,
+  testId,
+}: {
+  mutation: { error: Error | null; reset: () => void };
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (!mutation.error) return null;
+  return (
+    <Notice
+      tone="error"
+      testId={testId}
+      onDismiss={() => mutation.reset()}
+      dismissLabel={t('modal.close')}
+    >
+      {mutation.error.message}
+    </Notice>
+  );
+}
+
+/** Takes one point out of service or back, on its own: other cards stay free to change. */
 function ServiceToggle({
   out,
-  service,
+  manager,
+  kind,
+  point,
   name,
 }: {
   out: boolean;
-  service: PointService;
+  manager: PointManager;
+  kind: StationPointKind;
+  point: string;
   name: string;
 }) {
   const { t } = useTranslation();
+  const change = usePointService(manager.stationId, kind, point);
+  const toggle = () =>
+    change.mutate(!out, {
+      onSuccess: () =>
+        showToast(
+          'success',
+          t(out ? 'station.serviceBackDone' : 'station.serviceOutDone', { name }),
+        ),
+    });
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      {out && <OutOfService />}
-      <Button
-        variant="ghost"
-        block={false}
-        className="min-h-11 px-3 text-sm"
-        pending={service.pending}
-        disabled={service.busy}
-        aria-label={t(out ? 'station.serviceBackLabel' : 'station.serviceOutLabel', { name })}
-        onClick={() => service.toggle(!out)}
-      >
-        {t(out ? 'station.serviceBack' : 'station.serviceOut')}
-      </Button>
+    <div className="flex flex-col gap-2">
+      <ChangeError mutation={change} testId="service-error" />
+      <div className="flex flex-wrap items-center gap-3">
+        {out && <OutOfService />}
+        <Button
+          variant="ghost"
+          block={false}
+          className="min-h-11 px-3 text-sm"
+          pending={change.isPending}
+          aria-label={t(out ? 'station.serviceBackLabel' : 'station.serviceOutLabel', { name })}
+          onClick={toggle}
+        >
+          {t(out ? 'station.serviceBack' : 'station.serviceOut')}
+        </Button>
+      </div>
     </div>
   );
+}
+
+/** The switch for those who run the station, else only the mark of a closed point. */
+function PointService({
+  out,
+  manager,
+  kind,
+  point,
+  name,
+}: {
+  out: boolean;
+  manager: PointManager | undefined;
+  kind: StationPointKind;
+  point: string;
+  name: string;
+}) {
+  if (manager)
+    return <ServiceToggle out={out} manager={manager} kind={kind} point={point} name={name} />;
+  return out ? <OutOfService /> : null;
 }
 
 function NoTransaction() {
@@ -188,12 +248,12 @@ function NoTransaction() {
 export function PumpCard({
   pump,
   now,
-  service,
+  manager,
 }: {
   pump: LivePump;
   now: number;
   /** Given to those who may take the pump out of service. */
-  service?: PointService | undefined;
+  manager?: PointManager | undefined;
 }) {
   const { t } = useTranslation();
   const name = t('station.pump', { number: pump.number });
@@ -209,11 +269,13 @@ export function PumpCard({
       ) : (
         <NoTransaction />
       )}
-      {service ? (
-        <ServiceToggle out={pump.outOfService} service={service} name={name} />
-      ) : (
-        pump.outOfService && <OutOfService />
-      )}
+      <PointService
+        out={pump.outOfService}
+        manager={manager}
+        kind="pump"
+        point={String(pump.number)}
+        name={name}
+      />
     </PointCard>
   );
 }
@@ -245,16 +307,7 @@ export function ResumeWash({
   };
   return (
     <div className="flex flex-col gap-3">
-      {resume.error && (
-        <Notice
-          tone="error"
-          testId="resume-error"
-          onDismiss={() => resume.reset()}
-          dismissLabel={t('modal.close')}
-        >
-          {resume.error.message}
-        </Notice>
-      )}
+      <ChangeError mutation={resume} testId="resume-error" />
       <Button
         icon={<Play size={18} aria-hidden="true" />}
         pending={resume.isPending}
@@ -270,12 +323,12 @@ export function BayCard({
   bay,
   canResume,
   now,
-  service,
+  manager,
 }: {
   bay: LiveBay;
   now: number;
   /** Given to those who may take the bay out of service. */
-  service?: PointService | undefined;
+  manager?: PointManager | undefined;
   /** Operators and the station's own staff resume washes; kitchen staff only watch. */
   canResume: boolean;
 }) {
@@ -306,15 +359,57 @@ export function BayCard({
           {t(canResume ? 'station.resumeAbove' : 'station.resumeNotAllowed')}
         </p>
       )}
-      {service ? (
-        <ServiceToggle
-          out={bay.outOfService}
-          service={service}
-          name={t('station.bay', { number: bay.number })}
-        />
-      ) : (
-        bay.outOfService && <OutOfService />
+      <PointService
+        out={bay.outOfService}
+        manager={manager}
+        kind="bay"
+        point={String(bay.number)}
+        name={t('station.bay', { number: bay.number })}
+      />
+    </PointCard>
+  );
+}
+
+/** A coffee machine: what it reports, and whether staff took it out of service. */
+export function MachineCard({
+  machine,
+  manager,
+}: {
+  machine: LiveMachine;
+  manager?: PointManager | undefined;
+}) {
+  const { t } = useTranslation();
+  const fault = machine.state === 'out of order' || machine.state === null;
+  return (
+    <PointCard
+      testId={`machine-${machine.id}`}
+      title={machine.name}
+      chip={
+        <span
+          className={cn(
+            'rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1',
+            fault
+              ? 'bg-red-100 text-red-900 ring-red-300'
+              : 'bg-emerald-50 text-emerald-900 ring-emerald-300',
+          )}
+        >
+          {machine.state === null
+            ? t('station.machineUnreachable')
+            : t(`station.machineState.${machine.state}`)}
+        </span>
+      }
+      wide={false}
+    >
+      {machine.outOfService && (
+        <p className="text-sm text-slate-700">{t('station.machineOutHint')}</p>
       )}
+      <PointService
+        out={machine.outOfService}
+        manager={manager}
+        kind="machine"
+        point={machine.id}
+        name={machine.name}
+      />
     </PointCard>
   );
 }

@@ -8,6 +8,9 @@ import { apiError, mockApi, type SentRequest } from '../test/api.ts';
 import { live, transaction } from '../test/fixtures.ts';
 import { members, renderConsole, setUpTexts } from '../test/render.tsx';
 
+/** A station's switches as the API answers them: nothing out of service. */
+const settled = { closedPumps: [], closedBays: [], kitchenPaused: false };
+
 const LIVE = 'GET /admin/stations/1/live';
 const WASH_ID = '7d3e2c1b-0a9f-4e8d-8c7b-6a5f4e3d2c1b';
 const RESUME = `POST /admin/carwash/transactions/${WASH_ID}/resume`;
@@ -217,14 +220,16 @@ describe('StationScreen', () => {
     const bay = within(await screen.findByTestId('bay-2'));
     expect(bay.getByText('Steðgaður', { selector: '[data-state]' })).toBeTruthy();
     expect(bay.getByTestId('customer-label').textContent).toBe('Steðgaður');
-    expect(within(screen.getByTestId('bay-1')).queryByRole('button')).toBeNull();
+    expect(
+      within(screen.getByTestId('bay-1')).queryByRole('button', { name: 'Halt fram við vaskinum' }),
+    ).toBeNull();
     // The stopped wash stands first on the page, with its resume button; the bay points to it.
     const banner = within(screen.getByTestId('stopped-wash-2'));
     expect(banner.getByRole('heading').textContent).toBe(
       'Vaskurin í vaskibási 2 er steðgaður og bíðar eftir starvsfólki',
     );
     expect(bay.getByText('Steðgaði vaskurin stendur ovast á síðuni.')).toBeTruthy();
-    expect(bay.queryByRole('button')).toBeNull();
+    expect(bay.queryByRole('button', { name: 'Halt fram við vaskinum' })).toBeNull();
 
     // Cancelled: nothing is sent.
     await user.click(banner.getByRole('button', { name: 'Halt fram við vaskinum' }));
@@ -287,7 +292,7 @@ describe('StationScreen', () => {
     renderConsole('/stations/1', members.station);
     const bay = within(await screen.findByTestId('bay-2'));
     expect(bay.getByText('Ov seint at halda fram: vaskurin er lokaður.')).toBeTruthy();
-    expect(bay.queryByRole('button')).toBeNull();
+    expect(bay.queryByRole('button', { name: 'Halt fram við vaskinum' })).toBeNull();
     expect(screen.queryByTestId('stopped-wash-2')).toBeNull();
   });
 
@@ -317,6 +322,7 @@ describe('StationScreen', () => {
         tokheimStationId: 'TK1001',
         services: ['fuel', 'carwash', 'food'],
         openingHours: Array.from({ length: 7 }, () => null),
+        ...settled,
       },
     };
     mockApi({ [LIVE]: { body: live() }, 'GET /admin/stations/1': about });
@@ -330,5 +336,67 @@ describe('StationScreen', () => {
     await screen.findByTestId('pump-1');
     expect(screen.queryByRole('link', { name: 'Opna køkin' })).toBeNull();
     expect(sent.filter((r) => r.path === '/admin/stations/1')).toEqual([]);
+  });
+
+  it('takes one bay and the coffee machine out of service on their own, and shows the machine’s state', async () => {
+    const MACHINE = '0b8f7c2e-4d51-4a7e-9f3b-2c6d1e0a9b87';
+    let bayOut = false;
+    let machineOut = false;
+    const view = () =>
+      live({
+        bays: [
+          {
+            number: 1,
+            state: 'free',
+            remainingSeconds: null,
+            transaction: null,
+            outOfService: bayOut,
+          },
+        ],
+        machines: [{ id: MACHINE, name: 'Kaffimaskina', state: 'idle', outOfService: machineOut }],
+      });
+    const point = (kind: string, id: string, set: (out: boolean) => void) => ({
+      [`PUT /admin/stations/1/points/${kind}/${id}`]: (request: SentRequest) => {
+        const out = (request.body as { outOfService: boolean }).outOfService;
+        set(out);
+        return {
+          body: { kind, point: id, outOfService: out, since: out ? '2026-06-05T12:00:00Z' : null },
+        };
+      },
+    });
+    const sent = mockApi({
+      [LIVE]: () => ({ body: view() }),
+      ...point('bay', '1', (out) => (bayOut = out)),
+      ...point('machine', MACHINE, (out) => (machineOut = out)),
+    });
+    const { user } = renderConsole('/stations/1', members.station);
+    const machine = within(await screen.findByTestId(`machine-${MACHINE}`));
+    expect(machine.getByText('Klár')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Tak Básur 1 úr nýtslu' }));
+    await user.click(machine.getByRole('button', { name: 'Tak Kaffimaskina úr nýtslu' }));
+    await waitFor(() => expect(machine.getByTestId('out-of-service')).toBeTruthy());
+    expect(within(screen.getByTestId('bay-1')).getByTestId('out-of-service')).toBeTruthy();
+    expect(
+      machine.getByText('Maskinan vísir ongar kotur, og kotur, hon longu vísti, skeinkja einki.'),
+    ).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([
+      ['/admin/stations/1/points/bay/1', { outOfService: true }],
+      [`/admin/stations/1/points/machine/${MACHINE}`, { outOfService: true }],
+    ]);
+  });
+
+  it('shows kitchen staff a closed machine, without the switch', async () => {
+    mockApi({
+      [LIVE]: {
+        body: live({
+          machines: [{ id: 'm-1', name: 'Kaffimaskina', state: null, outOfService: true }],
+        }),
+      },
+    });
+    renderConsole('/stations/1', members.kitchen);
+    const machine = within(await screen.findByTestId('machine-m-1'));
+    expect(machine.getByText('Ikki í sambandi')).toBeTruthy();
+    expect(machine.getByTestId('out-of-service')).toBeTruthy();
+    expect(machine.queryByRole('button')).toBeNull();
   });
 });

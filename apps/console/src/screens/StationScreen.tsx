@@ -13,7 +13,7 @@ import { showToast } from '@stod/ui/toast-store.ts';
 import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
-import { BayCard, PumpCard, ResumeWash, type PointService } from './PointCards.tsx';
+import { BayCard, MachineCard, PumpCard, ResumeWash } from './PointCards.tsx';
 import { SoundSwitch } from './SoundSwitch.tsx';
 import { StationSettings } from './StationSettings.tsx';
 import { dateTime } from '../lib/format.ts';
@@ -158,7 +158,6 @@ function StationLive({ id }: { id: number }) {
   const role = useSession((s) => s.member?.role);
   const live = useStationLive(id);
   const chime = useChime(ALARM_TONES);
-  const settings = useStationSettings(id);
   const stopped = useMemo(
     () =>
       live.data?.bays
@@ -170,37 +169,8 @@ function StationLive({ id }: { id: number }) {
   if (isNotFound(live.error)) return <StationNotFound />;
   const { data } = live;
   const canResume = role === 'operator' || role === 'station';
-  /** Takes one pump or bay out of service or back; the rest of its kind stay as they are. */
-  const serviceOf = (kind: 'pump' | 'bay', number: number): PointService | undefined => {
-    if (!canResume || !data) return undefined;
-    const points = kind === 'pump' ? data.pumps : data.bays;
-    return {
-      pending: settings.isPending && settings.variables.point === `${kind}-${String(number)}`,
-      // Each change sends the whole list: one at a time, so none undoes another.
-      busy: settings.isPending,
-      toggle: (out) => {
-        const closed = points
-          .filter((p) => (p.number === number ? out : p.outOfService))
-          .map((p) => p.number);
-        settings.mutate(
-          {
-            settings: kind === 'pump' ? { closedPumps: closed } : { closedBays: closed },
-            reason: '',
-            point: `${kind}-${String(number)}`,
-          },
-          {
-            onSuccess: () =>
-              showToast(
-                'success',
-                t(out ? 'station.serviceOutDone' : 'station.serviceBackDone', {
-                  name: t(kind === 'pump' ? 'station.pump' : 'station.bay', { number }),
-                }),
-              ),
-          },
-        );
-      },
-    };
-  };
+  /** Those who run the station take its points out of service and back. */
+  const manager = canResume ? { stationId: id } : undefined;
   return (
     <Page
       title={data?.station.name ?? t('station.title')}
@@ -250,12 +220,7 @@ function StationLive({ id }: { id: number }) {
             empty={data.pumps.length === 0 ? t('station.noPumps') : null}
           >
             {data.pumps.map((pump) => (
-              <PumpCard
-                key={pump.number}
-                pump={pump}
-                now={live.dataUpdatedAt}
-                service={serviceOf('pump', pump.number)}
-              />
+              <PumpCard key={pump.number} pump={pump} now={live.dataUpdatedAt} manager={manager} />
             ))}
           </Points>
           <Points
@@ -264,9 +229,22 @@ function StationLive({ id }: { id: number }) {
             empty={data.bays.length === 0 ? t('station.noBays') : null}
           >
             {data.bays.map((bay) => (
-              <BayCard key={bay.number} bay={bay} now={live.dataUpdatedAt} canResume={canResume} />
+              <BayCard
+                key={bay.number}
+                bay={bay}
+                now={live.dataUpdatedAt}
+                canResume={canResume}
+                manager={manager}
+              />
             ))}
           </Points>
+          {data.machines.length > 0 && (
+            <Points title={t('station.machines')} testId="station-machines" empty={null}>
+              {data.machines.map((machine) => (
+                <MachineCard key={machine.id} machine={machine} manager={manager} />
+              ))}
+            </Points>
+          )}
           {canResume && <StationSettings id={id} />}
         </>
       )}

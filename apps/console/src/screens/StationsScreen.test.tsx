@@ -5,6 +5,9 @@ import { mockApi } from '../test/api.ts';
 import { live } from '../test/fixtures.ts';
 import { members, renderConsole, setUpTexts } from '../test/render.tsx';
 
+/** A station's switches as the API answers them: nothing out of service. */
+const settled = { closedPumps: [], closedBays: [], kitchenPaused: false };
+
 beforeAll(() => setUpTexts());
 
 describe('StationsScreen', () => {
@@ -18,8 +21,10 @@ describe('StationsScreen', () => {
               id: 1,
               name: 'Støð Tórshavn Miðbýur',
               address: 'Niels Finsens gøta 20, 100 Tórshavn',
+              tokheimStationId: 'TK1001',
               services: ['fuel', 'carwash', 'food'],
               openingHours: Array.from({ length: 7 }, () => null),
+              ...settled,
             },
           ],
         },
@@ -48,15 +53,19 @@ describe('StationsScreen', () => {
           id: 1,
           name: 'Støð Tórshavn Miðbýur',
           address: 'Niels Finsens gøta 20, 100 Tórshavn',
+          tokheimStationId: 'TK1001',
           services: ['fuel', 'carwash', 'food'],
           openingHours: Array.from({ length: 7 }, () => null),
+          ...settled,
         },
         {
           id: 4,
           name: 'Støð Argir',
           address: 'Argjavegur 40, 165 Argir',
+          tokheimStationId: 'TK1004',
           services: ['fuel'],
           openingHours: Array.from({ length: 7 }, () => null),
+          ...settled,
         },
       ],
     };

@@ -21,6 +21,9 @@ export const auditLog = pgTable(
     request: jsonb('request'),
     status: integer('status').notNull(),
     reason: text('reason'),
+    /** What the action changed, as it stood before and after (an edit's fields); null if not told. */
+    before: jsonb('before'),
+    after: jsonb('after'),
     requestId: text('request_id'),
   },
   (t) => [

@@ -24,6 +24,8 @@ export const beverageMachines = pgTable('beverage_machines', {
     .references(() => stations.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set while staff have taken the machine out of service: it issues no codes and pours none. */
+  outOfServiceAt: timestamp('out_of_service_at', { withTimezone: true }),
 });
 
 /**

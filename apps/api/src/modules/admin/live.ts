@@ -2,6 +2,7 @@ import type { StationLive } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { BayStatus } from '../../integrations/carwash/port.ts';
 import type { PumpStatus } from '../../integrations/forecourt/port.ts';
+import { machinesAtStation } from '../beverages/index.ts';
 import { openAtStation } from '../transactions/index.ts';
 import type { StationScope } from './repo.ts';
 import { getStation } from './service.ts';
@@ -17,7 +18,7 @@ async function reach<T>(ctx: ServiceContext, read: () => Promise<T>): Promise<T 
 }
 
 /**
- * A station's pumps and bays as their controllers report them, each with the open transaction
+ * A station's pumps, bays and coffee machines as their controllers report them, each with the open transaction
  * on it, for the staff screen. A station outside the caller's scope answers 404.
  */
 export async function stationLive(
@@ -27,7 +28,7 @@ export async function stationLive(
 ): Promise<StationLive> {
   const station = await getStation(ctx.db, id, scope);
   const services = station.services;
-  const [pumps, bays, open] = await Promise.all([
+  const [pumps, bays, open, machines] = await Promise.all([
     services.includes('fuel')
       ? reach<PumpStatus[]>(ctx, () => ctx.forecourt.pumps(station.tokheimStationId))
       : Promise.resolve([]),
@@ -35,6 +36,7 @@ export async function stationLive(
       ? reach<BayStatus[]>(ctx, () => ctx.carwash.bays(station.tokheimStationId))
       : Promise.resolve([]),
     openAtStation(ctx, station.id),
+    machinesAtStation(ctx, station.id),
   ]);
   const on = (service: 'fuel' | 'carwash', point: number) =>
     open.find((t) => t.service === service && t.point === point) ?? null;
@@ -53,6 +55,7 @@ export async function stationLive(
       transaction: on('carwash', b.bay),
       outOfService: station.closedBays.includes(b.bay),
     })),
+    machines,
     kitchen: services.includes('food'),
     kitchenPaused: station.kitchenPaused,
     reachable: { forecourt: pumps !== null, carwash: bays !== null },

@@ -153,6 +153,38 @@ export async function updateStation(
   });
 }
 
+/**
+ * Takes one pump or bay out of service or back, in one transaction with the state it had
+ * before; null for no such point at the station. It keeps the time it was first taken out.
+ */
+export async function setPointOutOfService(
+  db: Db,
+  stationId: number,
+  kind: 'pump' | 'bay',
+  number: number,
+  out: boolean,
+) {
+  return db.transaction(async (tx) => {
+    const at = and(
+      eq(stationPoints.stationId, stationId),
+      eq(stationPoints.kind, kind),
+      eq(stationPoints.number, number),
+    );
+    const [before] = await tx
+      .select({ since: stationPoints.outOfServiceAt })
+      .from(stationPoints)
+      .where(at)
+      .for('update');
+    if (!before) return null;
+    const [after] = await tx
+      .update(stationPoints)
+      .set({ outOfServiceAt: out ? sql`coalesce(${stationPoints.outOfServiceAt}, now())` : null })
+      .where(at)
+      .returning({ since: stationPoints.outOfServiceAt });
+    return { before: before.since, after: after?.since ?? null };
+  });
+}
+
 export async function listStations(db: Db, scope: StationScope, offset: number, take: number) {
   if (scope !== 'all' && scope.length === 0) return { total: 0, items: [] };
   const where = inScope(scope);

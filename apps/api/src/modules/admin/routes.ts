@@ -1,4 +1,5 @@
 import {
+  adminStationSchema,
   idParam,
   listQuerySchema,
   staffMemberSchema,
@@ -6,11 +7,14 @@ import {
   stationTransactionSchema,
   voucherIssueSchema,
   optionalIdempotencyKeyHeader,
-  openingHoursSchema,
+  pointServiceSchema,
+  pointServiceStateSchema,
+  stationPointKinds,
   stationSettingsSchema,
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditBefore, recordChange } from '../../plugins/audit-change.ts';
 import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import { stationScope } from './request-scope.ts';
@@ -24,19 +28,6 @@ const operatorOnly = requireRole('operator');
 const staff = requireRole('operator', 'station', 'kitchen');
 const anyStaff = requireRole('operator', 'support', 'station', 'kitchen');
 const forecourtStaff = requireRole('operator', 'station');
-
-const adminStationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
-  tokheimStationId: z.string(),
-  services: z.array(z.string()),
-  openingHours: openingHoursSchema,
-  /** The pumps and bays staff took out of service. */
-  closedPumps: z.array(z.number().int()),
-  closedBays: z.array(z.number().int()),
-  kitchenPaused: z.boolean(),
-});
 
 /**
  * Staff routes. Each checks the caller's role: vouchers are the operator's, and station-bound
@@ -67,6 +58,8 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       const order = request.body;
       const items = await issueCodes(ctx.db, order, request.headers['idempotency-key']);
+      // The codes are shown once, to the one who issued them; the log keeps only how many.
+      recordChange(request, { after: { issued: items.length, expiresAt: order.expiresAt } });
       request.log.info(
         { kind: order.kind, name: order.name, count: items.length, by: request.auth?.userId },
         'vouchers issued',
@@ -193,9 +186,51 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
         body: stationSettingsSchema,
         response: { 200: adminStationSchema, ...errorResponses(400, 401, 403, 404) },
       },
+      preHandler: auditBefore(async (request) =>
+        service.getStation(
+          ctx.db,
+          (request.params as { id: number }).id,
+          await stationScope(request),
+        ),
+      ),
     },
     async (request) =>
       service.updateStation(ctx, request.params.id, await stationScope(request), request.body),
+  );
+
+  app.put(
+    '/admin/stations/:id/points/:kind/:point',
+    {
+      onRequest: forecourtStaff,
+      schema: {
+        tags,
+        summary:
+          'Take one pump, bay or coffee machine out of service, or put it back (operator, or the station’s own manager)',
+        description:
+          'The point is a pump’s or bay’s number, or a coffee machine’s id (`machines` of the live view). The station’s other points stay as they are. The app shows a closed pump or bay unavailable and starts nothing there; a closed coffee machine shows no code and pours none.',
+        security: bearer,
+        params: z.object({
+          id: idParam,
+          kind: z.enum(stationPointKinds, { error: 'validation.invalid' }),
+          point: z.string().min(1).max(64),
+        }),
+        body: pointServiceSchema,
+        response: { 200: pointServiceStateSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id, kind, point } = request.params;
+      const change = await service.setPointService(
+        ctx,
+        id,
+        await stationScope(request),
+        kind,
+        point,
+        request.body.outOfService,
+      );
+      recordChange(request, change);
+      return change.after;
+    },
   );
 
   app.get(

@@ -1,7 +1,13 @@
-import { isStationBound, type StationSettings } from '@stod/domain';
+import {
+  isStationBound,
+  type PointServiceState,
+  type StationPointKind,
+  type StationSettings,
+} from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { setMachineOutOfService } from '../beverages/index.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import * as repo from './repo.ts';
 import type { StaffRole } from './repo.ts';
@@ -117,4 +123,38 @@ export async function updateStation(
   if (!(await repo.updateStation(ctx.db, id, values))) throw notFound();
   await ctx.bus.publish('stations.changed', { stationId: id });
   return getStation(ctx.db, id, scope);
+}
+
+const POINT_NUMBER = /^[1-9]\d?$/;
+const MACHINE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Takes one pump, bay or coffee machine out of service or back, for an operator or the
+ * station's own manager; the station's other points stay as they are. Answers the point as it
+ * was and as it is, for the audit log. A point the station does not have answers 404.
+ */
+export async function setPointService(
+  ctx: ServiceContext,
+  stationId: number,
+  scope: repo.StationScope,
+  kind: StationPointKind,
+  point: string,
+  out: boolean,
+): Promise<{ before: PointServiceState; after: PointServiceState }> {
+  await getStation(ctx.db, stationId, scope);
+  const valid = kind === 'machine' ? MACHINE_ID.test(point) : POINT_NUMBER.test(point);
+  if (!valid) throw notFound();
+  const change =
+    kind === 'machine'
+      ? await setMachineOutOfService(ctx.db, stationId, point, out)
+      : await repo.setPointOutOfService(ctx.db, stationId, kind, Number(point), out);
+  if (!change) throw notFound();
+  await ctx.bus.publish('stations.changed', { stationId });
+  const state = (since: Date | null): PointServiceState => ({
+    kind,
+    point,
+    outOfService: since !== null,
+    since: since?.toISOString() ?? null,
+  });
+  return { before: state(change.before), after: state(change.after) };
 }

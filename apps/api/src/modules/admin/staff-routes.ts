@@ -8,6 +8,7 @@ import {
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditBefore } from '../../plugins/audit-change.ts';
 import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as service from './staff-service.ts';
@@ -85,6 +86,9 @@ export const staffRoutes: FastifyPluginAsyncZod = (app) => {
         body: staffPatchSchema,
         response: { 200: staffAccountSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
+      preHandler: auditBefore((request) =>
+        service.staffAccount(ctx, (request.params as { id: string }).id),
+      ),
     },
     (request) => service.patchStaff(ctx, authOf(request).userId, request.params.id, request.body),
   );

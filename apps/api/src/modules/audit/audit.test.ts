@@ -1,3 +1,4 @@
+import { auditChanges } from '@stod/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
@@ -118,6 +119,70 @@ describe('the audit log', () => {
       (p) => p.items.length > 0,
     );
     expect(page.items[0]?.target).toEqual({ id: '1' });
+  });
+
+  it('keeps what an edit changed, before and after, and never a voucher code it issued', async () => {
+    // The stations are seeded by the test before.
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const { id: actorId } = await meOf(operator);
+    const pause = (kitchenPaused: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/stations/2',
+        headers: bearer(operator),
+        payload: { kitchenPaused },
+      });
+    expect((await pause(true)).statusCode).toBe(200);
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/vouchers',
+      headers: bearer(operator),
+      payload: {
+        kind: 'value',
+        name: 'Jólagáva',
+        amount: 10_000,
+        codeType: 'pin',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        count: 2,
+      },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    await pause(false);
+    const page = await until(
+      () => entries(operator, `&actorId=${actorId}`),
+      (p) => p.total >= 3,
+    );
+    const [resumed, vouchers, paused] = page.items as (Entry & {
+      before: unknown;
+      after: unknown;
+    })[];
+    expect(paused?.before).toMatchObject({ id: 2, kitchenPaused: false });
+    expect(paused?.after).toMatchObject({ id: 2, kitchenPaused: true });
+    expect(auditChanges(paused?.before, paused?.after)).toEqual([
+      { field: 'kitchenPaused', before: false, after: true },
+    ]);
+    expect(auditChanges(resumed?.before, resumed?.after)).toEqual([
+      { field: 'kitchenPaused', before: true, after: false },
+    ]);
+    expect(vouchers).toMatchObject({ before: null, after: { issued: 2 } });
+    for (const { code } of issued.json<{ items: { code: string }[] }>().items)
+      expect(JSON.stringify(page.items)).not.toContain(code);
+  });
+
+  it('keeps no after for a refused change', async () => {
+    const operator = await signInAsStaff(t.app, { role: 'operator' });
+    const { id: actorId } = await meOf(operator);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/stations/999999',
+      headers: bearer(operator),
+      payload: { kitchenPaused: true },
+    });
+    const page = await until(
+      () => entries(operator, `&actorId=${actorId}`),
+      (p) => p.total >= 1,
+    );
+    expect(page.items[0]).toMatchObject({ status: 404, before: null, after: null });
   });
 
   it('keeps no reads, and nothing of a caller who is not staff', async () => {

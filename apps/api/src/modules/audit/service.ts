@@ -77,6 +77,8 @@ export interface StaffAction {
   status: number;
   reason: string | null;
   requestId: string;
+  /** What the action changed, before and after, when known. */
+  change?: { before?: unknown; after?: unknown };
 }
 
 /**
@@ -108,6 +110,8 @@ export async function recordStaffAction(ctx: ServiceContext, action: StaffAction
       status: action.status,
       reason: action.reason,
       requestId: action.requestId,
+      before: keptBody(action.change?.before, null),
+      after: keptBody(action.change?.after, null),
     });
   } catch (error) {
     ctx.log.error({ err: error, action: action.route }, 'a staff action could not be audited');
@@ -136,6 +140,8 @@ export async function auditPage(
       status: row.status,
       reason: row.reason,
       requestId: row.requestId,
+      before: row.before ?? null,
+      after: row.after ?? null,
     })),
     total: page.total,
   };

@@ -95,6 +95,9 @@ export async function live(ctx: ServiceContext, userId: string, hash: string) {
     throw expired();
   }
   if (row.state === 'expired') throw expired();
+  // Staff took the machine out of service after it showed the code: nothing pours, nothing is paid.
+  if (row.state === 'pending' && (await repo.machineClosed(ctx.db, row.machineId)))
+    throw MACHINE_REFUSALS['out of order']();
   return row;
 }
 

@@ -4,6 +4,8 @@ import { reconcileBeverages as reconcile } from './reconcile.ts';
 import { beverageDevRoutes as devRoutes, beverageRoutes as routes } from './routes.ts';
 import { watchMachines as watch } from './service.ts';
 export { POUR_LOST_AFTER_MS, reconcileBeverages } from './reconcile.ts';
+export { machinesAtStation } from './service.ts';
+export { setMachineOutOfService } from './repo.ts';
 
 export const beveragesModule: ModuleDefinition = {
   name: 'beverages',

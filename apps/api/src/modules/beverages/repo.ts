@@ -30,6 +30,44 @@ export async function insertFill(db: Db, row: typeof beverageFills.$inferInsert)
   return inserted ?? null;
 }
 
+/** Whether staff have taken the machine out of service. */
+export async function machineClosed(db: Db, machineId: string) {
+  const [row] = await db
+    .select({ closed: sql<boolean>`${beverageMachines.outOfServiceAt} is not null` })
+    .from(beverageMachines)
+    .where(eq(beverageMachines.id, machineId));
+  return row?.closed ?? false;
+}
+
+/**
+ * Takes one of a station's machines out of service or back, in one transaction with the state it
+ * had before; null for no such machine at the station. It keeps the time it was first taken out.
+ */
+export async function setMachineOutOfService(
+  db: Db,
+  stationId: number,
+  machineId: string,
+  out: boolean,
+) {
+  return db.transaction(async (tx) => {
+    const at = and(eq(beverageMachines.id, machineId), eq(beverageMachines.stationId, stationId));
+    const [before] = await tx
+      .select({ since: beverageMachines.outOfServiceAt })
+      .from(beverageMachines)
+      .where(at)
+      .for('update');
+    if (!before) return null;
+    const [after] = await tx
+      .update(beverageMachines)
+      .set({
+        outOfServiceAt: out ? sql`coalesce(${beverageMachines.outOfServiceAt}, now())` : null,
+      })
+      .where(at)
+      .returning({ since: beverageMachines.outOfServiceAt });
+    return { before: before.since, after: after?.since ?? null };
+  });
+}
+
 export async function fillByHash(db: Db, hash: string) {
   const [row] = await db.select().from(beverageFills).where(eq(beverageFills.hash, hash));
   return row ?? null;

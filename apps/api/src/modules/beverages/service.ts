@@ -32,6 +32,8 @@ const newHash = () =>
 export async function issue(ctx: ServiceContext, machineId: string, beverageFamily: string) {
   const beverage = await repo.beverageOf(ctx.db, beverageFamily);
   if (!beverage) throw notFound();
+  // A machine staff took out of service shows no code to pay for.
+  if (await repo.machineClosed(ctx.db, machineId)) throw MACHINE_REFUSALS['out of order']();
   const expiresAt = new Date(
     ctx.clock.now().getTime() + ctx.config.BEVERAGE_HASH_TTL_SECONDS * 1000,
   );
@@ -141,4 +143,23 @@ export function watchMachines(ctx: ServiceContext) {
         ctx.log.warn({ err: error, fillId: event.transactionId }, 'a poured cup was not recorded');
       });
   });
+}
+
+/**
+ * A station's coffee machines for the staff screen: the state each reports (null when it cannot
+ * be reached) and whether staff took it out of service.
+ */
+export async function machinesAtStation(ctx: ServiceContext, stationId: number) {
+  const machines = await repo.machinesOf(ctx.db, stationId);
+  return Promise.all(
+    machines.map(async (machine) => ({
+      id: machine.id,
+      name: machine.name,
+      state: await ctx.beverageMachines
+        .state(machine.id)
+        .then((event) => event.state)
+        .catch(() => null),
+      outOfService: machine.outOfServiceAt !== null,
+    })),
+  );
 }

@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOTICE_KINDS, OCPP_PROTOCOLS } from '../../integrations/ocpp/port.ts';
+import { auditBefore } from '../../plugins/audit-change.ts';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as operations from './operations.ts';
@@ -228,6 +229,9 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
         body: chargerPatchSchema,
         response: { 200: operatorChargerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
+      preHandler: auditBefore((request) =>
+        registry.chargerForOperator(ctx, (request.params as { identity: string }).identity),
+      ),
     },
     (request) => registry.patchCharger(ctx, request.params.identity, request.body),
   );
@@ -255,6 +259,9 @@ export const chargingAdminRoutes: FastifyPluginAsyncZod = (app) => {
           ...errorResponses(400, 401, 403, 404),
         },
       },
+      preHandler: auditBefore((request) =>
+        registry.installationForOperator(ctx, (request.params as { id: string }).id),
+      ),
     },
     (request) => registry.patchInstallation(ctx, request.params.id, request.body),
   );

@@ -169,6 +169,11 @@ export async function countChargers(db: Db, filter: ChargerFilter = {}) {
 }
 
 /** Changes an installation's name, place or reach; answers the row, or null for none. */
+export async function findInstallation(db: Db, id: string) {
+  const [row] = await db.select().from(installations).where(eq(installations.id, id));
+  return row ?? null;
+}
+
 export async function updateInstallation(
   db: Db,
   id: string,

@@ -299,8 +299,28 @@ async function endConnection(ctx: ServiceContext, key: string) {
 }
 
 /** An operator's change to an installation: its name, place, or whether every customer sees it. */
+const installationView = (row: {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  public: boolean;
+}) => ({
+  id: row.id,
+  name: row.name,
+  lat: row.lat,
+  lng: row.lng,
+  public: row.public,
+});
+
+export async function installationForOperator(ctx: ServiceContext, id: string) {
+  const row = await registry.findInstallation(ctx.db, id);
+  if (!row) throw notFound();
+  return installationView(row);
+}
+
 export async function patchInstallation(ctx: ServiceContext, id: string, patch: InstallationPatch) {
   const row = await registry.updateInstallation(ctx.db, id, patch);
   if (!row) throw notFound();
-  return { id: row.id, name: row.name, lat: row.lat, lng: row.lng, public: row.public };
+  return installationView(row);
 }

@@ -12,6 +12,7 @@ import {
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditBefore } from '../../plugins/audit-change.ts';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as service from './service.ts';
@@ -133,6 +134,9 @@ export const supportRoutes: FastifyPluginAsyncZod = (app) => {
         body: customerBlockSchema,
         response: { 200: supportCustomerSchema, ...errorResponses(400, 401, 403, 404) },
       },
+      preHandler: auditBefore((request) =>
+        service.customerSummary(ctx, (request.params as { id: string }).id),
+      ),
     },
     (request) => service.setBlocked(ctx, request.params.id, request.body.blocked),
   );

@@ -192,6 +192,13 @@ async function mailRefund(
 }
 
 /** Blocks or unblocks a customer's account: blocking ends their sessions on every process. */
+/** A customer's profile as the block answers it; 404 for no such customer. */
+export async function customerSummary(ctx: ServiceContext, id: string) {
+  const row = await repo.findCustomer(ctx.db, id);
+  if (!row) throw notFound();
+  return customerOf(row);
+}
+
 export async function setBlocked(ctx: ServiceContext, id: string, blocked: boolean) {
   const row = await repo.findCustomer(ctx.db, id);
   if (!row) throw notFound();

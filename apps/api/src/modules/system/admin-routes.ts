@@ -6,6 +6,7 @@ import {
 } from '@stod/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditBefore, recordChange } from '../../plugins/audit-change.ts';
 import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import * as service from './service.ts';
@@ -43,6 +44,7 @@ export const systemAdminRoutes: FastifyPluginAsyncZod = (app) => {
         body: maintenanceSettingSchema,
         response: { 200: maintenanceAdminSchema, ...errorResponses(400, 401, 403) },
       },
+      preHandler: auditBefore(() => service.maintenanceAdmin(ctx)),
     },
     (request) => service.setMaintenance(ctx, request.body),
   );
@@ -74,7 +76,14 @@ export const systemAdminRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: z.array(appVersionAdminSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.setAppVersionAdmin(ctx, request.body),
+    async (request) => {
+      const platform = request.body.platform;
+      const of = (list: { platform: string }[]) => list.find((v) => v.platform === platform);
+      const before = of(await service.appVersionsAdmin(ctx));
+      const after = await service.setAppVersionAdmin(ctx, request.body);
+      recordChange(request, { before, after: of(after) });
+      return after;
+    },
   );
   return Promise.resolve();
 };
