@@ -273,6 +273,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console's service worker: a classic worker script, served as it is.
+    files: ['apps/console/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

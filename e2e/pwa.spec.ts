@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn } from './fixtures.ts';
+import { installabilityErrors, pngSize, workerReady, type Manifest } from './pwa-fixtures.ts';
 import { expect, test } from './test.ts';
-import { LAUNCH_OPTIONS } from './launch.ts';
 import { shot } from './wallet-fixtures.ts';
 
 // The installable web app: its manifest, its service worker and an offline start. Only this spec
@@ -15,43 +12,6 @@ import { shot } from './wallet-fixtures.ts';
 test.use({ serviceWorkers: 'allow' });
 // A first visit downloads the whole app shell for the worker's cache (~280 files).
 test.describe.configure({ timeout: 120_000 });
-
-interface ManifestIcon {
-  src: string;
-  sizes: string;
-  type: string;
-  purpose?: string;
-}
-
-interface Manifest {
-  id: string;
-  name: string;
-  short_name: string;
-  start_url: string;
-  scope: string;
-  display: string;
-  theme_color: string;
-  background_color: string;
-  icons: ManifestIcon[];
-}
-
-/** A PNG's width and height, read from its IHDR chunk. */
-async function pngSize(request: APIRequestContext, src: string): Promise<string> {
-  const response = await request.get(src);
-  expect(response.status(), src).toBe(200);
-  expect(response.headers()['content-type'], src).toBe('image/png');
-  const bytes = await response.body();
-  expect(bytes.subarray(1, 4).toString('ascii'), src).toBe('PNG');
-  return `${String(bytes.readUInt32BE(16))}x${String(bytes.readUInt32BE(20))}`;
-}
-
-/** Waits until the app has registered its worker (after load and idle) and it is active. */
-async function workerReady(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.scriptURL ?? '';
-  });
-}
 
 test('the manifest names the app and its icons, and Chromium finds it installable', async ({
   page,
@@ -86,34 +46,10 @@ test('the manifest names the app and its icons, and Chromium finds it installabl
   const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
   expect(await pngSize(request, touchIcon ?? '')).toBe('180x180');
 
-  // Chromium's own verdict, from a profile on disk: it never offers to install from an
-  // incognito context such as the test's own.
-  const profile = mkdtempSync(join(tmpdir(), 'stod-pwa-'));
-  const browser = await chromium.launchPersistentContext(profile, {
-    ...LAUNCH_OPTIONS,
-    ...(baseURL ? { baseURL } : {}),
-    serviceWorkers: 'allow',
-  });
-  try {
-    const installed = browser.pages()[0] ?? (await browser.newPage());
-    await installed.goto('/');
-    await expect(installed.getByTestId('login-form')).toBeVisible({ timeout: 15_000 });
-    const cdp = await browser.newCDPSession(installed);
-    const { errors } = await cdp.send('Page.getAppManifest');
-    expect(errors).toEqual([]);
-    await expect
-      .poll(
-        async () =>
-          (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map(
-            (e) => e.errorId,
-          ),
-        { timeout: 20_000 },
-      )
-      .toEqual([]);
-  } finally {
-    await browser.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  // Chromium's own verdict, from a profile on disk.
+  expect(
+    await installabilityErrors(baseURL, '/', (installed) => installed.getByTestId('login-form')),
+  ).toEqual([]);
 });
 
 test('the service worker registers, controls the app after a reload and keeps no API answer', async ({

@@ -2,14 +2,19 @@
 // a bolt on the brand colour. No image library: the mark is three simple shapes, filled here with
 // 8×8 supersampling and written as PNG with node:zlib.
 //
-//   node scripts/icons.mjs [primary colour, default #0b6e69]
+//   node scripts/icons.mjs [primary colour, default #0b6e69] [output folder]
 //
-// Writes apps/web/public/icons/. Run it again when the brand colour or the mark changes.
+// Writes apps/web/public/icons/ by default; the staff console's icons, on its own darker colour:
+//   node scripts/icons.mjs '#0b1620' apps/console/public/icons
+// Run it again when the brand colour or the mark changes.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
-const out = fileURLToPath(new URL('../apps/web/public/icons/', import.meta.url));
+const out = process.argv[3]
+  ? `${resolve(process.argv[3])}/`
+  : fileURLToPath(new URL('../apps/web/public/icons/', import.meta.url));
 const primary = hex(process.argv[2] ?? '#0b6e69');
 const white = [255, 255, 255];
 

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BRAND_COLORS } from './config.ts';
 import { ConsoleApp } from './app/ConsoleApp.tsx';
 import { initI18n } from './i18n/index.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { restoreSession } from './lib/staff.ts';
 
 const container = document.getElementById('root');
@@ -22,3 +23,4 @@ createRoot(container).render(
     <ConsoleApp />
   </StrictMode>,
 );
+registerServiceWorker();

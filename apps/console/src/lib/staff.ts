@@ -1,6 +1,6 @@
 import { signInResponseSchema, staffMemberSchema, type StaffMember } from '@stod/domain';
 import { apiRequest, ApiRequestError, unwrap } from './api.ts';
-import { endSession, startSession, useSession } from './session.ts';
+import { endSession, savedMember, startSession, useSession } from './session.ts';
 
 /** Who the token belongs to; a customer's token answers 403 and is not a console session. */
 export function fetchMember(): Promise<StaffMember> {
@@ -34,7 +34,10 @@ export async function signOut(): Promise<void> {
   endSession();
 }
 
-/** Restores the saved session at start; a token no longer valid is forgotten. */
+/**
+ * Restores the saved session at start; a token no longer valid is forgotten. Without a network
+ * the console opens as the member it last knew, and its screens say what they cannot reach.
+ */
 export async function restoreSession(): Promise<void> {
   const { token } = useSession.getState();
   if (!token) return;
@@ -42,5 +45,6 @@ export async function restoreSession(): Promise<void> {
     startSession(token, await fetchMember());
   } catch (error) {
     if (error instanceof ApiRequestError && error.apiError.statusCode > 0) endSession();
+    else useSession.setState({ member: savedMember() });
   }
 }

@@ -1,0 +1,87 @@
+// The staff console's service worker: it makes the console installable and lets it start
+// without a network, showing its own "no connection" states instead of the browser's error page.
+// It keeps only the console's own files, never an answer of the API:
+// - a page load goes to the network first, and falls back to the last console page it kept;
+// - a build file under /console/assets/ (its name carries its content's hash) is kept as it is;
+// - the icons and the manifest are kept too, refreshed whenever the network answers.
+// A new deploy's page names new build files, so nothing stale outlives the next load online.
+const CACHE = 'stod-console-v1';
+const SCOPE = new URL(self.registration.scope).pathname; // '/console/'
+const SHELL = SCOPE;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.add(SHELL))
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith('stod-console-') && key !== CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** Only a complete answer of the console's own files is kept. */
+const keepable = (response) =>
+  response.ok && response.type === 'basic' && !response.headers.has('set-cookie');
+
+async function page(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) await cache.put(SHELL, response.clone());
+    return response;
+  } catch (error) {
+    // Every console address starts from the same page; the console then shows what it can.
+    const kept = await cache.match(SHELL);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function hashed(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (keepable(response)) await cache.put(request, response.clone());
+  return response;
+}
+
+async function fresh(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;
+  if (url.pathname === `${SCOPE}sw.js`) return;
+  if (request.mode === 'navigate') event.respondWith(page(request));
+  else if (url.pathname.startsWith(`${SCOPE}assets/`)) event.respondWith(hashed(request));
+  else if (/^icons\/|^favicon\.svg$|^manifest\.webmanifest$/.test(url.pathname.slice(SCOPE.length)))
+    event.respondWith(fresh(request));
+});
