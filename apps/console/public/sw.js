@@ -38,15 +38,18 @@ self.addEventListener('activate', (event) => {
 const keepable = (response) =>
   response.ok && response.type === 'basic' && !response.headers.has('set-cookie');
 
-async function page(request) {
+/**
+ * The network's answer, kept under `key`; without a network, the answer kept last. Every console
+ * address is kept as the one page they all start from.
+ */
+async function networkFirst(request, key = request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (keepable(response)) await cache.put(SHELL, response.clone());
+    if (keepable(response)) await cache.put(key, response.clone());
     return response;
   } catch (error) {
-    // Every console address starts from the same page; the console then shows what it can.
-    const kept = await cache.match(SHELL);
+    const kept = await cache.match(key);
     if (kept) return kept;
     throw error;
   }
@@ -61,27 +64,14 @@ async function hashed(request) {
   return response;
 }
 
-async function fresh(request) {
-  const cache = await caches.open(CACHE);
-  try {
-    const response = await fetch(request);
-    if (keepable(response)) await cache.put(request, response.clone());
-    return response;
-  } catch (error) {
-    const kept = await cache.match(request);
-    if (kept) return kept;
-    throw error;
-  }
-}
-
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;
   if (url.pathname === `${SCOPE}sw.js`) return;
-  if (request.mode === 'navigate') event.respondWith(page(request));
+  if (request.mode === 'navigate') event.respondWith(networkFirst(request, SHELL));
   else if (url.pathname.startsWith(`${SCOPE}assets/`)) event.respondWith(hashed(request));
   else if (/^icons\/|^favicon\.svg$|^manifest\.webmanifest$/.test(url.pathname.slice(SCOPE.length)))
-    event.respondWith(fresh(request));
+    event.respondWith(networkFirst(request));
 });
