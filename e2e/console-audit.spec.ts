@@ -32,7 +32,12 @@ test('the audit log shows an operator’s command to a charger, and narrows by a
   await expect(newest).toContainText('Rekstur');
   await expect(newest.locator('[data-outcome]')).toHaveText('Gjørt · 200');
   await newest.getByText('Sent', { exact: true }).click();
-  await expect(newest.locator('pre')).toContainText('"requestedMessage": "StatusNotification"');
+  await expect(newest.locator('pre').first()).toContainText(
+    '"requestedMessage": "StatusNotification"',
+  );
+  // What came of it: the charger's answer, kept as the action's result.
+  await newest.getByText('Svar', { exact: true }).click();
+  await expect(newest.locator('pre').last()).toContainText('"status": "Accepted"');
   await expectAccessible(page);
   await page.screenshot(shot('console-audit-desktop', true));
 
@@ -50,8 +55,10 @@ test('the audit log shows an operator’s command to a charger, and narrows by a
       );
     })
     .toBe(true);
-  // A day in the future holds nothing.
+  // A day in the future holds nothing; days are written as the Faroe Islands write them.
   await page.getByLabel('Frá').fill('2099-01-01');
+  await expect(page.getByText('Virðið er ikki gildigt.')).toBeVisible();
+  await page.getByLabel('Frá').fill('01.01.2099');
   await expect(page.getByRole('heading', { name: 'Einki er skrásett her' })).toBeVisible();
   await page.getByLabel('Frá').fill('');
 

@@ -28,6 +28,15 @@ test('an operator switches maintenance on from the console, and the customer app
   ).newPage();
   try {
     await form.getByLabel('Viðlíkahald á').check();
+    // Times are written as the Faroe Islands write them, whatever the browser's language; one
+    // that is no time is said at once, and nothing is saved.
+    const from = form.getByLabel('Frá', { exact: true });
+    await expect(from).toHaveAttribute('placeholder', 'DD.MM.ÁÁÁÁ TT:MM');
+    await from.fill('30.02.2027 10:00');
+    await form.getByRole('button', { name: 'Goym' }).click();
+    await expect(form.getByText('Virðið er ikki gildigt.')).toBeVisible();
+    await expect(page.getByTestId('maintenance-state')).toHaveAttribute('data-state', 'off');
+    await from.fill('');
     await form.getByLabel('Boð á føroyskum').fill('Vit dagføra kervið. Aftur kl. 14.');
     await form.getByLabel('Boð á enskum').fill('We are updating the system. Back at 14:00.');
     await form.getByRole('button', { name: 'Goym' }).click();

@@ -41,6 +41,13 @@ test.describe('the staff console', () => {
     await order.getByLabel('Navn (enskt)').fill('Christmas gift 2026');
     await order.getByLabel('Upphædd (kr.)').fill('250');
     await order.getByLabel('Tal').fill('3');
+    // The expiry reads as the Faroe Islands write it (a native date field would follow the
+    // browser: 11/28/2027), a year from today.
+    const nextYear = new Date();
+    nextYear.setFullYear(nextYear.getFullYear() + 1);
+    await expect(order.getByLabel('Gildir til')).toHaveValue(
+      `${String(nextYear.getDate()).padStart(2, '0')}.${String(nextYear.getMonth() + 1).padStart(2, '0')}.${String(nextYear.getFullYear())}`,
+    );
     let posts = 0;
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/admin/vouchers')) posts += 1;
@@ -63,7 +70,13 @@ test.describe('the staff console', () => {
     await order.getByLabel('Navn (føroyskt)').fill('Ógilt');
     await order.getByLabel('Upphædd (kr.)').fill('-5');
     await order.getByRole('button', { name: 'Bílegg' }).click();
-    await expect(order.getByRole('alert')).toBeVisible();
+    await expect(order.getByRole('alert').first()).toBeVisible();
+    expect(posts).toBe(1);
+    // So is a day that is no day.
+    await order.getByLabel('Upphædd (kr.)').fill('50');
+    await order.getByLabel('Gildir til').fill('31.02.2027');
+    await order.getByRole('button', { name: 'Bílegg' }).click();
+    await expect(order.getByText('Virðið er ikki gildigt.')).toBeVisible();
     expect(posts).toBe(1);
 
     await nav.getByRole('link', { name: 'Støðir' }).click();

@@ -51,19 +51,3 @@ export function useSetAppVersion() {
     onSuccess: (saved) => client.setQueryData(versionsKey, saved),
   });
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a `datetime-local` field holds it: the browser's own time, to the minute. */
-export function localInputOf(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** What a `datetime-local` field holds, as an instant; null for an empty or broken one. */
-export function isoOfLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}

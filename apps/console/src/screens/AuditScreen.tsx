@@ -9,6 +9,8 @@ import { AUDIT_PAGE, useAudit, type AuditEntry, type AuditFilter } from '../lib/
 import { ListSkeleton, Page, Pager, TableCard } from './Page.tsx';
 import { Select } from './Select.tsx';
 import { dateTime } from '../lib/format.ts';
+import { dayOfText } from '../lib/dates.ts';
+import { messageText } from '../i18n/index.ts';
 
 const cell = 'px-4 py-2 align-top';
 
@@ -141,6 +143,17 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
 export function AuditScreen() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<AuditFilter>({ action: '', from: '', until: '' });
+  // The days as typed; the filter takes a day once the text is one (or empty).
+  const [days, setDays] = useState({ from: '', until: '' });
+  const typeDay = (name: 'from' | 'until', text: string) => {
+    setDays({ ...days, [name]: text });
+    const day = dayOfText(text);
+    if (day !== null || text.trim() === '') change({ [name]: day ?? '' });
+  };
+  const dayError = (name: 'from' | 'until') =>
+    days[name].trim() !== '' && dayOfText(days[name]) === null
+      ? messageText('validation.invalid')
+      : undefined;
   const [offset, setOffset] = useState(0);
   const audit = useAudit(filter, offset);
   const change = (next: Partial<AuditFilter>) => {
@@ -169,16 +182,22 @@ export function AuditScreen() {
             ))}
           </Select>
           <Field
-            type="date"
             label={t('audit.from')}
-            value={filter.from}
-            onChange={(e) => change({ from: e.target.value })}
+            placeholder={t('date.dayFormat')}
+            autoComplete="off"
+            spellCheck={false}
+            value={days.from}
+            error={dayError('from')}
+            onChange={(e) => typeDay('from', e.target.value)}
           />
           <Field
-            type="date"
             label={t('audit.until')}
-            value={filter.until}
-            onChange={(e) => change({ until: e.target.value })}
+            placeholder={t('date.dayFormat')}
+            autoComplete="off"
+            spellCheck={false}
+            value={days.until}
+            error={dayError('until')}
+            onChange={(e) => typeDay('until', e.target.value)}
           />
         </form>
       </search>

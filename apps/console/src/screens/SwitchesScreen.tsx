@@ -10,8 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { messageText } from '../i18n/index.ts';
 import { ApiRequestError, fieldErrorsOf } from '../lib/api.ts';
 import {
-  isoOfLocalInput,
-  localInputOf,
   useAppVersions,
   useMaintenance,
   useSetAppVersion,
@@ -19,6 +17,7 @@ import {
   type AppVersionAdmin,
   type MaintenanceAdmin,
 } from '../lib/switches.ts';
+import { dateTimeText, instantOfText } from '../lib/dates.ts';
 import { ListSkeleton, Page } from './Page.tsx';
 import { dateTime } from '../lib/format.ts';
 
@@ -84,11 +83,13 @@ function MaintenancePanel({ current }: { current: MaintenanceAdmin }) {
   const [enabled, setEnabled] = useState(current.enabled);
   const [fo, setFo] = useState(current.message?.fo ?? '');
   const [en, setEn] = useState(current.message?.en ?? '');
-  const [from, setFrom] = useState(localInputOf(current.from));
-  const [until, setUntil] = useState(localInputOf(current.until));
+  const [from, setFrom] = useState(dateTimeText(current.from));
+  const [until, setUntil] = useState(dateTimeText(current.until));
+  // A time typed that is no time is said at once, and nothing is sent.
+  const [unread, setUnread] = useState<Record<string, string>>({});
   const save = useSetMaintenance();
   const errors = fieldErrorsOf(save.error);
-  const err = (name: string) => messageText(errors[name]);
+  const err = (name: string) => messageText(unread[name] ?? errors[name]);
   const refusal = save.error instanceof ApiRequestError && !save.error.apiError.fieldErrors;
   const toggleId = useId();
   return (
@@ -100,8 +101,16 @@ function MaintenancePanel({ current }: { current: MaintenanceAdmin }) {
         onSubmit={(e) => {
           e.preventDefault();
           const message = fo.trim() || en.trim() ? { fo: fo.trim(), en: en.trim() } : null;
+          const window = { from: instantOfText(from), until: instantOfText(until) };
+          const broken = Object.fromEntries(
+            (['from', 'until'] as const)
+              .filter((name) => window[name] === null && { from, until }[name].trim() !== '')
+              .map((name) => [name, 'validation.invalid']),
+          );
+          setUnread(broken);
+          if (Object.keys(broken).length > 0) return;
           save.mutate(
-            { enabled, message, from: isoOfLocalInput(from), until: isoOfLocalInput(until) },
+            { enabled, message, ...window },
             { onSuccess: () => showToast('success', t('switches.saved')) },
           );
         }}
@@ -138,17 +147,21 @@ function MaintenancePanel({ current }: { current: MaintenanceAdmin }) {
             error={err('message.en')}
           />
           <Field
-            type="datetime-local"
             label={t('switches.maintenance.from')}
-            hint={t('switches.maintenance.fromHint')}
+            hint={`${t('switches.maintenance.fromHint')} ${t('date.dateTimeHint')}`}
+            placeholder={t('date.dateTimeFormat')}
+            autoComplete="off"
+            spellCheck={false}
             value={from}
             error={err('from')}
             onChange={(e) => setFrom(e.target.value)}
           />
           <Field
-            type="datetime-local"
             label={t('switches.maintenance.until')}
-            hint={t('switches.maintenance.untilHint')}
+            hint={`${t('switches.maintenance.untilHint')} ${t('date.dateTimeHint')}`}
+            placeholder={t('date.dateTimeFormat')}
+            autoComplete="off"
+            spellCheck={false}
             value={until}
             error={err('until')}
             onChange={(e) => setUntil(e.target.value)}

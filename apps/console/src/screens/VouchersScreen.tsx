@@ -22,6 +22,7 @@ import { messageText } from '../i18n/index.ts';
 import { apiRequest, ApiRequestError, unwrap } from '../lib/api.ts';
 import { ListSkeleton, Page, Pager } from './Page.tsx';
 import { Select } from './Select.tsx';
+import { dayOfText, dayText } from '../lib/dates.ts';
 
 const PAGE = 20;
 
@@ -60,23 +61,26 @@ interface OrderForm {
   count: string;
 }
 
-const orderOf = (form: OrderForm) => ({
-  kind: form.kind,
-  name: form.name,
-  ...(form.nameEn.trim() ? { nameEn: form.nameEn } : {}),
-  ...(form.kind === 'product'
-    ? { product: form.product }
-    : { amount: Math.round(Number(form.amountKr.replace(',', '.')) * 100) }),
-  codeType: form.codeType,
-  // Valid through the chosen day, Faroese time (UTC+0 in winter, +1 in summer: end of day UTC).
-  expiresAt: form.expiresOn ? `${form.expiresOn}T23:59:59Z` : '',
-  count: Number(form.count),
-});
+function orderOf(form: OrderForm) {
+  const day = dayOfText(form.expiresOn);
+  return {
+    kind: form.kind,
+    name: form.name,
+    ...(form.nameEn.trim() ? { nameEn: form.nameEn } : {}),
+    ...(form.kind === 'product'
+      ? { product: form.product }
+      : { amount: Math.round(Number(form.amountKr.replace(',', '.')) * 100) }),
+    codeType: form.codeType,
+    // Valid through the chosen day, Faroese time (UTC+0 in winter, +1 in summer: end of day UTC).
+    expiresAt: day ? `${day}T23:59:59Z` : '',
+    count: Number(form.count),
+  };
+}
 
 const inAYear = () => {
   const date = new Date();
   date.setFullYear(date.getFullYear() + 1);
-  return date.toISOString().slice(0, 10);
+  return dayText(date.toISOString().slice(0, 10));
 };
 
 function OrderVouchers({ onIssued }: { onIssued: (codes: string[]) => void }) {
@@ -190,7 +194,10 @@ function OrderVouchers({ onIssued }: { onIssued: (codes: string[]) => void }) {
         </Select>
         <Field
           label={t('vouchers.expiresAt')}
-          type="date"
+          hint={t('date.dayHint')}
+          placeholder={t('date.dayFormat')}
+          autoComplete="off"
+          spellCheck={false}
           error={err('expiresOn')}
           {...form.register('expiresOn')}
         />
