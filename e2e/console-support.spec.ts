@@ -1,5 +1,5 @@
 import { expectAccessible } from './a11y-fixtures.ts';
-import { waitForMail } from './fixtures.ts';
+import { DEFAULT_PASSWORD, openSignedIn, signInViaUi, waitForMail } from './fixtures.ts';
 import { signIn } from './console-fixtures.ts';
 import {
   activeViaApi,
@@ -112,4 +112,44 @@ test('support finds a customer by card digits and refunds part of a fill', async
   await page.setViewportSize({ width: 1024, height: 768 });
   await expectAccessible(page);
   await page.screenshot(shot('console-customer-tablet', true));
+});
+
+test('support blocks an account: the customer is signed out at once and told why at sign-in, then let back in', async ({
+  page,
+  browser,
+  user,
+}) => {
+  const app = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fo-FO' })
+  ).newPage();
+  try {
+    await openSignedIn(app, user, '/home');
+    await expect(app.getByTestId('home')).toBeVisible();
+
+    await signIn(page, SUPPORT);
+    await page.getByLabel('Leita eftir kunda').fill(user.email);
+    await page.getByTestId('customer-row').filter({ hasText: user.email }).click();
+    const form = page.getByTestId('block-form');
+    await form.getByLabel('Orsøk').fill('Kundin bað okkum steingja kontuna');
+    await form.getByRole('button', { name: 'Steng kontuna' }).click();
+    await expect(page.getByTestId('toast-success').last()).toContainText('Kontan er stongd.');
+    await expect(page.getByText(/^Stongd síðan/)).toBeVisible();
+
+    // The app's session ended with the block: it is back at the sign-in, which says why.
+    await expect(app.getByTestId('login-form')).toBeVisible({ timeout: 15_000 });
+    await signInViaUi(app, user.email, DEFAULT_PASSWORD);
+    await expect(
+      app.getByText('Henda kontan er stongd. Set teg í samband við okkum.'),
+    ).toBeVisible();
+    await expectAccessible(app);
+    await app.screenshot(shot('app-account-blocked'));
+
+    await form.getByLabel('Orsøk').fill('Kundin hevur ringt aftur');
+    await form.getByRole('button', { name: 'Lat kontuna upp aftur' }).click();
+    await expect(page.getByTestId('toast-success').last()).toBeVisible();
+    await signInViaUi(app, user.email, DEFAULT_PASSWORD);
+    await expect(app).toHaveURL(/\/home$/);
+  } finally {
+    await app.context().close();
+  }
 });

@@ -15,6 +15,7 @@ import {
   type SupportPayment,
 } from '../lib/customers.ts';
 import { PaymentChip } from './StateChip.tsx';
+import { ReasonField } from './ReasonField.tsx';
 import { dateTime } from '../lib/format.ts';
 
 /** Gives part or all of a payment back: an amount, at most what may be given, and a reason. */
@@ -81,14 +82,11 @@ function RefundForm({
           setErrors({ ...errors, amount: undefined });
         }}
       />
-      <Field
-        label={t('refund.reason')}
-        hint={t('staff.reasonHint')}
-        maxLength={500}
+      <ReasonField
         value={reason}
         error={errors.reason}
-        onChange={(e) => {
-          setReason(e.target.value);
+        onChange={(value) => {
+          setReason(value);
           setErrors({ ...errors, reason: undefined });
         }}
       />
@@ -145,14 +143,11 @@ function ReasonAction({
       }}
     >
       {failure && <Notice tone="error">{failure}</Notice>}
-      <Field
-        label={t('refund.reason')}
-        hint={t('staff.reasonHint')}
-        maxLength={500}
+      <ReasonField
         value={reason}
         error={missing ? t('refund.reasonRequired') : undefined}
-        onChange={(e) => {
-          setReason(e.target.value);
+        onChange={(value) => {
+          setReason(value);
           setMissing(false);
         }}
       />

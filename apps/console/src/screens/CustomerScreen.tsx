@@ -1,7 +1,6 @@
 import { formatCurrency, formatDate } from '@stod/domain';
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
 import { DetailList } from '@stod/ui/DetailList.tsx';
-import { Field } from '@stod/ui/Field.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
@@ -14,6 +13,7 @@ import { ApiRequestError } from '../lib/api.ts';
 import { useBlock, useCustomer, type SupportCustomerDetail } from '../lib/customers.ts';
 import { isNotFound } from '../lib/station-live.ts';
 import { CustomerPayments } from './CustomerPayments.tsx';
+import { ReasonField } from './ReasonField.tsx';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { BlockedChip } from './StateChip.tsx';
 import { dateTime } from '../lib/format.ts';
@@ -55,13 +55,7 @@ function BlockForm({ customer }: { customer: SupportCustomerDetail }) {
       <p className="text-sm text-slate-600">
         {t(blocked ? 'customer.unblockHint' : 'customer.blockHint')}
       </p>
-      <Field
-        label={t('refund.reason')}
-        maxLength={500}
-        value={reason}
-        error={error}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField value={reason} error={error} onChange={setReason} />
       <Button
         type="submit"
         variant={blocked ? 'secondary' : 'danger'}

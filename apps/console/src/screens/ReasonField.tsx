@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 export function ReasonField({
   value,
   onChange,
+  error,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** Why the reason given will not do (a reason is required and too short). */
+  error?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -16,6 +19,7 @@ export function ReasonField({
       hint={t('staff.reasonHint')}
       maxLength={500}
       value={value}
+      error={error}
       onChange={(e) => onChange(e.target.value)}
     />
   );

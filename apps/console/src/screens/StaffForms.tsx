@@ -15,6 +15,7 @@ import {
   type StaffAccount,
 } from '../lib/staff-accounts.ts';
 import { Select } from './Select.tsx';
+import { ReasonField } from './ReasonField.tsx';
 
 /** The stations a station-bound member works at, ticked from the operator's list. */
 export function StationPicker({
@@ -260,13 +261,7 @@ export function EditStaff({
       )}
       {self && <p className="text-sm text-slate-600 sm:col-span-2">{t('staff.selfHint')}</p>}
       <RoleSelect value={role} onChange={setRole} disabled={self} />
-      <Field
-        label={t('staff.reason')}
-        hint={t('staff.reasonHint')}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField value={reason} onChange={setReason} />
       {bound && (
         <StationPicker
           stations={stations}
