@@ -17,6 +17,7 @@ import { installationsModule } from './modules/installations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { receiptPdfs, receiptsModule } from './modules/receipts/index.ts';
+import { pricesModule } from './modules/prices/index.ts';
 import { stationsModule } from './modules/stations/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { companyOf, systemModule } from './modules/system/index.ts';
@@ -38,6 +39,7 @@ export const modules: readonly ModuleDefinition[] = [
   accountModule,
   systemModule,
   stationsModule,
+  pricesModule,
   walletModule,
   identityModule,
   receiptsModule,

@@ -14,6 +14,7 @@ export * from './vouchers.ts';
 export * from './subscriptions.ts';
 export * from './staff.ts';
 export * from './legal.ts';
+export * from './prices.ts';
 export * from './station-transactions.ts';
 export * from './fuel.ts';
 export * from './carwash.ts';

@@ -119,6 +119,15 @@ export const stationsEnv = z.object({
     .describe(
       'how often the alarms are brought up to date (offline sites and chargers, faults, stopped washes, waiting orders, long transactions, old holds); a device that reports a fault raises its alarm at once; `0` turns the timer off',
     ),
+  PRICE_APPLY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(10)
+    .describe(
+      'how often price changes set for a time are looked for and applied (each once, on whichever process finds it due); `0` turns the timer off',
+    ),
   ALARM_ESCALATE_MINUTES: z.coerce
     .number()
     .int()

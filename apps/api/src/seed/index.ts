@@ -4,6 +4,7 @@ import { SEED_LOCK, type Db } from '../db/client.ts';
 import {
   beverageMachines,
   beverages,
+  productBounds,
   productColors,
   stationPoints,
   stationProducts,
@@ -50,6 +51,7 @@ async function seedUnlessFull(ctx: ServiceContext): Promise<boolean> {
       const neighbour = demo ? await neighbourOf(ctx.db) : null;
       await seedCharging(ctx.db, { demo: demo?.id ?? null, neighbour });
       await seedBeverageMachines(ctx.db);
+      await seedPriceBounds(ctx.db);
       await seedCampaigns(ctx.db);
     }
     return false;
@@ -138,6 +140,34 @@ export async function seedStationNetwork(db: Db) {
   await db.insert(productColors).values(seedProductColors).onConflictDoNothing();
   await db.insert(beverages).values(seedBeverages);
   await seedBeverageMachines(db);
+  await seedPriceBounds(db);
+}
+
+/**
+ * Bounds for every product the stations sell, from half to twice its seeded price, so a
+ * mistyped price is refused from the first day; a database seeded before gets them too.
+ */
+export async function seedPriceBounds(db: Db) {
+  const rows = await db
+    .select({
+      service: stationProducts.service,
+      code: stationProducts.code,
+      price: sql<number>`max(${stationProducts.price})::int`,
+    })
+    .from(stationProducts)
+    .groupBy(stationProducts.service, stationProducts.code);
+  if (rows.length === 0) return;
+  await db
+    .insert(productBounds)
+    .values(
+      rows.map((r) => ({
+        service: r.service,
+        code: r.code,
+        minPrice: Math.max(1, Math.round(r.price / 2)),
+        maxPrice: r.price * 2,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** A coffee machine at every station with a kitchen; a database seeded before gets them too. */

@@ -13,6 +13,7 @@ export const en: Record<keyof typeof fo, string> = {
   'validation.unknownField': 'This field is not allowed.',
   'validation.tooLong': 'The text is too long.',
   'validation.invalid': 'The value is not valid.',
+  'validation.priceBoundsOrder': 'The highest price cannot be below the lowest.',
   'validation.pcid': 'A car’s PCID is 17 or 18 letters and digits.',
   'validation.characters': 'The text contains characters that are not allowed.',
   'validation.more': 'And {{count}} more fields are not filled in correctly.',

@@ -14,6 +14,7 @@ export const fo = {
   'validation.unknownField': 'Hesin teigurin er ikki loyvdur.',
   'validation.tooLong': 'Teksturin er ov langur.',
   'validation.invalid': 'Virðið er ikki gildigt.',
+  'validation.priceBoundsOrder': 'Hægsti prísur kann ikki vera lægri enn lægsti.',
   'validation.pcid': 'PCID hjá bili er 17 ella 18 bókstavir og tøl.',
   'validation.characters': 'Teksturin hevur tekin, sum ikki eru loyvd.',
   'validation.more': 'Og {{count}} teigar aftrat eru ikki rætt útfyltir.',

@@ -28,6 +28,9 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.pumpOutOfService': 'This pump is out of service right now. Choose another pump.',
   'error.bayOutOfService': 'This wash bay is out of service right now. Choose another bay.',
   'error.kitchenPaused': 'The kitchen is not taking orders right now. Try again later.',
+  'error.priceOutOfBounds':
+    'The price of {{product}} must be between {{min}} and {{max}}. No price was changed.',
+  'error.priceOutOfBoundsField': 'Outside the price bounds.',
   'error.holdInUse':
     'A service still uses this hold. It can be released once the service has ended.',
   'error.holdNotHeld': 'Nothing is held on this payment.',

@@ -33,6 +33,9 @@ export const serverFo = {
   'error.pumpOutOfService': 'Pumpan er ikki í nýtslu júst nú. Vel eina aðra pumpu.',
   'error.bayOutOfService': 'Vaskibásurin er ikki í nýtslu júst nú. Vel ein annan bás.',
   'error.kitchenPaused': 'Køkið tekur ikki ímóti bíleggingum júst nú. Royn aftur seinni.',
+  'error.priceOutOfBounds':
+    'Prísurin á {{product}} má vera millum {{min}} og {{max}}. Einki prísur er broyttur.',
+  'error.priceOutOfBoundsField': 'Uttan fyri prísmarkið.',
   'error.holdInUse':
     'Ein tænasta brúkar enn hesa upphæddina. Hon kann sleppast, tá ið tænastan er liðug.',
   'error.holdNotHeld': 'Eingin upphædd er hildin á hesum gjaldinum.',

@@ -1,6 +1,7 @@
 export * from './users.ts';
 export * from './system.ts';
 export * from './stations.ts';
+export * from './prices.ts';
 export * from './gateway-sim.ts';
 export * from './wallet.ts';
 export * from './identity.ts';
