@@ -1,14 +1,7 @@
 import { expectAccessible } from './a11y-fixtures.ts';
 import { DEFAULT_PASSWORD, openSignedIn, signInViaUi, waitForMail } from './fixtures.ts';
 import { signIn } from './console-fixtures.ts';
-import {
-  activeViaApi,
-  addGatewayCard,
-  atPump,
-  auth,
-  stationNamed,
-  transactionViaApi,
-} from './stations-helpers.ts';
+import { addGatewayCard, auth, fillViaApi, stationNamed } from './stations-helpers.ts';
 import { expect, test } from './test.ts';
 import { shot } from './wallet-fixtures.ts';
 
@@ -37,23 +30,13 @@ test('support finds a customer by card digits and refunds part of a fill', async
   await context.close();
   const station = await stationNamed(request, STATION);
   const product = station.products.find((p) => p.service === 'fuel')!;
-  const started = await request.post('/api/fuel/transactions', {
-    headers: { ...auth(user), 'Idempotency-Key': `support-fill-${user.email}` },
-    data: {
-      stationId: station.id,
-      pumpNumber: PUMP,
-      productId: product.id,
-      paymentMethodId: cardId,
-    },
+  const fill = await fillViaApi(request, user, {
+    stationId: station.id,
+    pumpNumber: PUMP,
+    productId: product.id,
+    cardId,
+    litres: 10,
   });
-  expect(started.status(), await started.text()).toBe(201);
-  const { id } = (await started.json()) as { id: string };
-  await expect.poll(async () => (await activeViaApi(request, user))?.state).toBe('ready');
-  await atPump(request, station.id, PUMP, 'lift', 10);
-  await expect
-    .poll(async () => (await transactionViaApi(request, user, id)).state, { timeout: 60_000 })
-    .toBe('completed');
-  const fill = await transactionViaApi(request, user, id);
   expect(fill.captured).toBe(10 * product.price);
 
   // Support lands on the customer search and finds them by the card's last four digits.

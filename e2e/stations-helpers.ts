@@ -176,3 +176,37 @@ export async function keepLiveScreen(page: Page, name: string) {
   );
   expect(violations).toEqual([]);
 }
+
+/**
+ * A whole refuelling as the API and the pump see it: started with the card, the nozzle lifted
+ * for `litres`, and the fill as it ended.
+ */
+export async function fillViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  fill: {
+    stationId: number;
+    pumpNumber: number;
+    productId: number;
+    cardId: string;
+    litres: number;
+  },
+): Promise<TransactionJson> {
+  const started = await request.post('/api/fuel/transactions', {
+    headers: { ...auth(user), 'Idempotency-Key': `fill-${user.email}-${String(fill.stationId)}` },
+    data: {
+      stationId: fill.stationId,
+      pumpNumber: fill.pumpNumber,
+      productId: fill.productId,
+      paymentMethodId: fill.cardId,
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { id } = (await started.json()) as { id: string };
+  await expect.poll(async () => (await activeViaApi(request, user))?.state).toBe('ready');
+  await atPump(request, fill.stationId, fill.pumpNumber, 'lift', fill.litres);
+  await expect
+    .poll(async () => (await transactionViaApi(request, user, id)).state, { timeout: 60_000 })
+    .toBe('completed');
+  return transactionViaApi(request, user, id);
+}

@@ -9,6 +9,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>
   hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
   trailing?: ReactNode;
+  /** The label is read out but not shown: a table's column already says it. */
+  labelVisuallyHidden?: boolean;
 }
 
 const inputBase =
@@ -16,7 +18,16 @@ const inputBase =
   'placeholder:text-slate-500 transition-colors focus:outline-none focus:ring-3 ' +
   'disabled:bg-slate-100 disabled:text-slate-600';
 
-export function Field({ label, error, hint, id, className, trailing, ...input }: FieldProps) {
+export function Field({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  trailing,
+  labelVisuallyHidden = false,
+  ...input
+}: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = `${inputId}-hint`;
@@ -24,7 +35,10 @@ export function Field({ label, error, hint, id, className, trailing, ...input }:
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+      <label
+        htmlFor={inputId}
+        className={cn('text-sm font-medium text-slate-800', labelVisuallyHidden && 'sr-only')}
+      >
         {label}
       </label>
       <div className="relative">

@@ -14,6 +14,7 @@ import { useSession } from '../lib/session.ts';
 import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live.ts';
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { BayCard, MachineCard, PumpCard, ResumeWash } from './PointCards.tsx';
+import { StationPrices } from './StationPrices.tsx';
 import { SoundSwitch } from './SoundSwitch.tsx';
 import { StationSettings } from './StationSettings.tsx';
 import { dateTime } from '../lib/format.ts';
@@ -245,6 +246,7 @@ function StationLive({ id }: { id: number }) {
               ))}
             </Points>
           )}
+          {canResume && <StationPrices id={id} editable={role === 'operator'} />}
           {canResume && <StationSettings id={id} />}
         </>
       )}
