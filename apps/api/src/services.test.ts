@@ -52,12 +52,13 @@ describe('the service context', () => {
       'food.expire',
       'installations.close-month',
       'payments.reconcile',
+      'prices.apply',
       'push.sweep',
       'stations.reconcile',
       'subscriptions.renew',
     ]);
     await ctx.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
-    expect(await ctx.jobs.runDue()).toBe(9);
+    expect(await ctx.jobs.runDue()).toBe(10);
     const [renew] = await ctx.db.select().from(jobs).where(eq(jobs.name, 'subscriptions.renew'));
     expect(renew?.lastError).toBeNull();
     expect(renew?.runAt.getTime()).toBeGreaterThan(Date.now());
@@ -73,6 +74,7 @@ describe('the service context', () => {
         FOOD_EXPIRE_EVERY_SECONDS: '0',
         EARNINGS_CLOSE_EVERY_SECONDS: '0',
         ALARM_SWEEP_SECONDS: '0',
+        PRICE_APPLY_SECONDS: '0',
       }),
       { log: processLogger('silent') },
     );

@@ -93,3 +93,29 @@ export const voucherIssueSchema = strict({
   if (Date.parse(order.expiresAt) <= Date.now()) problem('expiresAt', 'validation.invalid');
 });
 export type VoucherIssue = z.infer<typeof voucherIssueSchema>;
+
+/** A code on issue as staff see it (`GET /api/admin/vouchers`): never the code itself. */
+export const adminVoucherSchema = z.object({
+  id: z.string(),
+  codeType: z.enum(['pin', 'premium']),
+  kind: z.enum(['value', 'gift_card', 'product']),
+  name: z.string(),
+  /** The English name; null when the order gave none (English readers see `name`). */
+  nameEn: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  product: z.string().nullable(),
+  expiresAt: z.string(),
+  redeemedAt: z.string().nullable(),
+  /** The customer who redeemed it, as their account is now. */
+  redeemedBy: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  /** Blocked by an operator: it cannot be redeemed, nor what was redeemed from it spent. */
+  blockedAt: z.string().nullable(),
+  /** The order (batch) it was issued in. */
+  batch: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminVoucher = z.infer<typeof adminVoucherSchema>;
+export const adminVoucherPageSchema = z.object({
+  total: z.number().int(),
+  items: z.array(adminVoucherSchema),
+});

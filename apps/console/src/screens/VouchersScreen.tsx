@@ -4,6 +4,7 @@ import {
   paymentProducts,
   voucherIssueSchema,
   voucherKinds,
+  type AdminVoucher,
   type PaymentProduct,
   type VoucherKind,
 } from '@stod/domain';
@@ -13,7 +14,8 @@ import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { confirmModal } from '@stod/ui/modal-store.ts';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,26 +25,13 @@ import { apiRequest, ApiRequestError, unwrap } from '../lib/api.ts';
 import { ListSkeleton, Page, Pager } from './Page.tsx';
 import { Select } from './Select.tsx';
 import { dayOfText, dayText } from '../lib/dates.ts';
-
-const PAGE = 20;
-
-const listSchema = z.object({
-  total: z.number(),
-  items: z.array(
-    z.object({
-      id: z.string(),
-      codeType: z.enum(['pin', 'premium']),
-      kind: z.enum(voucherKinds),
-      name: z.string(),
-      nameEn: z.string().nullable(),
-      amount: z.number().nullable(),
-      product: z.string().nullable(),
-      expiresAt: z.string(),
-      redeemedAt: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-});
+import {
+  downloadBatchCsv,
+  useBlockVoucher,
+  useVoucherList,
+  VOUCHER_PAGE,
+  type VoucherFilter,
+} from '../lib/vouchers.ts';
 
 const issuedSchema = z.object({
   items: z.array(z.object({ id: z.string(), code: z.string() })),
@@ -253,20 +242,124 @@ function IssuedCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 }
 
 /** The operator's vouchers: ordering new codes, and what is on issue and redeemed. */
+/** One code on issue: what it is, who redeemed it, and its block. */
+function VoucherItem({
+  voucher,
+  now,
+  onBatch,
+}: {
+  voucher: AdminVoucher;
+  now: number;
+  onBatch: (batch: string) => void;
+}) {
+  const { t } = useTranslation();
+  const block = useBlockVoucher();
+  const blocked = voucher.blockedAt !== null;
+  const toggle = async () => {
+    const confirmed = await confirmModal({
+      title: t(blocked ? 'vouchers.unblockTitle' : 'vouchers.blockTitle', { name: voucher.name }),
+      body: t(blocked ? 'vouchers.unblockText' : 'vouchers.blockText'),
+      confirmLabel: t(blocked ? 'vouchers.unblock' : 'vouchers.block'),
+      danger: !blocked,
+      testId: 'voucher-block-dialog',
+    });
+    if (!confirmed) return;
+    block.mutate(
+      { id: voucher.id, blocked: !blocked },
+      {
+        onSuccess: () =>
+          showToast('success', t(blocked ? 'vouchers.unblocked' : 'vouchers.blocked')),
+      },
+    );
+  };
+  return (
+    <li
+      data-testid="voucher-item"
+      className="flex flex-col gap-2 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex flex-col">
+        <span className="text-base font-semibold text-slate-900">
+          {voucher.name}
+          {voucher.nameEn && (
+            <span className="font-normal text-slate-600" lang="en">
+              {' · '}
+              {voucher.nameEn}
+            </span>
+          )}
+          {blocked && (
+            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900 ring-1 ring-red-300">
+              {t('vouchers.blockedChip')}
+            </span>
+          )}
+        </span>
+        <span className="text-sm text-slate-600">
+          {t(`vouchers.kind.${voucher.kind}`)}
+          {' · '}
+          {voucher.amount !== null
+            ? formatCurrency(voucher.amount)
+            : t(`vouchers.product.${voucher.product as PaymentProduct}`)}
+          {' · '}
+          {t(`vouchers.codeType.${voucher.codeType}`)}
+        </span>
+        {voucher.batch && (
+          <button
+            type="button"
+            className="self-start text-sm text-brand-strong underline-offset-2 hover:underline"
+            onClick={() => onBatch(voucher.batch ?? '')}
+          >
+            {t('vouchers.showBatch')}
+          </button>
+        )}
+      </div>
+      <div className="flex flex-col gap-1 text-sm sm:items-end">
+        <span className={voucher.redeemedAt ? 'font-medium text-emerald-800' : 'text-slate-700'}>
+          {voucher.redeemedAt
+            ? t('vouchers.redeemed', { date: formatDate(voucher.redeemedAt) })
+            : t('vouchers.open')}
+        </span>
+        {voucher.redeemedBy && (
+          <span className="text-slate-700" data-testid="voucher-redeemer">
+            {t('vouchers.redeemedBy', {
+              name: voucher.redeemedBy.name,
+              email: voucher.redeemedBy.email,
+            })}
+          </span>
+        )}
+        <span className="text-slate-600">
+          {t(Date.parse(voucher.expiresAt) < now ? 'vouchers.expired' : 'vouchers.expires', {
+            date: formatDate(voucher.expiresAt),
+          })}
+        </span>
+        <Button
+          variant="ghost"
+          block={false}
+          className="min-h-10 px-2 text-sm"
+          pending={block.isPending}
+          aria-label={t(blocked ? 'vouchers.unblockLabel' : 'vouchers.blockLabel', {
+            name: voucher.name,
+          })}
+          onClick={() => void toggle()}
+        >
+          {t(blocked ? 'vouchers.unblock' : 'vouchers.block')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 export function VouchersScreen() {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
   const [issued, setIssued] = useState<string[] | null>(null);
-  const list = useQuery({
-    queryKey: ['admin', 'vouchers', offset],
-    queryFn: () =>
-      unwrap(
-        apiRequest(`/admin/vouchers?offset=${String(offset)}&take=${String(PAGE)}`, {
-          schema: listSchema,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const [filter, setFilter] = useState<VoucherFilter>({ q: '', batch: '' });
+  const list = useVoucherList(filter, offset);
+  const narrow = (next: Partial<VoucherFilter>) => {
+    setFilter({ ...filter, ...next });
+    setOffset(0);
+  };
+  const exportBatch = async () => {
+    if (!(await downloadBatchCsv(filter.batch))) showToast('error', t('vouchers.exportFailed'));
+  };
   const total = list.data?.total ?? 0;
   return (
     <Page title={t('section.vouchers')}>
@@ -276,6 +369,31 @@ export function VouchersScreen() {
         <OrderVouchers onIssued={setIssued} />
       )}
       <Section title={t('vouchers.listTitle')}>
+        <search className="flex flex-col gap-3">
+          <Field
+            type="search"
+            label={t('vouchers.search')}
+            hint={t('vouchers.searchHint')}
+            autoComplete="off"
+            spellCheck={false}
+            value={filter.q}
+            onChange={(e) => narrow({ q: e.target.value })}
+          />
+          {filter.batch && (
+            <div
+              className="flex flex-wrap items-center gap-3 rounded-xl bg-slate-100 px-4 py-2 text-sm"
+              data-testid="voucher-batch"
+            >
+              <span className="text-slate-800">{t('vouchers.batchShown')}</span>
+              <Button block={false} variant="secondary" onClick={() => void exportBatch()}>
+                {t('vouchers.exportCsv')}
+              </Button>
+              <Button block={false} variant="ghost" onClick={() => narrow({ batch: '' })}>
+                {t('vouchers.allBatches')}
+              </Button>
+            </div>
+          )}
+        </search>
         {list.isPending && <ListSkeleton label={t('vouchers.listTitle')} />}
         {list.isError && (
           <RetryNotice
@@ -285,61 +403,28 @@ export function VouchersScreen() {
             pending={list.isFetching}
           />
         )}
-        {list.data?.items.length === 0 && <EmptyState level={2} title={t('vouchers.empty')} />}
+        {list.data?.items.length === 0 && (
+          <EmptyState
+            level={2}
+            title={t(filter.q.trim() || filter.batch ? 'vouchers.noneFound' : 'vouchers.empty')}
+          />
+        )}
         {list.data && list.data.items.length > 0 && (
           <>
             <ul className="flex flex-col gap-2" data-testid="voucher-list">
               {list.data.items.map((voucher) => (
-                <li
+                <VoucherItem
                   key={voucher.id}
-                  className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="flex flex-col">
-                    <span className="text-base font-semibold text-slate-900">
-                      {voucher.name}
-                      {voucher.nameEn && (
-                        <span className="font-normal text-slate-600" lang="en">
-                          {' · '}
-                          {voucher.nameEn}
-                        </span>
-                      )}
-                    </span>
-                    <span className="text-sm text-slate-600">
-                      {t(`vouchers.kind.${voucher.kind}`)}
-                      {' · '}
-                      {voucher.amount !== null
-                        ? formatCurrency(voucher.amount)
-                        : t(`vouchers.product.${voucher.product as PaymentProduct}`)}
-                      {' · '}
-                      {t(`vouchers.codeType.${voucher.codeType}`)}
-                    </span>
-                  </div>
-                  <div className="flex flex-col text-sm sm:items-end">
-                    <span
-                      className={
-                        voucher.redeemedAt ? 'font-medium text-emerald-800' : 'text-slate-700'
-                      }
-                    >
-                      {voucher.redeemedAt
-                        ? t('vouchers.redeemed', { date: formatDate(voucher.redeemedAt) })
-                        : t('vouchers.open')}
-                    </span>
-                    <span className="text-slate-600">
-                      {t(
-                        Date.parse(voucher.expiresAt) < list.dataUpdatedAt
-                          ? 'vouchers.expired'
-                          : 'vouchers.expires',
-                        { date: formatDate(voucher.expiresAt) },
-                      )}
-                    </span>
-                  </div>
-                </li>
+                  voucher={voucher}
+                  now={list.dataUpdatedAt}
+                  onBatch={(batch) => narrow({ batch, q: '' })}
+                />
               ))}
             </ul>
             <Pager
               label={t('vouchers.listTitle')}
               offset={offset}
-              page={PAGE}
+              page={VOUCHER_PAGE}
               total={total}
               onOffset={setOffset}
             />

@@ -10,6 +10,7 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.voucherUnknown': 'Failed to redeem voucher: the code is unknown.',
   'error.voucherUsed': 'Failed to redeem voucher: the code has already been used.',
   'error.voucherExpired': 'Failed to redeem voucher: the code has expired.',
+  'error.voucherBlocked': 'Failed to redeem voucher: the code is blocked. Please contact us.',
   'error.voucherOrderIssued': 'This order has been issued already. Codes are shown only once.',
   'error.voucherCodeTaken': 'This code already exists.',
   'error.ownCardUnknown': 'We found no card with this number.',

@@ -12,6 +12,8 @@ export const serverFo = {
   'error.voucherUnknown': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er ókend.',
   'error.voucherUsed': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er longu brúkt.',
   'error.voucherExpired': 'Tað eydnaðist ikki at innloysa gávukortið: kotan er útgingin.',
+  'error.voucherBlocked':
+    'Tað eydnaðist ikki at innloysa gávukortið: kotan er stongd. Set teg í samband við okkum.',
   'error.voucherOrderIssued':
     'Hendan bíleggingin er longu givin út. Kotur verða bara vístar eina ferð.',
   'error.voucherCodeTaken': 'Hendan kotan finst longu.',

@@ -27,6 +27,8 @@ export const voucherCodes = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     orderKey: text('order_key').references(() => voucherOrders.key),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while the operator has blocked the code: it cannot be redeemed, nor its balance spent. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('voucher_codes_hash_key').on(t.codeHash),
@@ -54,6 +56,8 @@ export const userVouchers = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Its code was blocked after it was redeemed: nothing of it can be spent. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
   (t) => [index('user_vouchers_user_idx').on(t.userId, t.expiresAt)],
 );

@@ -1,5 +1,7 @@
 import {
   adminStationSchema,
+  adminVoucherPageSchema,
+  adminVoucherSchema,
   idParam,
   listQuerySchema,
   staffMemberSchema,
@@ -19,7 +21,7 @@ import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import { stationScope } from './request-scope.ts';
 import { resumeWash } from '../carwash/index.ts';
-import { issueCodes, listCodes } from '../vouchers/index.ts';
+import { batchCsv, blockCode, issueCodes, listCodes } from '../vouchers/index.ts';
 import { stationLive } from './live.ts';
 import * as service from './service.ts';
 
@@ -74,34 +76,72 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: operatorOnly,
       schema: {
         tags,
-        summary: 'The codes on issue, newest first, and whether they are redeemed (operator)',
+        summary:
+          'The codes on issue, newest first, with who redeemed each and whether it is blocked (operator)',
+        description:
+          '`q` finds a code as printed (by its hash: codes are never kept), a code’s id, or words of its name or batch; `batch` lists one order’s codes.',
         security: bearer,
-        querystring: listQuerySchema,
-        response: {
-          200: z.object({
-            total: z.number().int(),
-            items: z.array(
-              z.object({
-                id: z.string(),
-                codeType: z.enum(['pin', 'premium']),
-                kind: z.enum(['value', 'gift_card', 'product']),
-                name: z.string(),
-                /** The English name; null when the order gave none (English readers see `name`). */
-                nameEn: z.string().nullable(),
-                amount: z.number().int().nullable(),
-                product: z.string().nullable(),
-                expiresAt: z.string(),
-                redeemedAt: z.string().nullable(),
-                createdAt: z.string(),
-              }),
-            ),
-          }),
-          ...errorResponses(400, 401, 403),
-        },
+        querystring: listQuerySchema.extend({
+          q: z.string().trim().max(120, 'validation.tooLong').optional(),
+          batch: z.string().trim().min(1).max(120, 'validation.tooLong').optional(),
+        }),
+        response: { 200: adminVoucherPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => listCodes(ctx.db, request.query.offset, request.query.take),
+    (request) => {
+      const { q, batch, offset, take } = request.query;
+      return listCodes(ctx.db, { q, batch }, offset, take);
+    },
   );
+
+  app.get(
+    '/admin/vouchers/batches/:batch/csv',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary:
+          'One batch of codes as CSV: each code’s id, kind, amount, expiry, redemption and block (operator)',
+        security: bearer,
+        params: z.object({ batch: z.string().min(1).max(120) }),
+        response: { 200: z.string(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await batchCsv(ctx.db, request.params.batch);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="vouchers-${request.params.batch.replace(/[^\w.-]/g, '_')}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  for (const [method, blocked] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const)
+    app.route({
+      method,
+      url: '/admin/vouchers/:code/block',
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: blocked
+          ? 'Block a code, named as printed or by its id: it can no longer be redeemed, nor what was redeemed from it spent (operator)'
+          : 'Let a blocked code go again (operator)',
+        security: bearer,
+        params: z.object({ code: z.string().trim().min(1).max(120) }),
+        response: { 200: adminVoucherSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      handler: async (request) => {
+        const change = await blockCode(ctx.db, request.params.code, blocked);
+        recordChange(request, change);
+        return change.after;
+      },
+    });
 
   app.get(
     '/admin/stations',

@@ -1,6 +1,8 @@
 import type { ModuleDefinition } from '../../platform/modules.ts';
 import { voucherRoutes } from './routes.ts';
 export {
+  batchCsv,
+  blockCode,
   issue,
   issueCodes,
   list,

@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userVouchers, voucherCodes, voucherOrders, voucherSpends } from '../../db/schema/index.ts';
+import {
+  users,
+  userVouchers,
+  voucherCodes,
+  voucherOrders,
+  voucherSpends,
+} from '../../db/schema/index.ts';
+import { containing } from '../../lib/like.ts';
 
 export type UserVoucherRow = typeof userVouchers.$inferSelect;
 export type NewUserVoucher = typeof userVouchers.$inferInsert;
@@ -15,7 +22,7 @@ export function vouchersOf(db: Db, userId: string) {
   return db
     .select()
     .from(userVouchers)
-    .where(eq(userVouchers.userId, userId))
+    .where(and(eq(userVouchers.userId, userId), isNull(userVouchers.blockedAt)))
     .orderBy(desc(userVouchers.createdAt));
 }
 
@@ -37,6 +44,7 @@ export function lockBalances(tx: Db, userId: string) {
         eq(userVouchers.userId, userId),
         gt(userVouchers.expiresAt, sql`now()`),
         gt(userVouchers.balance, 0),
+        isNull(userVouchers.blockedAt),
       ),
     )
     .orderBy(asc(userVouchers.expiresAt))
@@ -75,6 +83,7 @@ export async function lockProductVoucher(
         eq(userVouchers.kind, 'product'),
         eq(userVouchers.product, product),
         isNull(userVouchers.usedAt),
+        isNull(userVouchers.blockedAt),
         gt(userVouchers.expiresAt, now),
       ),
     )
@@ -146,6 +155,7 @@ export async function claimCode(tx: Db, codeHash: string, userId: string) {
       and(
         eq(voucherCodes.codeHash, codeHash),
         isNull(voucherCodes.redeemedAt),
+        isNull(voucherCodes.blockedAt),
         gt(voucherCodes.expiresAt, sql`now()`),
       ),
     )
@@ -178,17 +188,67 @@ export async function insertOrder(tx: Db, key: string, count: number) {
   return row;
 }
 
-/** A page of the codes, newest first. */
-export function pageOfCodes(db: Db, offset: number, take: number) {
+/** Which codes a staff search means: one code, one id, words of the name, one batch. */
+export interface CodeFilter {
+  codeHash?: string;
+  id?: string;
+  text?: string;
+  batch?: string;
+}
+
+function codeWhere(filter: CodeFilter): SQL | undefined {
+  const anyOf = [
+    filter.codeHash ? eq(voucherCodes.codeHash, filter.codeHash) : undefined,
+    filter.id ? eq(voucherCodes.id, filter.id) : undefined,
+    filter.text ? ilike(voucherCodes.name, containing(filter.text)) : undefined,
+    filter.text ? ilike(voucherCodes.orderKey, containing(filter.text)) : undefined,
+  ].filter((c) => c !== undefined);
+  return and(
+    anyOf.length > 0 ? or(...anyOf) : undefined,
+    filter.batch ? eq(voucherCodes.orderKey, filter.batch) : undefined,
+  );
+}
+
+/** A page of the codes, newest first, each with who redeemed it. */
+export function pageOfCodes(db: Db, filter: CodeFilter, offset: number, take: number) {
   return db
-    .select()
+    .select({
+      code: voucherCodes,
+      redeemerName: users.name,
+      redeemerEmail: users.email,
+    })
     .from(voucherCodes)
+    .leftJoin(users, eq(users.id, voucherCodes.redeemedBy))
+    .where(codeWhere(filter))
     .orderBy(desc(voucherCodes.createdAt), desc(voucherCodes.id))
     .offset(offset)
     .limit(take);
 }
 
-/** How many codes there are, as one row. */
-export function countCodes(db: Db) {
-  return db.select({ n: sql<number>`count(*)::int` }).from(voucherCodes);
+/** How many codes the filter holds, as one row. */
+export function countCodes(db: Db, filter: CodeFilter) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(voucherCodes)
+    .where(codeWhere(filter));
+}
+
+/**
+ * Blocks a code or lets it go again, with the voucher a customer may have redeemed from it, in
+ * one transaction; a code blocked twice keeps the time it was first blocked. Null: no such code.
+ */
+export async function setCodeBlocked(db: Db, id: string, blocked: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(voucherCodes)
+      .set({ blockedAt: blocked ? sql`coalesce(${voucherCodes.blockedAt}, now())` : null })
+      .where(eq(voucherCodes.id, id))
+      .returning({ id: voucherCodes.id, blockedAt: voucherCodes.blockedAt });
+    if (!row) return null;
+    await tx
+      .update(userVouchers)
+      .set({ blockedAt: row.blockedAt })
+      .where(eq(userVouchers.voucherCodeId, row.id));
+    return row;
+  });
 }

@@ -1,4 +1,5 @@
 import {
+  kronerDecimal,
   localized,
   normaliseVoucherCode,
   type Locale,
@@ -7,7 +8,8 @@ import {
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { sha256 } from '../../lib/secrets.ts';
 import * as repo from './repo.ts';
@@ -78,7 +80,11 @@ export async function redeem(
   if (row) return toView(row, locale);
   const known = await repo.findCode(ctx.db, codeHash);
   const fieldErrors = (
-    key: 'error.voucherUnknown' | 'error.voucherUsed' | 'error.voucherExpired',
+    key:
+      | 'error.voucherUnknown'
+      | 'error.voucherUsed'
+      | 'error.voucherExpired'
+      | 'error.voucherBlocked',
   ) => ({ code: key });
   if (!known)
     throw new AppError(
@@ -86,6 +92,13 @@ export async function redeem(
       'VOUCHER_UNKNOWN',
       'error.voucherUnknown',
       fieldErrors('error.voucherUnknown'),
+    );
+  if (known.blockedAt)
+    throw new AppError(
+      422,
+      'VOUCHER_BLOCKED',
+      'error.voucherBlocked',
+      fieldErrors('error.voucherBlocked'),
     );
   if (known.redeemedAt)
     throw new AppError(422, 'VOUCHER_USED', 'error.voucherUsed', fieldErrors('error.voucherUsed'));
@@ -225,27 +238,110 @@ export async function issueCodes(db: Db, order: VoucherIssue, orderKey: string =
   });
 }
 
-/** The codes on issue, newest first, without the codes themselves. */
-export async function listCodes(db: Db, offset: number, take: number) {
-  const [rows, [count]] = await Promise.all([
-    repo.pageOfCodes(db, offset, take),
-    repo.countCodes(db),
-  ]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a staff search means: `q` is a code as printed (found by its hash, never stored), a
+ * code's id, or words of its name or batch; `batch` one order's codes.
+ */
+function filterOf(query: { q?: string | undefined; batch?: string | undefined }): repo.CodeFilter {
+  const q = query.q?.trim() ?? '';
   return {
-    total: count?.n ?? 0,
-    items: rows.map((r) => ({
-      id: r.id,
-      codeType: r.codeType,
-      kind: r.kind,
-      name: r.name,
-      nameEn: r.nameEn,
-      amount: r.amount,
-      product: r.product,
-      expiresAt: r.expiresAt.toISOString(),
-      redeemedAt: r.redeemedAt?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    ...(q
+      ? {
+          codeHash: sha256(normaliseVoucherCode(q)),
+          text: q,
+          ...(UUID.test(q) ? { id: q } : {}),
+        }
+      : {}),
+    ...(query.batch ? { batch: query.batch } : {}),
   };
+}
+
+type CodeRow = Awaited<ReturnType<typeof repo.pageOfCodes>>[number];
+
+/** A code as staff see it: never the code itself, which is not kept. */
+const codeView = ({ code: r, redeemerName, redeemerEmail }: CodeRow) => ({
+  id: r.id,
+  codeType: r.codeType,
+  kind: r.kind,
+  name: r.name,
+  nameEn: r.nameEn,
+  amount: r.amount,
+  product: r.product,
+  expiresAt: r.expiresAt.toISOString(),
+  redeemedAt: r.redeemedAt?.toISOString() ?? null,
+  redeemedBy:
+    r.redeemedBy && redeemerEmail
+      ? { id: r.redeemedBy, name: redeemerName ?? '', email: redeemerEmail }
+      : null,
+  blockedAt: r.blockedAt?.toISOString() ?? null,
+  batch: r.orderKey,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The codes on issue, newest first: who redeemed each and when, and whether it is blocked. */
+export async function listCodes(
+  db: Db,
+  query: { q?: string | undefined; batch?: string | undefined },
+  offset: number,
+  take: number,
+) {
+  const filter = filterOf(query);
+  const [rows, [count]] = await Promise.all([
+    repo.pageOfCodes(db, filter, offset, take),
+    repo.countCodes(db, filter),
+  ]);
+  return { total: count?.n ?? 0, items: rows.map(codeView) };
+}
+
+/** One code, named by what was printed or by its id. */
+const oneCode = (codeOrId: string): repo.CodeFilter =>
+  UUID.test(codeOrId) ? { id: codeOrId } : { codeHash: sha256(normaliseVoucherCode(codeOrId)) };
+
+/**
+ * Blocks a code (named by what was printed, or by its id) or lets it go again: a blocked code
+ * cannot be redeemed, and a voucher already redeemed from it can no longer be spent. Answers the
+ * code as it was and as it is; 404 for no such code.
+ */
+export async function blockCode(db: Db, codeOrId: string, blocked: boolean) {
+  const filter = oneCode(codeOrId);
+  const [before] = await repo.pageOfCodes(db, filter, 0, 1);
+  if (!before) throw notFound();
+  await repo.setCodeBlocked(db, before.code.id, blocked);
+  const [after] = await repo.pageOfCodes(db, { id: before.code.id }, 0, 1);
+  if (!after) throw notFound();
+  return { before: codeView(before), after: codeView(after) };
+}
+
+/** One batch's codes as CSV for the operator's books: never the codes, which are not kept. */
+export async function batchCsv(db: Db, batch: string) {
+  const page = await listCodes(db, { batch }, 0, 10_000);
+  if (page.total === 0) throw notFound();
+  return toCsv(
+    [
+      'id',
+      'kind',
+      'name',
+      'amount_kr',
+      'product',
+      'expires_at',
+      'redeemed_at',
+      'redeemed_by',
+      'blocked_at',
+    ],
+    page.items.map((i) => [
+      i.id,
+      i.kind,
+      i.name,
+      i.amount === null ? '' : kronerDecimal(i.amount, '.'),
+      i.product ?? '',
+      i.expiresAt,
+      i.redeemedAt ?? '',
+      i.redeemedBy?.email ?? '',
+      i.blockedAt ?? '',
+    ]),
+  );
 }
 
 /**
