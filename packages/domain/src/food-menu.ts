@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strict } from './fields.ts';
 import type { Locale } from './messages/index.ts';
 
 // The menu of a station's restaurant (spec §3 "Food item", "Food offer"): its products with
@@ -115,3 +116,53 @@ export const menuSchema = z.object({
   offers: z.array(menuOfferSchema),
 });
 export type Menu = z.infer<typeof menuSchema>;
+
+/** A short, stable fingerprint of a text (FNV-1a, 32 bits), for a version that must change. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/**
+ * The menu as the customer sees it once staff marked some of its products sold out at the
+ * station: those products unavailable, an offer unavailable when one of its items has no choice
+ * left, and a new version, so an order built on the menu before is told it changed.
+ */
+export function withSoldOut(menu: Menu, soldOut: ReadonlySet<string>): Menu {
+  if (soldOut.size === 0) return menu;
+  const products = menu.products.map((p) => (soldOut.has(p.id) ? { ...p, available: false } : p));
+  const available = new Map(products.map((p) => [p.id, p.available]));
+  const offers = menu.offers.map((o) => ({
+    ...o,
+    available:
+      o.available &&
+      !soldOut.has(o.id) &&
+      o.items.every((item) => item.choices.some((c) => available.get(c.productId) === true)),
+  }));
+  const version = `${menu.version}.${fingerprint([...soldOut].sort().join(','))}`;
+  return { ...menu, products, offers, version };
+}
+
+/**
+ * `PUT /api/admin/stations/{id}/menu/{itemId}/availability`: a product (or offer) sold out at the
+ * station, until a set time or until staff say it is back; or back now.
+ */
+export const menuAvailabilitySchema = strict({
+  available: z.boolean({ error: 'validation.invalid' }),
+  until: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional(),
+}).refine((v) => v.available === false || v.until === undefined, {
+  path: ['until'],
+  message: 'validation.invalid',
+});
+export type MenuAvailability = z.infer<typeof menuAvailabilitySchema>;
+
+export const menuAvailabilityStateSchema = z.object({
+  itemId: z.string(),
+  available: z.boolean(),
+  /** When a sold-out item comes back by itself; null: when staff say so. */
+  until: z.string().nullable(),
+});

@@ -15,6 +15,7 @@ import { isNotFound, LIVE_REFRESH_MS, useStationLive } from '../lib/station-live
 import { BackLink, ListSkeleton, Page } from './Page.tsx';
 import { BayCard, MachineCard, PumpCard, ResumeWash } from './PointCards.tsx';
 import { StationPrices } from './StationPrices.tsx';
+import { MenuAvailability } from './MenuAvailability.tsx';
 import { SoundSwitch } from './SoundSwitch.tsx';
 import { StationSettings } from './StationSettings.tsx';
 import { dateTime } from '../lib/format.ts';
@@ -246,6 +247,7 @@ function StationLive({ id }: { id: number }) {
               ))}
             </Points>
           )}
+          {data.kitchen && role !== 'support' && <MenuAvailability stationId={id} />}
           {canResume && <StationPrices id={id} editable={role === 'operator'} />}
           {canResume && <StationSettings id={id} />}
         </>

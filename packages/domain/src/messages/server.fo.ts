@@ -38,6 +38,7 @@ export const serverFo = {
   'error.priceOutOfBounds':
     'Prísurin á {{product}} má vera millum {{min}} og {{max}}. Einki prísur er broyttur.',
   'error.priceOutOfBoundsField': 'Uttan fyri prísmarkið.',
+  'error.untilPast': 'Tíðin er farin. Vel eina tíð frameftir.',
   'error.holdInUse':
     'Ein tænasta brúkar enn hesa upphæddina. Hon kann sleppast, tá ið tænastan er liðug.',
   'error.holdNotHeld': 'Eingin upphædd er hildin á hesum gjaldinum.',

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -81,3 +82,20 @@ export const kitchenPresence = pgTable('kitchen_presence', {
     .references(() => stations.id, { onDelete: 'cascade' }),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What staff marked sold out at a station, over the ERP's menu: until a time, or (no `until`)
+ * until they say it is back. The customer's menu shows it unavailable and no order takes it.
+ */
+export const menuSoldOut = pgTable(
+  'menu_sold_out',
+  {
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    until: timestamp('until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.itemId] })],
+);

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNull,
@@ -14,7 +15,13 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { foodOrders, kitchenPresence, stations, users } from '../../db/schema/index.ts';
+import {
+  foodOrders,
+  kitchenPresence,
+  menuSoldOut,
+  stations,
+  users,
+} from '../../db/schema/index.ts';
 
 export type FoodOrderRow = typeof foodOrders.$inferSelect;
 export type NewFoodOrder = typeof foodOrders.$inferInsert;
@@ -215,4 +222,40 @@ export function unreleased(db: Db) {
       ),
     )
     .limit(100);
+}
+
+/** The items staff marked sold out at a station that are still out at `now`. */
+export async function soldOutAt(db: Db, stationId: number, now: Date) {
+  const rows = await db
+    .select({ itemId: menuSoldOut.itemId })
+    .from(menuSoldOut)
+    .where(
+      and(
+        eq(menuSoldOut.stationId, stationId),
+        or(isNull(menuSoldOut.until), gt(menuSoldOut.until, now)),
+      ),
+    );
+  return new Set(rows.map((r) => r.itemId));
+}
+
+/** Marks an item sold out (until a time, or until it is back), or back now. */
+export async function setSoldOut(
+  db: Db,
+  stationId: number,
+  itemId: string,
+  soldOut: { until: Date | null } | null,
+) {
+  if (!soldOut) {
+    await db
+      .delete(menuSoldOut)
+      .where(and(eq(menuSoldOut.stationId, stationId), eq(menuSoldOut.itemId, itemId)));
+    return;
+  }
+  await db
+    .insert(menuSoldOut)
+    .values({ stationId, itemId, until: soldOut.until })
+    .onConflictDoUpdate({
+      target: [menuSoldOut.stationId, menuSoldOut.itemId],
+      set: { until: soldOut.until, since: sql`now()` },
+    });
 }

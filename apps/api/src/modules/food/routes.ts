@@ -9,6 +9,8 @@ import {
   kitchenOrderListSchema,
   kitchenOrderSchema,
   kitchenRejectSchema,
+  menuAvailabilitySchema,
+  menuAvailabilityStateSchema,
   menuSchema,
   pageQueryShape,
   idempotencyKeyHeader,
@@ -17,9 +19,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
-import { stationScope } from '../admin/index.ts';
+import { getStation, stationScope } from '../admin/index.ts';
+import { recordChange } from '../../plugins/audit-change.ts';
 import { accept, markCollected, markReady, reject, stationOrders } from './kitchen.ts';
-import { stationMenu } from './menus.ts';
+import { setAvailability, stationMenu } from './menus.ts';
 import * as service from './service.ts';
 
 const tags = ['food'];
@@ -49,7 +52,9 @@ export const foodRoutes: FastifyPluginAsyncZod = (app) => {
       // Guests may read menus on the web (spec §2 rule 3): no session is needed.
       const { menu } = await stationMenu(ctx, request.params.id);
       const etag = `"${menu.version}"`;
-      void reply.header('etag', etag).header('cache-control', 'public, max-age=60');
+      // Asked again on every read (a 304 while it holds): a dish the kitchen marks sold out
+      // shows at once, not a minute later.
+      void reply.header('etag', etag).header('cache-control', 'public, no-cache');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return menu;
     },
@@ -188,6 +193,33 @@ export const foodRoutes: FastifyPluginAsyncZod = (app) => {
     withBody('Rejects a placed order with a reason; the hold is voided', kitchenRejectSchema),
     async (request) =>
       reject(ctx, request.params.id, request.body.reason, await stationScope(request)),
+  );
+  app.put(
+    '/admin/stations/:id/menu/:itemId/availability',
+    {
+      onRequest: requireRole('operator', 'station', 'kitchen'),
+      schema: {
+        tags: ['food'],
+        summary:
+          'Mark a product or offer of a station’s menu sold out, until a time or until it is back, or back now (operator, or the station’s manager or kitchen)',
+        description:
+          'The customer’s menu shows a sold-out item unavailable (an offer too, once one of its items has no choice left) and its version changes, so an order built before is told the menu changed; no order takes it. An item not on the station’s menu answers 404.',
+        security: bearer,
+        params: z.object({ id: idParam, itemId: z.string().min(1).max(100) }),
+        body: menuAvailabilitySchema,
+        response: {
+          200: menuAvailabilityStateSchema,
+          ...errorResponses(400, 401, 403, 404, 422, 503),
+        },
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      await getStation(ctx.db, id, await stationScope(request));
+      const change = await setAvailability(ctx, id, itemId, request.body);
+      recordChange(request, change);
+      return change.after;
+    },
   );
   return Promise.resolve();
 };
