@@ -154,7 +154,7 @@ export function withSoldOut(menu: Menu, soldOut: ReadonlySet<string>): Menu {
 export const menuAvailabilitySchema = strict({
   available: z.boolean({ error: 'validation.invalid' }),
   until: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional(),
-}).refine((v) => v.available === false || v.until === undefined, {
+}).refine((v) => !v.available || v.until === undefined, {
   path: ['until'],
   message: 'validation.invalid',
 });
