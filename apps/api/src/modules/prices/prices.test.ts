@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceChanges, stations } from '../../db/schema/index.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  secondProcess,
+  type TestApp,
+} from '../../test/app.ts';
 import { signInAsStaff } from '../../test/staff.ts';
 import { cardCustomer } from '../../test/stations.ts';
 import { applyDuePrices } from './service.ts';
@@ -262,5 +268,39 @@ describe('who may', () => {
       url: `/api/admin/stations/${String(stationId)}/prices`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('two processes on one database and one bus', () => {
+  it('apply a change that came due once, whichever runs the job, and both answer with it', async () => {
+    const b = await secondProcess(t, redisUrl ?? '', t.app.ctx.config.REDIS_KEY_PREFIX);
+    try {
+      const current = (await prices()).items.find((p) => p.productId === unleaded.productId);
+      const price = (current?.price ?? unleaded.price) + 7;
+      const at = new Date(Date.now() + 3_600_000).toISOString();
+      const res = await put([{ productId: unleaded.productId, price, at }]);
+      const id =
+        res.json<StationPrices>().items.find((p) => p.productId === unleaded.productId)
+          ?.scheduled[0]?.id ?? 0;
+      await t.app.ctx.db
+        .update(priceChanges)
+        .set({ at: new Date(Date.now() - 1000) })
+        .where(eq(priceChanges.id, id));
+      await Promise.all([applyDuePrices(t.app.ctx), applyDuePrices(b.ctx), applyDuePrices(b.ctx)]);
+      const [row] = await t.app.ctx.db.select().from(priceChanges).where(eq(priceChanges.id, id));
+      expect(row?.appliedAt).not.toBeNull();
+      for (const app of [t.app, b]) {
+        const station = await app.inject({ url: `/api/stations/stod/${String(stationId)}` });
+        expect(
+          station
+            .json<{ products: { id: number; price: number }[] }>()
+            .products.find((p) => p.id === unleaded.productId)?.price,
+        ).toBe(price);
+      }
+    } finally {
+      await b.close();
+    }
   });
 });
