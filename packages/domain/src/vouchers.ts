@@ -119,3 +119,22 @@ export const adminVoucherPageSchema = z.object({
   total: z.number().int(),
   items: z.array(adminVoucherSchema),
 });
+
+/** What the network owes on gift cards and value vouchers (`GET /api/admin/reports/liability`). */
+export const liabilityReportSchema = z.object({
+  asOf: z.string(),
+  byKind: z.array(
+    z.object({
+      kind: z.enum(['gift_card', 'value']),
+      /** Balances left in customers' wallets, øre. */
+      redeemed: z.number().int(),
+      redeemedCount: z.number().int(),
+      /** Codes issued and not yet redeemed, øre. */
+      unredeemed: z.number().int(),
+      unredeemedCount: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type LiabilityReport = z.infer<typeof liabilityReportSchema>;

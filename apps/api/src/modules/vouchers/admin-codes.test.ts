@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminVoucher } from '@stod/domain';
+import type { AdminVoucher, LiabilityReport } from '@stod/domain';
+import { sql } from 'drizzle-orm';
+import { userVouchers, voucherCodes } from '../../db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { signInAsStaff } from '../../test/staff.ts';
@@ -169,5 +171,63 @@ describe('who may', () => {
       expect(csv.statusCode).toBe(403);
     }
     expect((await found(codes[0] ?? '')).items[0]?.blockedAt).toBeNull();
+  });
+});
+
+describe('GET /api/admin/reports/liability', () => {
+  const report = async (token = operator) =>
+    t.app.inject({ url: '/api/admin/reports/liability', headers: bearer(token) });
+  const valueOf = async () =>
+    (await report()).json<LiabilityReport>().byKind.find((k) => k.kind === 'value')!;
+
+  it('equals the balances left and the codes not yet redeemed, and follows each change', async () => {
+    const before = await valueOf();
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/vouchers',
+      headers: { ...bearer(operator), 'idempotency-key': randomUUID() },
+      payload: {
+        kind: 'value',
+        name: 'Virði',
+        amount: 5_000,
+        codeType: 'pin',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        count: 2,
+      },
+    });
+    const [a = '', b = ''] = issued.json<{ items: { code: string }[] }>().items.map((i) => i.code);
+    expect(await valueOf()).toMatchObject({
+      unredeemed: before.unredeemed + 10_000,
+      unredeemedCount: before.unredeemedCount + 2,
+      redeemed: before.redeemed,
+    });
+    const customer = await registerUser(t.app);
+    await redeem(customer.token, a);
+    await block(b);
+    expect(await valueOf()).toMatchObject({
+      unredeemed: before.unredeemed,
+      redeemed: before.redeemed + 5_000,
+      total: before.total + 5_000,
+    });
+
+    // The same sums, read straight from the tables.
+    const body = (await report()).json<LiabilityReport>();
+    const [wallets] = await t.app.ctx.db
+      .select({ sum: sql<string>`coalesce(sum(${userVouchers.balance}), 0)::text` })
+      .from(userVouchers)
+      .where(sql`balance > 0 and expires_at > now() and blocked_at is null`);
+    const [unredeemed] = await t.app.ctx.db
+      .select({ sum: sql<string>`coalesce(sum(${voucherCodes.amount}), 0)::text` })
+      .from(voucherCodes)
+      .where(sql`redeemed_at is null and blocked_at is null and expires_at > now() and amount > 0`);
+    expect(body.total).toBe(Number(wallets?.sum) + Number(unredeemed?.sum));
+  });
+
+  it('is the operator’s only', async () => {
+    for (const token of [
+      await signInAsStaff(t.app, { role: 'support' }),
+      (await registerUser(t.app)).token,
+    ])
+      expect((await report(token)).statusCode).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ export {
   blockCode,
   issue,
   issueCodes,
+  liability,
   list,
   listCodes,
   newVoucherCode,

@@ -252,3 +252,45 @@ export async function setCodeBlocked(db: Db, id: string, blocked: boolean) {
     return row;
   });
 }
+
+/**
+ * What the network owes on its gift cards and value vouchers at `now`, by kind: the balances left
+ * in customers' wallets, and the amounts of codes sold or given that nobody has redeemed yet.
+ * Blocked and expired ones are owed nothing.
+ */
+export async function liabilityAt(db: Db, now: Date) {
+  const [wallets, codes] = await Promise.all([
+    db
+      .select({
+        kind: userVouchers.kind,
+        amount: sql<string>`coalesce(sum(${userVouchers.balance}), 0)::bigint`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(userVouchers)
+      .where(
+        and(
+          gt(userVouchers.balance, 0),
+          gt(userVouchers.expiresAt, now),
+          isNull(userVouchers.blockedAt),
+        ),
+      )
+      .groupBy(userVouchers.kind),
+    db
+      .select({
+        kind: voucherCodes.kind,
+        amount: sql<string>`coalesce(sum(${voucherCodes.amount}), 0)::bigint`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(voucherCodes)
+      .where(
+        and(
+          isNull(voucherCodes.redeemedAt),
+          isNull(voucherCodes.blockedAt),
+          gt(voucherCodes.expiresAt, now),
+          gt(voucherCodes.amount, 0),
+        ),
+      )
+      .groupBy(voucherCodes.kind),
+  ]);
+  return { wallets, codes };
+}

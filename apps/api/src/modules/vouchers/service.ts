@@ -366,3 +366,34 @@ export async function takeProductVoucher(
 export async function returnProductVoucher(db: Db, userId: string, userVoucherId: string) {
   await repo.clearVoucherUse(db, userId, userVoucherId);
 }
+
+/**
+ * The gift-card and voucher liability (`GET /api/admin/reports/liability`): what customers may
+ * still spend, redeemed and not yet redeemed, by kind, in øre.
+ */
+export async function liability(ctx: ServiceContext) {
+  const now = ctx.clock.now();
+  const { wallets, codes } = await repo.liabilityAt(ctx.db, now);
+  const kinds = ['gift_card', 'value'] as const;
+  const of = (rows: typeof wallets, kind: string) => {
+    const row = rows.find((r) => r.kind === kind);
+    return { amount: Number(row?.amount ?? 0), count: row?.count ?? 0 };
+  };
+  const byKind = kinds.map((kind) => {
+    const redeemed = of(wallets, kind);
+    const unredeemed = of(codes, kind);
+    return {
+      kind,
+      redeemed: redeemed.amount,
+      redeemedCount: redeemed.count,
+      unredeemed: unredeemed.amount,
+      unredeemedCount: unredeemed.count,
+      total: redeemed.amount + unredeemed.amount,
+    };
+  });
+  return {
+    asOf: now.toISOString(),
+    byKind,
+    total: byKind.reduce((sum, k) => sum + k.total, 0),
+  };
+}
