@@ -60,8 +60,12 @@ function reasonOf(header: string | string[] | undefined, body: unknown): string 
   return typeof given === 'string' && given.trim() ? given.trim().slice(0, AUDIT_REASON_MAX) : null;
 }
 
-/** What the action changed: as the route told it, else its answer as the after. */
-function changeOf(request: FastifyRequest): AuditChange {
+/**
+ * What the action changed: as the route told it, else its answer as the after. A refused action
+ * changed nothing, whatever was read before it.
+ */
+function changeOf(request: FastifyRequest, status: number): AuditChange {
+  if (status >= 300) return {};
   const told = request.auditChange ?? {};
   if ('after' in told || request.auditAnswer === null) return told;
   try {
@@ -221,7 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       status: reply.statusCode,
       reason: reasonOf(request.headers['x-audit-reason'], request.body),
       requestId: request.id,
-      change: changeOf(request),
+      change: changeOf(request, reply.statusCode),
     });
   });
   app.addHook('onResponse', (request, reply, done) => {

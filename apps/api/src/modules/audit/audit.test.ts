@@ -183,6 +183,19 @@ describe('the audit log', () => {
       (p) => p.total >= 1,
     );
     expect(page.items[0]).toMatchObject({ status: 404, before: null, after: null });
+    // Refused after the object was read (an operator cannot disable themselves): nothing either.
+    const self = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${actorId}`,
+      headers: bearer(operator),
+      payload: { disabled: true },
+    });
+    expect(self.statusCode).toBe(409);
+    const refused = await until(
+      () => entries(operator, `&actorId=${actorId}`),
+      (p) => p.total >= 2,
+    );
+    expect(refused.items[0]).toMatchObject({ status: 409, before: null, after: null });
   });
 
   it('keeps no reads, and nothing of a caller who is not staff', async () => {
