@@ -223,8 +223,7 @@ function PricesTable({
         void submit();
       }}
     >
-      {failure && !failure.fieldErrors && <Notice tone="error">{failure.message}</Notice>}
-      {failure?.fieldErrors && <Notice tone="error">{failure.message}</Notice>}
+      {failure && <Notice tone="error">{failure.message}</Notice>}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">{t('prices.title')}</caption>
