@@ -34,6 +34,9 @@ test('an operator changes a fuel price within its bounds, and the customer’s n
 
   try {
     await signIn(page, OPERATOR);
+    // Signed in (the operator lands on the vouchers) before going on: a new address now would
+    // cut the sign-in short.
+    await expect(page.getByTestId('console-role')).toBeVisible();
     await page.goto(`/console/stations/${String(station.id)}`);
     const form = page.getByTestId('station-prices');
     const row = form.getByTestId('price-Diesel');

@@ -65,14 +65,19 @@ test('the console’s worker starts the console without a network, and keeps no 
   context,
 }) => {
   await signIn(page, OPERATOR);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('console-role')).toBeVisible();
   expect(await workerReady(page)).toMatch(/\/console\/sw\.js$/);
   expect(await consoleWorker(page)).toEqual({ scope: expect.stringMatching(/\/console\/$/) });
-  // The first load was before the worker; the next is its to answer.
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The first load was before the worker; a load once it is active is its to answer.
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+      },
+      { timeout: 30_000 },
+    )
     .toMatch(/\/console\/sw\.js$/);
 
   const kept = await page.evaluate(async () => {
