@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStationNetwork } from '../../seed/index.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { signInAsStaff } from '../../test/staff.ts';
+import { until } from '../../test/stations.ts';
 
 // One pump, bay or coffee machine out of service at a time, by the station's staff: the others
 // stay as they are, the customer is refused, and the audit log keeps the point before and after.
@@ -108,13 +109,18 @@ describe('PUT /api/admin/stations/{id}/points/{kind}/{point}', () => {
   it('keeps the point before and after in the audit log, with the reason', async () => {
     await put('pump', 4, { outOfService: true });
     await put('pump', 4, { outOfService: false });
-    const page = (
-      await t.app.inject({
-        url: `/api/admin/audit?action=${encodeURIComponent('PUT /api/admin/stations/:id/points/:kind/:point')}`,
-        headers: bearer(operator),
-      })
-    ).json<{ items: AuditEntry[] }>();
-    const [last, first] = page.items;
+    // The log is written once the answer has gone: wait for both entries.
+    const page = await until(
+      async () =>
+        (
+          await t.app.inject({
+            url: `/api/admin/audit?action=${encodeURIComponent('PUT /api/admin/stations/:id/points/:kind/:point')}`,
+            headers: bearer(operator),
+          })
+        ).json<{ items: AuditEntry[] }>(),
+      (p) => p.items.filter((e) => e.target.point === '4').length >= 2,
+    );
+    const [last, first] = page.items.filter((e) => e.target.point === '4');
     expect(first).toMatchObject({
       reason: 'Slangan lekur',
       target: { id: String(station), kind: 'pump', point: '4' },
