@@ -10,6 +10,7 @@ import { campaignsModule } from './modules/campaigns/index.ts';
 import { carwashModule } from './modules/carwash/index.ts';
 import { chargingModule } from './modules/charging/index.ts';
 import { devModule } from './modules/dev/index.ts';
+import { financeModule } from './modules/finance/index.ts';
 import { foodModule } from './modules/food/index.ts';
 import { fuelModule } from './modules/fuel/index.ts';
 import { identityModule } from './modules/identity/index.ts';
@@ -57,6 +58,7 @@ export const modules: readonly ModuleDefinition[] = [
   adminModule,
   auditModule,
   supportModule,
+  financeModule,
   alarmsModule,
   notificationsModule,
   devModule,

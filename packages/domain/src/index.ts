@@ -28,3 +28,4 @@ export * from './campaigns.ts';
 export * from './audit.ts';
 export * from './support.ts';
 export * from './alarms.ts';
+export * from './finance.ts';

@@ -10,9 +10,14 @@ describe('console sections by role', () => {
       'chargers',
       'customers',
       'staff',
+      'finance',
       'switches',
       'audit',
     ]);
+  });
+
+  it('gives finance the money and nothing else', () => {
+    expect(sectionsFor('finance')).toEqual(['finance']);
   });
 
   it('keeps vouchers from station and kitchen staff, and the alarms from the kitchen', () => {
@@ -23,6 +28,7 @@ describe('console sections by role', () => {
   it('gives support none of the station or operator sections', () => {
     expect(sectionsFor('support')).toEqual(['customers']);
     expect(sectionsFor('support')).not.toContain('staff');
+    expect(sectionsFor('support')).not.toContain('finance');
   });
 });
 

@@ -5,10 +5,10 @@ import type { MessageKey } from './messages/index.ts';
 const key = (k: MessageKey) => k;
 
 /**
- * Staff roles: an operator runs everything; support helps customers; station and kitchen staff
- * work at their own stations.
+ * Staff roles: an operator runs everything; support helps customers; finance reads the money's
+ * reports and pays the owners; station and kitchen staff work at their own stations.
  */
-export const staffRoles = ['operator', 'support', 'station', 'kitchen'] as const;
+export const staffRoles = ['operator', 'support', 'finance', 'station', 'kitchen'] as const;
 export type StaffRoleName = (typeof staffRoles)[number];
 
 /** The roles bound to stations: they see only the stations they are given. */
@@ -95,6 +95,7 @@ export const consoleSections = [
   'chargers',
   'customers',
   'staff',
+  'finance',
   'switches',
   'audit',
 ] as const;
@@ -107,6 +108,7 @@ const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   alarms: ['operator', 'station'],
   chargers: ['operator'],
   staff: ['operator'],
+  finance: ['operator', 'finance'],
   switches: ['operator'],
   audit: ['operator'],
 };

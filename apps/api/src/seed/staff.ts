@@ -8,12 +8,13 @@ import { seedStations } from '../integrations/provider-stations/network.ts';
 export const DEMO_STAFF = {
   operator: { email: 'operator@example.com', password: 'operator-password-1' },
   support: { email: 'support@example.com', password: 'support-password-1' },
+  finance: { email: 'finance@example.com', password: 'finance-password-1' },
   station: { email: 'station@example.com', password: 'station-password-1' },
   kitchen: { email: 'kitchen@example.com', password: 'kitchen-password-1' },
 } as const;
 
 /**
- * Adds the demo operator and support agent, and the manager and kitchen of the first demo
+ * Adds the demo operator, support agent and bookkeeper, and the manager and kitchen of the first demo
  * station, where they are missing; an account that exists is left as it is, so that a change
  * made to it survives.
  */
@@ -30,6 +31,8 @@ export async function seedStaff(db: Db) {
     await saveStaff(db, { ...DEMO_STAFF.operator, name: 'Rakul Rasmussen', role: 'operator' });
   if (!(await staffExists(db, DEMO_STAFF.support.email)))
     await saveStaff(db, { ...DEMO_STAFF.support, name: 'Sára Joensen', role: 'support' });
+  if (!(await staffExists(db, DEMO_STAFF.finance.email)))
+    await saveStaff(db, { ...DEMO_STAFF.finance, name: 'Bjarni Poulsen', role: 'finance' });
   if (!first) return;
   const bound = [
     { ...DEMO_STAFF.station, name: 'Jógvan Hansen', role: 'station' as const },

@@ -3,6 +3,7 @@ import { cn } from '@stod/ui/cn.ts';
 import { Logo } from '@stod/ui/Logo.tsx';
 import {
   BellRing,
+  Landmark,
   Gift,
   LifeBuoy,
   LogOut,
@@ -28,6 +29,7 @@ const icons: Record<ConsoleSection, ReactNode> = {
   chargers: <PlugZap size={20} aria-hidden="true" className="shrink-0" />,
   customers: <LifeBuoy size={20} aria-hidden="true" className="shrink-0" />,
   staff: <Users size={20} aria-hidden="true" className="shrink-0" />,
+  finance: <Landmark size={20} aria-hidden="true" className="shrink-0" />,
   switches: <SlidersHorizontal size={20} aria-hidden="true" className="shrink-0" />,
   audit: <ScrollText size={20} aria-hidden="true" className="shrink-0" />,
 };
@@ -131,7 +133,7 @@ function Frame({ sections }: { sections: ConsoleSection[] }) {
           </button>
         </div>
       </header>
-      <main id="main" className="flex flex-1 flex-col">
+      <main id="main" className="flex min-w-0 flex-1 flex-col">
         <AlarmSocketContext value={alarmStatus}>
           <Outlet />
         </AlarmSocketContext>

@@ -14,6 +14,7 @@ describe('where each role starts', () => {
   it('takes an operator to the first section, and a role without one nowhere', () => {
     expect(landingPath({ role: 'operator', stationIds: null })).toBe('/vouchers');
     expect(landingPath({ role: 'support', stationIds: null })).toBe('/customers');
+    expect(landingPath({ role: 'finance', stationIds: null })).toBe('/finance');
     expect(landingPath({ role: 'kitchen', stationIds: [] })).toBe('/stations');
   });
 });

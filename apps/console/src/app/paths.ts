@@ -18,6 +18,7 @@ export const paths = {
   /** One customer's profile, payments and history; the route's pattern. */
   customer: '/customers/:id',
   staff: '/staff',
+  finance: '/finance',
   switches: '/switches',
   audit: '/audit',
 } as const;
@@ -29,6 +30,7 @@ export const sectionPath: Record<ConsoleSection, string> = {
   chargers: paths.chargers,
   customers: paths.customers,
   staff: paths.staff,
+  finance: paths.finance,
   switches: paths.switches,
   audit: paths.audit,
 };

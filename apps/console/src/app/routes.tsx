@@ -8,6 +8,7 @@ import { ChargerScreen } from '../screens/ChargerScreen.tsx';
 import { ChargersScreen } from '../screens/ChargersScreen.tsx';
 import { CustomerScreen } from '../screens/CustomerScreen.tsx';
 import { CustomersScreen } from '../screens/CustomersScreen.tsx';
+import { FinanceScreen } from '../screens/FinanceScreen.tsx';
 import { KitchenScreen } from '../screens/KitchenScreen.tsx';
 import { LoginScreen } from '../screens/LoginScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFoundScreen.tsx';
@@ -67,6 +68,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="vouchers">
             <VouchersScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.finance,
+        element: (
+          <RequireSection section="finance">
+            <FinanceScreen />
           </RequireSection>
         ),
       },

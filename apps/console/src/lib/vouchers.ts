@@ -1,7 +1,7 @@
 import { adminVoucherPageSchema, adminVoucherSchema } from '@stod/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from './api.ts';
-import { useSession } from './session.ts';
+import { downloadFile } from './download.ts';
 
 export const VOUCHER_PAGE = 20;
 
@@ -45,23 +45,6 @@ export function useBlockVoucher() {
   });
 }
 
-/**
- * Downloads one batch as CSV: the file needs the session's token, so it is fetched and handed to
- * the browser as a file rather than opened as a link.
- */
-export async function downloadBatchCsv(batch: string): Promise<boolean> {
-  const { token } = useSession.getState();
-  const response = await fetch(`/api/admin/vouchers/batches/${encodeURIComponent(batch)}/csv`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) return false;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `vouchers-${batch}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return true;
-}
+/** Downloads one batch as CSV; false when it could not be had. */
+export const downloadBatchCsv = (batch: string): Promise<boolean> =>
+  downloadFile(`/admin/vouchers/batches/${encodeURIComponent(batch)}/csv`, `vouchers-${batch}.csv`);

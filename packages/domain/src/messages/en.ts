@@ -69,6 +69,8 @@ export const en: Record<keyof typeof fo, string> = {
   'error.fetchCharging': 'Failed to fetch charges, stations or charging stations.',
   'validation.staffStations': 'Choose at least one station.',
   'validation.pin': 'The PIN must be 4 digits.',
+  'validation.reportOrder': 'The last day cannot be before the first.',
+  'validation.reportTooLong': 'A report covers at most 366 days.',
   'error.paymentInProgress': 'The payment is still being processed. Try again in a moment.',
   'error.paymentAbandoned': 'The payment did not finish and has been undone. Please try again.',
   'error.deleteSubscription': 'Failed to delete subscription.',

@@ -70,6 +70,8 @@ export const fo = {
   'error.fetchCharging': 'Tað eydnaðist ikki at heinta ladingar, støðir ella ladistøðir.',
   'validation.staffStations': 'Vel í minsta lagi eina støð.',
   'validation.pin': 'PIN-kotan skal vera 4 tøl.',
+  'validation.reportOrder': 'Seinasti dagur kann ikki vera undan fyrsta degi.',
+  'validation.reportTooLong': 'Ein frágreiðing kann í mesta lagi fevna um 366 dagar.',
   'error.paymentInProgress': 'Gjaldið verður enn viðgjørt. Royn aftur um eina løtu.',
   'error.paymentAbandoned': 'Gjaldið varð ikki liðugt og er tikið aftur. Royn aftur.',
   'error.deleteSubscription': 'Tað eydnaðist ikki at siga haldið upp.',

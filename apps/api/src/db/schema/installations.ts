@@ -78,6 +78,9 @@ export const ownerPayouts = pgTable(
     state: text('state').$type<'scheduled' | 'paid'>().notNull().default('scheduled'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who approved the transfer, and when; a payout is marked paid only once approved. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('owner_payouts_month').on(t.installationId, t.month)],
 );

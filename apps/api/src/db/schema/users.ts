@@ -17,7 +17,7 @@ import { stations } from './stations.ts';
  * Staff roles. `operator` sees everything; `support` helps customers; `station` and `kitchen`
  * see only the stations they are bound to in user_stations. A customer has none.
  */
-export const STAFF_ROLES = ['operator', 'support', 'station', 'kitchen'] as const;
+export const STAFF_ROLES = ['operator', 'support', 'finance', 'station', 'kitchen'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -52,7 +52,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('operator', 'support', 'station', 'kitchen')`),
+    check('users_role_check', sql`${t.role} in ('operator', 'support', 'finance', 'station', 'kitchen')`),
   ],
 );
 

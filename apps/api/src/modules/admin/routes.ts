@@ -2,7 +2,6 @@ import {
   adminStationSchema,
   adminVoucherPageSchema,
   adminVoucherSchema,
-  liabilityReportSchema,
   idParam,
   listQuerySchema,
   staffMemberSchema,
@@ -22,14 +21,14 @@ import { authOf, bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import { stationScope } from './request-scope.ts';
 import { resumeWash } from '../carwash/index.ts';
-import { batchCsv, blockCode, issueCodes, liability, listCodes } from '../vouchers/index.ts';
+import { batchCsv, blockCode, issueCodes, listCodes } from '../vouchers/index.ts';
 import { stationLive } from './live.ts';
 import * as service from './service.ts';
 
 const tags = ['admin'];
 const operatorOnly = requireRole('operator');
 const staff = requireRole('operator', 'station', 'kitchen');
-const anyStaff = requireRole('operator', 'support', 'station', 'kitchen');
+const anyStaff = requireRole('operator', 'support', 'finance', 'station', 'kitchen');
 const forecourtStaff = requireRole('operator', 'station');
 
 /**
@@ -93,23 +92,6 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       const { q, batch, offset, take } = request.query;
       return listCodes(ctx.db, { q, batch }, offset, take);
     },
-  );
-
-  app.get(
-    '/admin/reports/liability',
-    {
-      onRequest: operatorOnly,
-      schema: {
-        tags,
-        summary:
-          'What the network owes on gift cards and value vouchers now: balances in wallets and codes not yet redeemed, by kind, in øre (operator)',
-        description:
-          'Expired and blocked vouchers and codes are owed nothing; product vouchers carry no amount.',
-        security: bearer,
-        response: { 200: liabilityReportSchema, ...errorResponses(401, 403) },
-      },
-    },
-    () => liability(ctx),
   );
 
   app.get(

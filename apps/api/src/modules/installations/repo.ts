@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chargers,
@@ -277,20 +290,40 @@ const payoutJoin = (db: Db) =>
     .innerJoin(installations, eq(installations.id, ownerPayouts.installationId))
     .innerJoin(users, eq(users.id, ownerPayouts.ownerId));
 
+export interface PayoutFilter {
+  state: 'scheduled' | 'paid' | null;
+  month: string | null;
+}
+
+const payoutWhere = (filter: PayoutFilter) =>
+  and(
+    filter.state ? eq(ownerPayouts.state, filter.state) : undefined,
+    filter.month ? eq(ownerPayouts.month, filter.month) : undefined,
+  );
+
 export async function payoutsForOperator(
   db: Db,
-  state: 'scheduled' | 'paid' | null,
+  filter: PayoutFilter,
   offset: number,
   take: number,
 ) {
-  const where = state ? eq(ownerPayouts.state, state) : undefined;
+  const where = payoutWhere(filter);
   const items = await payoutJoin(db)
     .where(where)
-    .orderBy(desc(ownerPayouts.month), ownerPayouts.createdAt)
+    .orderBy(desc(ownerPayouts.month), users.name, installations.name, ownerPayouts.createdAt)
     .offset(offset)
     .limit(take);
   const [total] = await db.select({ n: count() }).from(ownerPayouts).where(where);
   return { items, total: total?.n ?? 0 };
+}
+
+/** What the filter's payouts come to, øre. */
+export async function payoutSum(db: Db, filter: PayoutFilter) {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${ownerPayouts.amount}), 0)::bigint` })
+    .from(ownerPayouts)
+    .where(payoutWhere(filter));
+  return Number(row?.amount ?? 0);
 }
 
 export async function payoutForOperator(db: Db, id: string) {
@@ -298,10 +331,30 @@ export async function payoutForOperator(db: Db, id: string) {
   return row ?? null;
 }
 
-/** Scheduled to paid, once: a repeat keeps the first time it was paid. */
+/** Approves a scheduled payout for transfer, once: a repeat keeps the first approval. */
+export async function approvePayout(db: Db, id: string, by: string, at: Date) {
+  await db
+    .update(ownerPayouts)
+    .set({ approvedAt: at, approvedBy: by })
+    .where(
+      and(
+        eq(ownerPayouts.id, id),
+        eq(ownerPayouts.state, 'scheduled'),
+        isNull(ownerPayouts.approvedAt),
+      ),
+    );
+}
+
+/** Approved to paid, once: a repeat keeps the first time it was paid. */
 export async function markPayoutPaid(db: Db, id: string, at: Date) {
   await db
     .update(ownerPayouts)
     .set({ state: 'paid', paidAt: at })
-    .where(and(eq(ownerPayouts.id, id), eq(ownerPayouts.state, 'scheduled')));
+    .where(
+      and(
+        eq(ownerPayouts.id, id),
+        eq(ownerPayouts.state, 'scheduled'),
+        isNotNull(ownerPayouts.approvedAt),
+      ),
+    );
 }

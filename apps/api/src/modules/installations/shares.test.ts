@@ -308,14 +308,28 @@ describe('the owner’s earnings from a public installation', () => {
       .json<{ items: { id: string; installationId: string; ownerEmail: string }[] }>()
       .items.find((p) => p.installationId === charger.installationId);
     expect(payout?.ownerEmail).toBe(owner.email);
-    const pay = (token: string, id = payout?.id ?? '') =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/admin/payouts/${id}/paid`,
-        headers: bearer(token),
-      });
+    const step =
+      (what: 'approve' | 'paid') =>
+      (token: string, id = payout?.id ?? '') =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/payouts/${id}/${what}`,
+          headers: bearer(token),
+        });
+    const pay = step('paid');
+    const approve = step('approve');
     expect((await pay(owner.token)).statusCode).toBe(403);
+    expect((await approve(owner.token)).statusCode).toBe(403);
     expect((await get(owner.token, '/api/admin/payouts')).statusCode).toBe(403);
+    // Not approved, it is not paid.
+    const early = await pay(operator);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'PAYOUT_NOT_APPROVED' });
+    const approved = await approve(operator);
+    expect(approved.json()).toMatchObject({ state: 'scheduled', approvedAt: expect.any(String) });
+    expect((await approve(operator)).json<{ approvedAt: string }>().approvedAt).toBe(
+      approved.json<{ approvedAt: string }>().approvedAt,
+    );
     const paid = await pay(operator);
     expect(paid.json()).toMatchObject({ state: 'paid', amount: earnings.publicCredit });
     const again = await pay(operator);
@@ -323,6 +337,19 @@ describe('the owner’s earnings from a public installation', () => {
     expect((await pay(operator, 'nope')).statusCode).toBe(400);
     expect((await pay(operator, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await get(operator, '/api/admin/payouts?state=lost')).statusCode).toBe(400);
+    expect((await get(operator, '/api/admin/payouts?month=2026-13')).statusCode).toBe(400);
+    // The month's statement, for the books: the page's sum and the file agree.
+    const monthly = await get(operator, `/api/admin/payouts?month=${month}&take=100`);
+    const listed = monthly.json<{ items: { amount: number }[]; amount: number }>();
+    expect(listed.amount).toBe(listed.items.reduce((sum, p) => sum + p.amount, 0));
+    const csv = await get(operator, `/api/admin/payouts?month=${month}&format=csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'month,owner,owner_email,installation,energy_kwh,amount_kr,state,approved_at,paid_at,id',
+    );
+    expect(lines).toHaveLength(listed.items.length + 1);
+    expect(csv.body).toContain(owner.email);
     const seen = (
       await get(owner.token, `/api/installations/${charger.installationId}/earnings?month=${month}`)
     ).json<Earnings>();

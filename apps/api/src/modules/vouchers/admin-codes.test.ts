@@ -223,7 +223,8 @@ describe('GET /api/admin/reports/liability', () => {
     expect(body.total).toBe(Number(wallets?.sum) + Number(unredeemed?.sum));
   });
 
-  it('is the operator’s only', async () => {
+  it('is the operator’s and finance’s only', async () => {
+    expect((await report(await signInAsStaff(t.app, { role: 'finance' }))).statusCode).toBe(200);
     for (const token of [
       await signInAsStaff(t.app, { role: 'support' }),
       (await registerUser(t.app)).token,

@@ -1,0 +1,4 @@
+import type { ModuleDefinition } from '../../platform/modules.ts';
+import { financeRoutes } from './routes.ts';
+
+export const financeModule: ModuleDefinition = { name: 'finance', routes: [financeRoutes] };
