@@ -119,8 +119,22 @@ export const foodOrderListSchema = z.object({
   total: z.number().int(),
 });
 
-/** The kitchen's view adds who to call: the customer's first name. */
-export const kitchenOrderSchema = foodOrderSchema.extend({ customer: z.string() });
+/**
+ * A kitchen display shows an order at least this long before it can expire unanswered: the last
+ * minute, in red and with a warning sound, is never cut short by a display that saw it late.
+ */
+export const KITCHEN_EXPIRY_WARNING_SECONDS = 60;
+
+/**
+ * The kitchen's view adds who to call (the customer's first name) and, while an order waits for
+ * an answer, when it expires unanswered (or is accepted, where the station accepts by itself).
+ */
+export const kitchenOrderSchema = foodOrderSchema.extend({
+  customer: z.string(),
+  expiresAt: z.string().nullable(),
+  /** The station accepts an unanswered order at `expiresAt` instead of expiring it. */
+  autoAccept: z.boolean(),
+});
 export type KitchenOrder = z.infer<typeof kitchenOrderSchema>;
 export const kitchenOrderListSchema = z.object({ items: z.array(kitchenOrderSchema) });
 

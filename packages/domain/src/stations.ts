@@ -49,6 +49,8 @@ export const stationSettingsSchema = z
       closedBays: closedPointsField.optional(),
       /** A paused kitchen takes no new food orders. */
       kitchenPaused: z.boolean({ error: 'validation.invalid' }).optional(),
+      /** An order nobody answers in time is accepted for the kitchen, not expired. */
+      kitchenAutoAccept: z.boolean({ error: 'validation.invalid' }).optional(),
     },
     {
       error: (iss) =>
@@ -70,6 +72,7 @@ export const adminStationSchema = z.object({
   closedPumps: z.array(z.number().int()),
   closedBays: z.array(z.number().int()),
   kitchenPaused: z.boolean(),
+  kitchenAutoAccept: z.boolean(),
 });
 export type AdminStation = z.infer<typeof adminStationSchema>;
 

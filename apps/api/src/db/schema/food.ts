@@ -62,6 +62,8 @@ export const foodOrders = pgTable(
     readyAt: timestamp('ready_at', { withTimezone: true }),
     collectedAt: timestamp('collected_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When a kitchen display first showed the order: it expires no sooner than a warning after. */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('food_orders_request_key')

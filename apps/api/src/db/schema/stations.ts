@@ -1,5 +1,6 @@
 import type { OpeningHours, StationService } from '@stod/domain';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -25,6 +26,8 @@ export const stations = pgTable(
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
     /** Set while staff have paused the kitchen: no new food orders are taken. */
     kitchenPausedAt: timestamp('kitchen_paused_at', { withTimezone: true }),
+    /** An order nobody answers in time is accepted for the kitchen rather than expired. */
+    kitchenAutoAccept: boolean('kitchen_auto_accept').notNull().default(false),
   },
   (t) => [uniqueIndex('stations_tokheim_key').on(t.tokheimStationId)],
 );

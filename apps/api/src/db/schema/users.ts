@@ -52,7 +52,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('operator', 'support', 'finance', 'station', 'kitchen')`),
+    check(
+      'users_role_check',
+      sql`${t.role} in ('operator', 'support', 'finance', 'station', 'kitchen')`,
+    ),
   ],
 );
 

@@ -97,6 +97,7 @@ const stationColumns = {
   services: stations.services,
   openingHours: stations.openingHours,
   kitchenPaused: sql<boolean>`${stations.kitchenPausedAt} is not null`,
+  kitchenAutoAccept: stations.kitchenAutoAccept,
   closedPumps: closedOf('pump'),
   closedBays: closedOf('bay'),
 };
@@ -112,6 +113,7 @@ export async function updateStation(
     openingHours?: OpeningHours;
     services?: StationService[];
     kitchenPaused?: boolean;
+    kitchenAutoAccept?: boolean;
     closed?: { kind: 'pump' | 'bay'; numbers: readonly number[] }[];
   },
 ) {

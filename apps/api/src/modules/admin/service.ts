@@ -118,6 +118,9 @@ export async function updateStation(
     ...(settings.openingHours ? { openingHours: settings.openingHours } : {}),
     ...(settings.services ? { services: settings.services } : {}),
     ...(settings.kitchenPaused === undefined ? {} : { kitchenPaused: settings.kitchenPaused }),
+    ...(settings.kitchenAutoAccept === undefined
+      ? {}
+      : { kitchenAutoAccept: settings.kitchenAutoAccept }),
     closed,
   };
   if (!(await repo.updateStation(ctx.db, id, values))) throw notFound();

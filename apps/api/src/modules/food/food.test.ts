@@ -7,7 +7,7 @@ import { seedStationNetwork } from '../../seed/index.ts';
 import { bearer, createTestApp, lastMailTo, statuses, type TestApp } from '../../test/app.ts';
 import { signInAsStaff } from '../../test/staff.ts';
 import { cardCustomer, openHolds } from '../../test/stations.ts';
-import { expireUnanswered } from './kitchen.ts';
+import { expireUnanswered, stationOrders } from './kitchen.ts';
 import { applyKitchenReport, handToKitchens } from './kitchen-systems.ts';
 import type { KitchenSim } from '../../integrations/kitchen/sim.ts';
 
@@ -345,6 +345,70 @@ describe('the kitchen', () => {
     });
     expect(expired.json()).toMatchObject({ state: 'expired', released: 218_00 });
     expect(await openHolds(t.app.ctx.db, user.id)).toBe(0);
+  });
+
+  it('never expires an order a display showed late before a minute of warning', async () => {
+    const user = await cardCustomer(t.app);
+    const order = await placed(user);
+    const timeout = t.app.ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS * 1000;
+    const at = (ms: number) => ({ ...t.app.ctx, clock: { now: () => new Date(ms) } });
+    const start = Date.now();
+    // The display first shows it 5 s before the accept time runs out.
+    const seen = start + timeout - 5_000;
+    const listed = await stationOrders(at(seen), food, 'all');
+    const ticket = listed.items.find((o) => o.id === order.id);
+    expect(ticket?.expiresAt).toBe(new Date(seen + 60_000).toISOString());
+    await expireUnanswered(at(start + timeout + 5_000));
+    const waiting = await t.app.ctx.db.select().from(foodOrders).where(eq(foodOrders.id, order.id));
+    expect(waiting[0]?.state).toBe('placed');
+    // A second look does not move it on again.
+    const again = await stationOrders(at(seen + 30_000), food, 'all');
+    expect(again.items.find((o) => o.id === order.id)?.expiresAt).toBe(ticket?.expiresAt);
+    await expireUnanswered(at(seen + 61_000));
+    const gone = await t.app.ctx.db.select().from(foodOrders).where(eq(foodOrders.id, order.id));
+    expect(gone[0]).toMatchObject({ state: 'expired' });
+    expect(await openHolds(t.app.ctx.db, user.id)).toBe(0);
+  });
+
+  it('accepts an unanswered order where the station says so, instead of losing the sale', async () => {
+    const staff = await operator();
+    const setAuto = (on: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/stations/${String(food)}`,
+        headers: bearer(staff),
+        payload: { kitchenAutoAccept: on },
+      });
+    const set = await setAuto(true);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ kitchenAutoAccept: true });
+    try {
+      const user = await cardCustomer(t.app);
+      const order = await placed(user);
+      const list = await t.app.inject({
+        url: `/api/kitchen/stations/${String(food)}/orders`,
+        headers: bearer(staff),
+      });
+      expect(
+        list.json<{ items: KitchenOrder[] }>().items.find((o) => o.id === order.id),
+      ).toMatchObject({
+        autoAccept: true,
+        expiresAt: expect.any(String),
+      });
+      const later = Date.now() + t.app.ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS * 1000 + 5_000;
+      expect(await expireUnanswered({ ...t.app.ctx, clock: { now: () => new Date(later) } })).toBe(
+        0,
+      );
+      const mine = await t.app.inject({
+        url: `/api/food/orders/${order.id}`,
+        headers: bearer(user.token),
+      });
+      expect(mine.json()).toMatchObject({ state: 'accepted', captured: order.total });
+      expect(new Date(mine.json<FoodOrder>().readyBy ?? '').getTime()).toBe(later + 10 * 60_000);
+      expect((await setAuto('yes' as unknown as boolean)).statusCode).toBe(400);
+    } finally {
+      expect((await setAuto(false)).json()).toMatchObject({ kitchenAutoAccept: false });
+    }
   });
 
   it('keeps each station’s staff to their own orders; customers get 403', async () => {

@@ -1,4 +1,11 @@
-import { receiptItemsOf, translateServer, isLocale, type KitchenOrder } from '@stod/domain';
+import {
+  FOOD_PREP_MINUTES,
+  isLocale,
+  KITCHEN_EXPIRY_WARNING_SECONDS,
+  receiptItemsOf,
+  translateServer,
+  type KitchenOrder,
+} from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as payments from '../payments/index.ts';
@@ -24,24 +31,56 @@ function inScope(scope: StationScope, stationId: number) {
   return scope === 'all' || scope.includes(stationId);
 }
 
-async function kitchenView(ctx: ServiceContext, row: FoodOrderRow): Promise<KitchenOrder> {
-  const name = await repo.customerOf(ctx.db, row.userId);
-  return { ...toView(row), customer: name.split(' ')[0] ?? '' };
+/**
+ * When an order still waiting for an answer expires (or is accepted, at a station that accepts by
+ * itself): the accept time after it was placed, and never sooner than the warning after a display
+ * first showed it.
+ */
+function expiryOf(ctx: ServiceContext, row: FoodOrderRow): Date | null {
+  if (row.state !== 'placed') return null;
+  const timeout = row.updatedAt.getTime() + ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS * 1000;
+  const warned = row.seenAt ? row.seenAt.getTime() + KITCHEN_EXPIRY_WARNING_SECONDS * 1000 : 0;
+  return new Date(Math.max(timeout, warned));
 }
 
-/** The station's orders for its display; asking marks the kitchen as staffed. */
+function viewOf(
+  ctx: ServiceContext,
+  row: FoodOrderRow,
+  customer: string,
+  autoAccept: boolean,
+): KitchenOrder {
+  return {
+    ...toView(row),
+    customer: customer.split(' ')[0] ?? '',
+    expiresAt: expiryOf(ctx, row)?.toISOString() ?? null,
+    autoAccept,
+  };
+}
+
+async function kitchenView(ctx: ServiceContext, row: FoodOrderRow): Promise<KitchenOrder> {
+  const [name, station] = await Promise.all([
+    repo.customerOf(ctx.db, row.userId),
+    repo.findStation(ctx.db, row.stationId),
+  ]);
+  return viewOf(ctx, row, name, station?.kitchenAutoAccept ?? false);
+}
+
+/**
+ * The station's orders for its display; asking marks the kitchen as staffed, and the orders
+ * waiting for an answer as seen: none of them expires within the warning from now.
+ */
 export async function stationOrders(ctx: ServiceContext, stationId: number, scope: StationScope) {
   const station = await repo.findStation(ctx.db, stationId);
   if (!station || !inScope(scope, stationId) || !station.services.includes('food'))
     throw notFound();
   const now = ctx.clock.now();
   await repo.touchPresence(ctx.db, stationId, now);
+  await repo.markSeen(ctx.db, stationId, now);
   const rows = await repo.ordersOfStation(ctx.db, stationId, new Date(now.getTime() - RECENT_MS));
   return {
-    items: rows.map(({ order, customer }) => ({
-      ...toView(order),
-      customer: customer.split(' ')[0] ?? '',
-    })),
+    items: rows.map(({ order, customer }) =>
+      viewOf(ctx, order, customer, station.kitchenAutoAccept),
+    ),
   };
 }
 
@@ -183,16 +222,30 @@ async function tellReady(ctx: ServiceContext, row: FoodOrderRow) {
 // ---------------------------------------------------------------------------------------------
 // Jobs.
 
-/** Orders the kitchen did not accept within the time: expired, their holds voided. */
+/**
+ * Orders the kitchen did not answer within the time: expired and their holds voided, or, at a
+ * station that accepts by itself, accepted with the usual preparation time. An order a display
+ * showed late waits out its warning first (`expiryOf`).
+ */
 export async function expireUnanswered(ctx: ServiceContext) {
-  const before = new Date(
-    ctx.clock.now().getTime() - ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS * 1000,
-  );
+  const now = ctx.clock.now();
+  const before = new Date(now.getTime() - ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS * 1000);
   let expired = 0;
-  for (const row of await repo.unanswered(ctx.db, before)) {
-    const moved = await repo.transition(ctx.db, row.id, ['placed'], {
+  for (const { order, autoAccept } of await repo.unanswered(ctx.db, before)) {
+    if ((expiryOf(ctx, order)?.getTime() ?? 0) > now.getTime()) continue;
+    if (autoAccept) {
+      try {
+        await accept(ctx, order.id, FOOD_PREP_MINUTES, 'all');
+        ctx.log.info({ orderId: order.id }, 'an unanswered food order was accepted by the station');
+      } catch (error) {
+        // Staff rejected it a moment before: their answer stands.
+        if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+      }
+      continue;
+    }
+    const moved = await repo.transition(ctx.db, order.id, ['placed'], {
       state: 'expired',
-      finishedAt: ctx.clock.now(),
+      finishedAt: now,
     });
     if (!moved) continue;
     await voidHold(ctx, moved);

@@ -36,6 +36,7 @@ export async function findStation(db: Db, id: number) {
       services: stations.services,
       openingHours: stations.openingHours,
       kitchenPausedAt: stations.kitchenPausedAt,
+      kitchenAutoAccept: stations.kitchenAutoAccept,
     })
     .from(stations)
     .where(eq(stations.id, id));
@@ -134,14 +135,28 @@ export async function customerOf(db: Db, userId: string) {
 /** Orders the kitchen did not accept in time. */
 export function unanswered(db: Db, placedBefore: Date) {
   return db
-    .select()
+    .select({ order: foodOrders, autoAccept: stations.kitchenAutoAccept })
     .from(foodOrders)
+    .innerJoin(stations, eq(stations.id, foodOrders.stationId))
     .where(and(eq(foodOrders.state, 'placed'), lt(foodOrders.updatedAt, placedBefore)))
     .orderBy(asc(foodOrders.updatedAt))
     .limit(100);
 }
 
-/** Open orders at stations whose kitchen display has not been seen since `seenAfter`. */
+/** A display showed these orders: the first time is kept. */
+export async function markSeen(db: Db, stationId: number, at: Date) {
+  await db
+    .update(foodOrders)
+    .set({ seenAt: at })
+    .where(
+      and(
+        eq(foodOrders.stationId, stationId),
+        eq(foodOrders.state, 'placed'),
+        isNull(foodOrders.seenAt),
+      ),
+    );
+}
+
 /** Open orders of stations whose display nobody has asked since `seenAfter`, with their site. */
 export function unattended(db: Db, seenAfter: Date) {
   return db
