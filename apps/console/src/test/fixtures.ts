@@ -96,6 +96,9 @@ export function kitchenOrder(overrides: Partial<KitchenOrder> = {}): KitchenOrde
     collectedAt: null,
     finishedAt: null,
     customer: 'Rógvi',
+    // Placed at 13:10: expires unanswered five minutes after.
+    expiresAt: '2026-06-05T13:15:00.000Z',
+    autoAccept: false,
     ...overrides,
   };
 }
