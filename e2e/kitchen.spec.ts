@@ -11,15 +11,21 @@ test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobil
 
 /**
  * A tablet's browser starts sound only after a tap on the page; headless Chromium allows it at
- * once, whatever its autoplay policy says. This puts the tablet's rule back for the next load.
+ * once, whatever its autoplay policy says. This puts the strictest rule back for the next loads:
+ * a resume counts only once this page has had a tap or key of its own.
  */
 async function soundNeedsATap(page: Page) {
   await page.addInitScript(() => {
+    let tapped = false;
+    const tap = () => {
+      tapped = true;
+    };
+    document.addEventListener('pointerdown', tap, true);
+    document.addEventListener('keydown', tap, true);
     const Real = window.AudioContext;
     window.AudioContext = class extends Real {
       constructor(options?: AudioContextOptions) {
         super(options);
-        // Held until the page asks to resume it, which the display does only from a tap.
         let allowed = false;
         const hold = () => {
           if (!allowed && this.state === 'running') void super.suspend();
@@ -27,8 +33,8 @@ async function soundNeedsATap(page: Page) {
         this.addEventListener('statechange', hold);
         hold();
         this.resume = () => {
-          allowed = true;
-          return super.resume();
+          if (tapped && navigator.userActivation.isActive) allowed = true;
+          return allowed ? super.resume() : Promise.resolve();
         };
       }
     };
@@ -117,8 +123,22 @@ test.describe('the kitchen display', () => {
     await expect(page.getByTestId('kitchen-sound-on')).toHaveCount(0);
     await expectAccessible(page);
     await page.screenshot(shot('kitchen-sound-off'));
+    await expect(page.getByTestId('kitchen-muted')).toContainText(
+      'Nýggjar bíleggingar og ávaringar hoyrast ikki.',
+    );
     await page.getByRole('button', { name: 'Trýst fyri at tendra ljóðið' }).click();
     await expect(page.getByTestId('kitchen-sound-on')).toHaveText('Ljóð er á');
+    await expect(page.getByTestId('kitchen-muted')).toHaveCount(0);
+
+    // Allowed once on this tablet, the sound comes back after a reload at the first touch
+    // anywhere, not only on the button.
+    await page.reload();
+    await expect(page.getByTestId('kitchen-muted')).toContainText(
+      'Trýst hvar sum helst á skíggjan, so kemur ljóðið aftur.',
+    );
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(page.getByTestId('kitchen-sound-on')).toHaveText('Ljóð er á');
+    await expect(page.getByTestId('kitchen-socket')).toHaveAttribute('data-status', 'live');
     const board = page.locator('[data-chimes]');
     const chimes = Number(await board.getAttribute('data-chimes'));
 
@@ -238,6 +258,85 @@ test.describe('the kitchen display', () => {
     await expect(big.getByRole('button', { name: 'Tak við' })).toBeVisible();
     await expectAccessible(page);
     await page.screenshot(shot('kitchen-1024'));
+  });
+
+  test('an unanswered order warns before it expires: amber, then red with a sound, until it is accepted', async ({
+    page,
+    request,
+    stationStaff,
+    userWithCard: buyer,
+  }) => {
+    // The tablet's clock is the page's own: moved on, the tickets age without waiting minutes.
+    await page.clock.install();
+    const stationId = await openKitchen(page, stationStaff);
+    // Orders an earlier journey left unanswered here are answered first: this one is alone.
+    const staffAuth = { Authorization: `Bearer ${stationStaff.token}` };
+    const open = await request.get(`/api/kitchen/stations/${String(stationId)}/orders`, {
+      headers: staffAuth,
+    });
+    for (const left of ((await open.json()) as { items: OrderJson[] }).items)
+      if (left.state === 'placed')
+        await request.post(`/api/kitchen/orders/${left.id}/reject`, {
+          headers: staffAuth,
+          data: { reason: 'Útselt' },
+        });
+    await expect(page.getByTestId('kitchen-sound-on')).toHaveText('Ljóð er á');
+    await expect(
+      page.getByTestId('kitchen-awake').or(page.getByTestId('kitchen-wake')),
+    ).toHaveCount(1);
+    const order = await placeOrder(request, buyer, stationId);
+    const card = page.getByTestId(`order-${String(order.number)}`);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('order-expires')).toHaveText(/^Rennur út um [45]:\d{2}$/);
+    await expect(card).toHaveAttribute('data-urgency', 'calm');
+    const board = page.locator('[data-chimes]');
+    const before = Number(await board.getAttribute('data-chimes'));
+
+    // Three minutes and a half on: amber, and quiet.
+    await page.clock.fastForward('03:30');
+    await expect(card).toHaveAttribute('data-urgency', 'soon');
+    await expect(page.getByTestId('kitchen-expiring')).toHaveCount(0);
+
+    // The last minute: red, named across the top, and the warning sounds, again and again.
+    await page.clock.fastForward('01:00');
+    await expect(card).toHaveAttribute('data-urgency', 'now');
+    const banner = page.getByTestId('kitchen-expiring');
+    await expect(banner.getByRole('alert')).toHaveText(
+      `Bílegging ${String(order.number)} rennur skjótt út. Tak við henni ella avvís hana.`,
+    );
+    await expect
+      .poll(async () => Number(await board.getAttribute('data-chimes')))
+      .toBeGreaterThan(before);
+    const sounded = Number(await board.getAttribute('data-chimes'));
+    await page.clock.fastForward('00:10');
+    await expect
+      .poll(async () => Number(await board.getAttribute('data-chimes')))
+      .toBeGreaterThan(sounded);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expectAccessible(page);
+    await page.screenshot(shot('kitchen-expiring'));
+
+    // The server has not let it go: its minute of warning is kept. Accepted, all is calm.
+    expect((await customerSees(request, buyer, order.id)).state).toBe('placed');
+    await banner
+      .getByRole('button', { name: new RegExp(`^Nr\\. ${String(order.number)}`) })
+      .click();
+    await expect(card).toBeFocused();
+    await card.getByRole('button', { name: 'Tak við' }).click();
+    await page
+      .getByTestId('accept-dialog')
+      .getByRole('button', { name: 'Klár um 10 min.' })
+      .click();
+    await expect(
+      page.getByTestId('column-cooking').getByTestId(`order-${String(order.number)}`),
+    ).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    expect((await customerSees(request, buyer, order.id)).state).toBe('accepted');
+
+    // Portrait, as a tablet on its side.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await expectAccessible(page);
+    await page.screenshot(shot('kitchen-portrait'));
   });
 
   test('kitchen staff of another station find no kitchen there, and a way back', async ({

@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 type AudioContextClass = typeof AudioContext;
 
@@ -89,36 +89,97 @@ export interface Chime {
   state: SoundState;
   /** Call from a tap: browsers start audio only after a user gesture. A short chime answers. */
   enable: () => void;
-  /** Plays the chime when sound is on; answers whether it did. */
-  play: () => boolean;
-  /** How many new-order chimes played (the answer to the tap is not one). */
+  /** Silences it on purpose, and remembers so on this device. */
+  mute: () => void;
+  /** Plays the chime (or other tones) when sound is on; answers whether it did. */
+  play: (tones?: readonly number[]) => boolean;
+  /** How many chimes played (the answer to the tap is not one). */
   played: number;
+  /** Whether sound was allowed on this device before: a first touch anywhere brings it back. */
+  wanted: boolean;
 }
 
-/** A chime through the Web Audio API: the new order's, or another's tones. */
-export function useChime(tones: readonly number[] = ORDER_TONES): Chime {
+/** Where a screen remembers that sound was allowed on this device. */
+const memoryKey = (name: string) => `stod_console_sound_${name}`;
+
+function remembered(name: string | undefined): boolean {
+  if (!name) return false;
+  try {
+    return localStorage.getItem(memoryKey(name)) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+function remember(name: string | undefined, on: boolean) {
+  if (!name) return;
+  try {
+    localStorage.setItem(memoryKey(name), on ? 'on' : 'off');
+  } catch {
+    // A device that keeps nothing asks again after a reload.
+  }
+}
+
+/**
+ * A chime through the Web Audio API: the new order's, or another's tones. With a `memory` name,
+ * a device where staff allowed sound once gets it back after a reload: at once where the browser
+ * lets a page start audio, else at the first touch or key anywhere on the screen.
+ */
+export function useChime(tones: readonly number[] = ORDER_TONES, memory?: string): Chime {
   const [sound] = useState(() => new Sound());
   const state = useSyncExternalStore(sound.subscribe, sound.snapshot, sound.snapshot);
   const [played, setPlayed] = useState(0);
+  const [wanted, setWanted] = useState(() => remembered(memory));
+
+  const resume = useCallback(
+    (answer: boolean) => {
+      const context = sound.context;
+      if (!context) return;
+      void context
+        .resume()
+        .then(() => {
+          if (answer && context.state === 'running') ding(context, tones);
+        })
+        .catch(() => undefined);
+    },
+    [sound, tones],
+  );
 
   const enable = useCallback(() => {
-    const context = sound.context;
-    if (!context) return;
-    void context
-      .resume()
-      .then(() => {
-        if (context.state === 'running') ding(context, tones);
-      })
-      .catch(() => undefined);
-  }, [sound, tones]);
+    remember(memory, true);
+    setWanted(true);
+    resume(true);
+  }, [memory, resume]);
 
-  const play = useCallback(() => {
-    const context = sound.context;
-    if (context?.state !== 'running') return false;
-    ding(context, tones);
-    setPlayed((n) => n + 1);
-    return true;
-  }, [sound, tones]);
+  const mute = useCallback(() => {
+    remember(memory, false);
+    setWanted(false);
+    void sound.context?.suspend().catch(() => undefined);
+  }, [memory, sound]);
 
-  return { state, enable, play, played };
+  // Allowed before: try at once, and again at the first touch or key anywhere.
+  useEffect(() => {
+    if (!wanted || state !== 'off') return;
+    resume(false);
+    const again = () => resume(false);
+    document.addEventListener('pointerdown', again, true);
+    document.addEventListener('keydown', again, true);
+    return () => {
+      document.removeEventListener('pointerdown', again, true);
+      document.removeEventListener('keydown', again, true);
+    };
+  }, [wanted, state, resume]);
+
+  const play = useCallback(
+    (other?: readonly number[]) => {
+      const context = sound.context;
+      if (context?.state !== 'running') return false;
+      ding(context, other ?? tones);
+      setPlayed((n) => n + 1);
+      return true;
+    },
+    [sound, tones],
+  );
+
+  return { state, enable, mute, play, played, wanted };
 }

@@ -1,6 +1,6 @@
 import { cn } from '@stod/ui/cn.ts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { byColumn, type KitchenColumn, type KitchenOrder } from '../lib/kitchen.ts';
 import { ARRIVAL_HIGHLIGHT_MS } from '../lib/kitchen-arrivals.ts';
@@ -40,7 +40,7 @@ function Column({
     <section
       aria-labelledby={titleId}
       data-testid={`column-${kind}`}
-      className={cn('flex min-h-0 min-w-0 flex-col gap-3 border-t-8 pt-2', accents[kind])}
+      className={cn('flex min-w-0 flex-col gap-3 border-t-8 pt-2 landscape:min-h-0', accents[kind])}
     >
       <div className="flex min-h-12 items-center justify-between gap-2 px-1">
         <h2
@@ -55,11 +55,13 @@ function Column({
       {count === 0 ? (
         <p className="px-1 text-base text-slate-700">{t(`kitchen.empty.${kind}`)}</p>
       ) : (
-        // Each column scrolls by itself; a keyboard can scroll it too.
+        // Tickets side by side as the column's width allows. In landscape each column scrolls by
+        // itself (a keyboard can scroll it too); in portrait the columns are bands, one under
+        // another, and the board scrolls.
         <ul
           tabIndex={0}
           aria-labelledby={titleId}
-          className="-mx-1 flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-1 pt-1 pb-3 focus-visible:outline-3 focus-visible:outline-brand"
+          className="-mx-1 grid grid-cols-[repeat(auto-fill,minmax(min(100%,16rem),1fr))] content-start items-start gap-3 px-1 pt-1 pb-3 focus-visible:outline-3 focus-visible:outline-brand landscape:min-h-0 landscape:flex-1 landscape:overflow-y-auto"
         >
           {children}
         </ul>
@@ -107,12 +109,21 @@ export function KitchenBoard({
       />
     );
   };
+  // The columns share the width by how much they hold: an empty one keeps a narrow strip, a
+  // full one room for tickets side by side.
+  const share = (n: number) =>
+    n === 0 ? 'minmax(9rem,0.6fr)' : `minmax(0,${String(Math.min(n, 3))}fr)`;
+  const template = [
+    share(columns.new.length),
+    share(columns.cooking.length),
+    share(columns.ready.length),
+    showDone ? 'minmax(0,1fr)' : 'auto',
+  ].join(' ');
   return (
     <div
-      className={cn(
-        'grid min-h-0 flex-1 gap-3',
-        showDone ? 'grid-cols-4' : 'grid-cols-[1fr_1fr_1fr_auto]',
-      )}
+      data-testid="kitchen-board"
+      className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto landscape:grid landscape:gap-3 landscape:overflow-visible landscape:[grid-template-columns:var(--columns)]"
+      style={{ '--columns': template } as CSSProperties}
     >
       {(['new', 'cooking', 'ready'] as const).map((kind) => (
         <Column key={kind} kind={kind} count={columns[kind].length}>
@@ -145,7 +156,7 @@ export function KitchenBoard({
         <section
           aria-label={t('kitchen.column.done')}
           data-testid="column-done"
-          className="flex w-32 flex-col items-center gap-3 border-t-8 border-slate-500 pt-2"
+          className="flex flex-row flex-wrap items-center gap-3 border-t-8 border-slate-500 pt-2 landscape:w-32 landscape:flex-col"
         >
           <h2 className="flex min-h-12 items-center text-xl font-bold tracking-wide text-slate-900 uppercase">
             {t('kitchen.column.done')}

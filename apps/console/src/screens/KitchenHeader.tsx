@@ -1,5 +1,5 @@
 import { cn } from '@stod/ui/cn.ts';
-import { ChevronLeft, Volume2, VolumeX, WifiOff } from 'lucide-react';
+import { ChevronLeft, Maximize, Minimize, Sun, Volume2, VolumeX, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
@@ -7,6 +7,7 @@ import { applyLocale, useLocale } from '../i18n/index.ts';
 import type { Chime } from '../lib/chime.ts';
 import { KITCHEN_REFRESH_OFFLINE_MS } from '../lib/kitchen.ts';
 import type { SocketStatus } from '../lib/kitchen-socket.ts';
+import { useFullscreen, useWakeLock } from '../lib/screen.ts';
 import { clockText } from '../lib/use-now.ts';
 
 const dots: Record<SocketStatus, string> = {
@@ -23,13 +24,16 @@ function Sound({ chime }: { chime: Chime }) {
   if (chime.state === 'unavailable') return null;
   if (chime.state === 'on')
     return (
-      <p
-        className="flex items-center gap-2 text-base text-slate-100"
+      <button
+        type="button"
+        onClick={chime.mute}
+        aria-label={t('kitchen.muteLabel')}
+        className={onNight}
         data-testid="kitchen-sound-on"
       >
         <Volume2 size={20} aria-hidden="true" />
         {t('kitchen.soundOn')}
-      </p>
+      </button>
     );
   return (
     <button
@@ -40,6 +44,62 @@ function Sound({ chime }: { chime: Chime }) {
       <VolumeX size={20} aria-hidden="true" />
       {t('kitchen.enableSound')}
     </button>
+  );
+}
+
+/** Full screen, and the screen kept on: a wall tablet must neither show a browser nor sleep. */
+function ScreenControls() {
+  const { t } = useTranslation();
+  const fullscreen = useFullscreen();
+  const wake = useWakeLock();
+  return (
+    <>
+      {wake.state === 'released' && (
+        <button type="button" onClick={wake.request} className={onNight} data-testid="kitchen-wake">
+          <Sun size={20} aria-hidden="true" />
+          {t('kitchen.keepAwake')}
+        </button>
+      )}
+      {wake.state === 'held' && (
+        <span className="sr-only" data-testid="kitchen-awake">
+          {t('kitchen.awake')}
+        </span>
+      )}
+      {fullscreen.available && (
+        <button
+          type="button"
+          onClick={fullscreen.toggle}
+          aria-pressed={fullscreen.on}
+          className={onNight}
+        >
+          {fullscreen.on ? (
+            <Minimize size={20} aria-hidden="true" />
+          ) : (
+            <Maximize size={20} aria-hidden="true" />
+          )}
+          {t('kitchen.fullscreen')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Said plainly while the display is silent: new orders and warnings would go unheard. */
+function Muted({ chime }: { chime: Chime }) {
+  const { t } = useTranslation();
+  if (chime.state !== 'off') return null;
+  return (
+    <div
+      role="status"
+      data-testid="kitchen-muted"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 bg-amber-300 px-4 py-2 text-slate-950"
+    >
+      <VolumeX size={24} aria-hidden="true" />
+      <strong className="text-lg">{t('kitchen.muted')}</strong>
+      <span className="text-base">
+        {t(chime.wanted ? 'kitchen.mutedTapAnywhere' : 'kitchen.mutedText')}
+      </span>
+    </div>
   );
 }
 
@@ -88,6 +148,7 @@ export function KitchenHeader({
             </p>
           )}
           <Sound chime={chime} />
+          <ScreenControls />
           <button
             type="button"
             onClick={() => void applyLocale(locale === 'fo' ? 'en' : 'fo')}
@@ -98,6 +159,7 @@ export function KitchenHeader({
           </button>
         </div>
       </header>
+      <Muted chime={chime} />
       {socket === 'lost' && (
         <div
           role="alert"

@@ -5,6 +5,14 @@ import { Bell, Check, PackageCheck, ShoppingBag, Utensils, X } from 'lucide-reac
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKitchenAction, type KitchenOrder } from '../lib/kitchen.ts';
+import {
+  PICKUP_WAIT_SECONDS,
+  secondsLeft,
+  secondsSince,
+  spanText,
+  urgencyOf,
+  type Urgency,
+} from '../lib/kitchen-urgency.ts';
 import { clockText } from '../lib/use-now.ts';
 import { openAcceptDialog, openRejectDialog, type OnProblem } from './KitchenDialogs.tsx';
 import { KitchenLines } from './KitchenLines.tsx';
@@ -77,6 +85,65 @@ function Due({ readyBy, now }: { readyBy: string; now: number }) {
     </span>
   );
 }
+
+/** A new order's age, and how long it has before it expires (or is accepted by itself). */
+function Countdown({ order, now }: { order: KitchenOrder; now: number }) {
+  const { t } = useTranslation();
+  const left = secondsLeft(order, now);
+  const urgency = urgencyOf(order, now);
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+      <p className="text-base text-slate-700 tabular-nums" data-testid="order-age">
+        {t('kitchen.age', { time: spanText(secondsSince(order.createdAt, now)) })}
+      </p>
+      {left !== null && (
+        <p
+          data-testid="order-expires"
+          className={cn(
+            'text-lg font-bold tabular-nums',
+            urgency === 'now'
+              ? 'text-red-800'
+              : urgency === 'soon'
+                ? 'text-amber-900'
+                : 'text-slate-800',
+          )}
+        >
+          {t(order.autoAccept ? 'kitchen.autoAcceptIn' : 'kitchen.expiresIn', {
+            time: spanText(left),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Food that is ready: when it was, and how long it has waited for its customer. */
+function PickupWait({ readyAt, now }: { readyAt: string; now: number }) {
+  const { t } = useTranslation();
+  const waited = secondsSince(readyAt, now);
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+      <p className="text-base font-semibold text-slate-900" data-testid="order-ready-at">
+        {t('kitchen.readyAt', { time: clockText(readyAt, now) })}
+      </p>
+      <p
+        data-testid="order-waiting"
+        className={cn(
+          'text-lg font-bold tabular-nums',
+          waited >= PICKUP_WAIT_SECONDS ? 'text-amber-900' : 'text-slate-800',
+        )}
+      >
+        {t('kitchen.waiting', { time: spanText(waited) })}
+      </p>
+    </div>
+  );
+}
+
+const urgencyFrames: Record<Urgency, string> = {
+  calm: '',
+  soon: 'bg-amber-50 ring-4 ring-amber-500',
+  now: 'bg-red-50 ring-4 ring-red-600',
+};
 
 function Actions({
   order,
@@ -154,14 +221,21 @@ export function KitchenOrderCard({
   const { t } = useTranslation();
   const titleId = useId();
   const finished = order.finishedAt !== null;
+  const urgency = urgencyOf(order, now);
   return (
     <li
       aria-labelledby={titleId}
+      tabIndex={-1}
       data-testid={`order-${String(order.number)}`}
       data-highlighted={highlighted || undefined}
+      data-urgency={urgency}
       className={cn(
-        '@container flex flex-col gap-3 rounded-2xl p-4 shadow-sm',
-        highlighted ? 'bg-amber-50 ring-4 ring-amber-500' : 'bg-white ring-1 ring-slate-200',
+        '@container flex scroll-mt-3 flex-col gap-3 rounded-2xl p-4 shadow-sm focus-visible:outline-3 focus-visible:outline-brand',
+        urgency !== 'calm'
+          ? urgencyFrames[urgency]
+          : highlighted
+            ? 'bg-amber-50 ring-4 ring-amber-500'
+            : 'bg-white ring-1 ring-slate-200',
       )}
     >
       <div className="flex items-start justify-between gap-2">
@@ -184,6 +258,8 @@ export function KitchenOrderCard({
         </p>
         <ModeChip mode={order.mode} />
       </div>
+      {order.state === 'placed' && <Countdown order={order} now={now} />}
+      {order.state === 'ready' && order.readyAt && <PickupWait readyAt={order.readyAt} now={now} />}
       {!finished && (
         <dl className="flex flex-wrap gap-x-6 gap-y-2">
           <Fact term={t('kitchen.pickup')}>
@@ -191,10 +267,10 @@ export function KitchenOrderCard({
               {order.asap ? t('kitchen.asap') : clockText(order.pickupAt, now)}
             </span>
           </Fact>
-          {order.readyBy && (
+          {order.readyBy && order.state === 'accepted' && (
             <Fact term={t('kitchen.readyBy')}>
               <span data-testid="order-ready-by">{clockText(order.readyBy, now)}</span>
-              {order.state === 'accepted' && <Due readyBy={order.readyBy} now={now} />}
+              <Due readyBy={order.readyBy} now={now} />
             </Fact>
           )}
         </dl>

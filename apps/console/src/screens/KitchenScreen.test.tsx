@@ -339,6 +339,111 @@ describe('KitchenScreen', () => {
     expect(screen.getByRole('button', { name: 'Trýst fyri at tendra ljóðið' })).toBeTruthy();
   });
 
+  it('warns of an order about to expire: red, named across the top, and sounded until answered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2026-06-05T13:12:30Z') });
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    let items = [order(41), order(46, { expiresAt: '2026-06-05T13:25:00.000Z' })];
+    mockApi({ [STATION]: station, [ORDERS]: () => list(...items) });
+    const { user } = renderConsole('/kitchen/1', members.kitchen);
+    const ticket = await screen.findByTestId('order-41');
+    await connectSocket();
+    await user.click(screen.getByRole('button', { name: 'Trýst fyri at tendra ljóðið' }));
+    await screen.findByTestId('kitchen-sound-on');
+    const answered = liveAudio().tones;
+
+    // Two and a half minutes left: it waits, its age and countdown shown.
+    expect(ticket.getAttribute('data-urgency')).toBe('calm');
+    expect(within(ticket).getByTestId('order-age').textContent).toBe('Bíðað 2:30');
+    expect(within(ticket).getByTestId('order-expires').textContent).toBe('Rennur út um 2:30');
+    expect(screen.queryByTestId('kitchen-expiring')).toBeNull();
+
+    // Under two minutes, amber; no sound yet.
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    expect(ticket.getAttribute('data-urgency')).toBe('soon');
+    expect(liveAudio().tones).toBe(answered);
+
+    // The last minute: red, named at the top, the alarm's four tones at once and every 10 s.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(ticket.getAttribute('data-urgency')).toBe('now');
+    const banner = screen.getByTestId('kitchen-expiring');
+    expect(within(banner).getByRole('alert').textContent).toBe(
+      'Bílegging 41 rennur skjótt út. Tak við henni ella avvís hana.',
+    );
+    expect(within(banner).getByRole('button', { name: /^Nr\. 41/ }).textContent).toMatch(
+      /^Nr\. 41\s*0:5\d$/,
+    );
+    expect(screen.getByTestId('order-46').getAttribute('data-urgency')).toBe('calm');
+    expect(liveAudio().tones).toBe(answered + 4);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(liveAudio().tones).toBe(answered + 8);
+
+    // Answered elsewhere: the warning stops.
+    items = [order(41, { state: 'accepted', expiresAt: null }), items[1]!];
+    act(() =>
+      lastSocket().serverEmit('kitchen.order', {
+        stationId: 1,
+        orderId: idOf(41),
+        state: 'accepted',
+      }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(screen.queryByTestId('kitchen-expiring')).toBeNull());
+    const after = liveAudio().tones;
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(liveAudio().tones).toBe(after);
+  });
+
+  it('says an order the station accepts by itself will be, and does not sound for it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2026-06-05T13:14:30Z') });
+    mockApi({ [STATION]: station, [ORDERS]: list(order(41, { autoAccept: true })) });
+    renderConsole('/kitchen/1', members.kitchen);
+    const ticket = await screen.findByTestId('order-41');
+    expect(within(ticket).getByTestId('order-expires').textContent).toBe(
+      'Tikin við sjálvvirkandi um 0:30',
+    );
+    expect(screen.queryByTestId('kitchen-expiring')).toBeNull();
+  });
+
+  it('shows when a ready order was ready, and how long it has waited for pickup', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2026-06-05T13:31:05Z') });
+    mockApi({
+      [STATION]: station,
+      [ORDERS]: list(
+        order(43, {
+          state: 'ready',
+          expiresAt: null,
+          readyBy: '2026-06-05T13:25:00.000Z',
+          readyAt: '2026-06-05T13:20:00.000Z',
+        }),
+      ),
+    });
+    renderConsole('/kitchen/1', members.kitchen);
+    const ticket = await screen.findByTestId('order-43');
+    expect(within(ticket).getByTestId('order-ready-at').textContent).toBe('Klárt kl. 14:20');
+    expect(within(ticket).getByTestId('order-waiting').textContent).toBe(
+      'Bíðar eftir heinting 11:05',
+    );
+    expect(within(ticket).queryByTestId('order-ready-by')).toBeNull();
+  });
+
+  it('tells the kitchen plainly that it is silent, and turns the sound off when asked', async () => {
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    mockApi({ [STATION]: station, [ORDERS]: list(order(41)) });
+    const { user } = renderConsole('/kitchen/1', members.kitchen);
+    await screen.findByTestId('order-41');
+    expect(screen.getByTestId('kitchen-muted').textContent).toContain('Ljóðið er sløkt.');
+    await user.click(screen.getByRole('button', { name: 'Trýst fyri at tendra ljóðið' }));
+    await waitFor(() => expect(screen.queryByTestId('kitchen-muted')).toBeNull());
+    expect(window.localStorage.getItem('stod_console_sound_kitchen')).toBe('on');
+    await user.click(
+      screen.getByRole('button', { name: 'Ljóð er á. Trýst fyri at sløkkja ljóðið.' }),
+    );
+    expect((await screen.findByTestId('kitchen-muted')).textContent).toContain(
+      'Nýggjar bíleggingar og ávaringar hoyrast ikki.',
+    );
+    expect(window.localStorage.getItem('stod_console_sound_kitchen')).toBe('off');
+  });
+
   it('shows a lost connection, keeps asking, and catches up when it is back', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const sent = mockApi({ [STATION]: station, [ORDERS]: list(order(41)) });

@@ -17,12 +17,14 @@ import {
   type KitchenOrder,
 } from '../lib/kitchen.ts';
 import { useArrivals } from '../lib/kitchen-arrivals.ts';
+import { expiringOrders } from '../lib/kitchen-urgency.ts';
 import { useKitchenSocket } from '../lib/kitchen-socket.ts';
 import { useSession } from '../lib/session.ts';
 import { useStation } from '../lib/station.ts';
 import { clockText, useNow } from '../lib/use-now.ts';
 import { KitchenBoard } from './KitchenBoard.tsx';
 import { KitchenHeader } from './KitchenHeader.tsx';
+import { ExpiryWarning, useExpiryAlarm } from './KitchenWarning.tsx';
 import { ListSkeleton } from './Page.tsx';
 
 /** A kitchen the caller cannot reach, or no kitchen at all: the same answer, with a way back. */
@@ -52,11 +54,14 @@ function KitchenDisplay({ stationId }: { stationId: number }) {
   const socket = useKitchenSocket(stationId, refresh);
   const orders = useKitchenOrders(stationId, socket === 'live');
   const station = useStation(stationId);
-  const chime = useChime();
+  const chime = useChime(undefined, 'kitchen');
   const arrived = useArrivals(stationId, () => {
     chime.play();
   });
-  const now = useNow(15_000);
+  // Each ticket's age and countdown tick by the second.
+  const now = useNow(1_000);
+  const expiring = expiringOrders(orders.data?.items ?? [], now);
+  useExpiryAlarm(expiring, chime);
   const [problem, setProblem] = useState<string | null>(null);
 
   if (isNotFound(orders.error) || isNotFound(station.error)) return <KitchenNotFound />;
@@ -78,6 +83,7 @@ function KitchenDisplay({ stationId }: { stationId: number }) {
         now={now}
         chime={chime}
       />
+      <ExpiryWarning orders={expiring} now={now} />
       <main id="main" className="flex min-h-0 flex-1 flex-col gap-3 p-3 lg:p-4">
         {orders.isError && data && (
           <Notice tone="error" testId="kitchen-stale">

@@ -9,7 +9,12 @@ import { live, transaction } from '../test/fixtures.ts';
 import { members, renderConsole, setUpTexts } from '../test/render.tsx';
 
 /** A station's switches as the API answers them: nothing out of service. */
-const settled = { closedPumps: [], closedBays: [], kitchenPaused: false };
+const settled = {
+  closedPumps: [],
+  closedBays: [],
+  kitchenPaused: false,
+  kitchenAutoAccept: false,
+};
 
 const LIVE = 'GET /admin/stations/1/live';
 const WASH_ID = '7d3e2c1b-0a9f-4e8d-8c7b-6a5f4e3d2c1b';

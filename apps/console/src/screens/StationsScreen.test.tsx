@@ -6,7 +6,12 @@ import { live } from '../test/fixtures.ts';
 import { members, renderConsole, setUpTexts } from '../test/render.tsx';
 
 /** A station's switches as the API answers them: nothing out of service. */
-const settled = { closedPumps: [], closedBays: [], kitchenPaused: false };
+const settled = {
+  closedPumps: [],
+  closedBays: [],
+  kitchenPaused: false,
+  kitchenAutoAccept: false,
+};
 
 beforeAll(() => setUpTexts());
 

@@ -20,6 +20,12 @@ export class FakeAudioContext extends EventTarget {
     return Promise.resolve();
   }
 
+  suspend(): Promise<void> {
+    this.state = 'suspended';
+    this.dispatchEvent(new Event('statechange'));
+    return Promise.resolve();
+  }
+
   close(): Promise<void> {
     this.state = 'closed';
     return Promise.resolve();
