@@ -32,7 +32,8 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.priceOutOfBounds':
     'The price of {{product}} must be between {{min}} and {{max}}. No price was changed.',
   'error.priceOutOfBoundsField': 'Outside the price bounds.',
-  'error.payoutNotApproved': 'The payout has not been approved yet. Approve it first, then mark it paid.',
+  'error.payoutNotApproved':
+    'The payout has not been approved yet. Approve it first, then mark it paid.',
   'error.untilPast': 'That time has passed. Choose a time ahead.',
   'error.holdInUse':
     'A service still uses this hold. It can be released once the service has ended.',
