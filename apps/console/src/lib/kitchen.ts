@@ -72,6 +72,7 @@ export type KitchenAction =
   | { kind: 'accept'; readyInMinutes: number }
   | { kind: 'ready' }
   | { kind: 'collected' }
+  | { kind: 'recall' }
   | { kind: 'reject'; reason: string };
 
 export function sendKitchenAction(orderId: string, action: KitchenAction): Promise<KitchenOrder> {

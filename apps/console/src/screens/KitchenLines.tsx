@@ -1,6 +1,11 @@
 import { ALLERGEN_NAMES, ALLERGENS, isLocale, type PricedProduct } from '@stod/domain';
+import { confirmModal } from '@stod/ui/modal-store.ts';
+import { showToast } from '@stod/ui/toast-store.ts';
+import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { refusalOf } from '../lib/api.ts';
 import type { KitchenLine } from '../lib/kitchen.ts';
+import { useMenuAvailability } from '../lib/menu.ts';
 
 /** The product's allergens as text chips, in the EU's order; nothing when it has none. */
 function Allergens({ product }: { product: PricedProduct }) {
@@ -54,15 +59,69 @@ function Quantity({ quantity }: { quantity: number }) {
   return <span className="tabular-nums">{quantity} ×&nbsp;</span>;
 }
 
+/**
+ * Marks what a line ordered sold out at the station, from the ticket, once asked: the cook who
+ * finds the last portion gone stops the next order where it starts, in the app.
+ */
+function SoldOut({ stationId, itemId, name }: { stationId: number; itemId: string; name: string }) {
+  const { t } = useTranslation();
+  const availability = useMenuAvailability(stationId);
+  const ask = async () => {
+    const sure = await confirmModal({
+      title: t('kitchen.soldOutTitle', { name }),
+      body: t('kitchen.soldOutText'),
+      confirmLabel: t('kitchen.soldOutConfirm'),
+      danger: true,
+      testId: 'sold-out-dialog',
+    });
+    if (!sure) return;
+    availability.mutate(
+      { itemId, available: false },
+      {
+        onSuccess: () => showToast('success', t('kitchen.soldOutDone', { name })),
+        onError: (error) => showToast('error', refusalOf(error) ?? t('kitchen.soldOutFailed')),
+      },
+    );
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void ask()}
+      disabled={availability.isPending}
+      aria-label={t('kitchen.soldOutLabel', { name })}
+      className="flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-60"
+    >
+      <Ban size={16} aria-hidden="true" />
+      {t('kitchen.soldOut')}
+    </button>
+  );
+}
+
+/** A line's name, with the way to mark it sold out where that can still help. */
+function LineName({ line, stationId }: { line: KitchenLine; stationId: number | null }) {
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <p className="text-lg font-semibold text-slate-900">
+        <Quantity quantity={line.quantity} />
+        {line.name}
+      </p>
+      {stationId !== null && (
+        <SoldOut
+          stationId={stationId}
+          itemId={line.type === 'product' ? line.productId : line.offerId}
+          name={line.name}
+        />
+      )}
+    </div>
+  );
+}
+
 /** One line of an order: a product, or an offer with its items nested under it. */
-function Line({ line }: { line: KitchenLine }) {
+function Line({ line, stationId }: { line: KitchenLine; stationId: number | null }) {
   if (line.type === 'product') {
     return (
       <li className="flex flex-col gap-0.5" data-testid="order-line">
-        <p className="text-lg font-semibold text-slate-900">
-          <Quantity quantity={line.quantity} />
-          {line.name}
-        </p>
+        <LineName line={line} stationId={stationId} />
         <Changes product={line} />
         <Allergens product={line} />
       </li>
@@ -70,10 +129,7 @@ function Line({ line }: { line: KitchenLine }) {
   }
   return (
     <li className="flex flex-col gap-1" data-testid="order-line">
-      <p className="text-lg font-semibold text-slate-900">
-        <Quantity quantity={line.quantity} />
-        {line.name}
-      </p>
+      <LineName line={line} stationId={stationId} />
       <ul className="ml-1 flex flex-col gap-1.5 border-l-4 border-slate-300 pl-3">
         {line.items.map((item, i) => (
           <li key={`${item.productId}-${String(i)}`} className="flex flex-col gap-0.5">
@@ -87,12 +143,19 @@ function Line({ line }: { line: KitchenLine }) {
   );
 }
 
-export function KitchenLines({ lines }: { lines: readonly KitchenLine[] }) {
+/** The order's lines; with a station, each may be marked sold out there. */
+export function KitchenLines({
+  lines,
+  stationId = null,
+}: {
+  lines: readonly KitchenLine[];
+  stationId?: number | null;
+}) {
   const { t } = useTranslation();
   return (
     <ul className="flex flex-col gap-2.5" aria-label={t('kitchen.items')}>
       {lines.map((line, i) => (
-        <Line key={`${line.type}-${String(i)}`} line={line} />
+        <Line key={`${line.type}-${String(i)}`} line={line} stationId={stationId} />
       ))}
     </ul>
   );

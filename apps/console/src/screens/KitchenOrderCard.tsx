@@ -1,7 +1,7 @@
 import { formatCurrency, type FoodOrderState } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
-import { Bell, Check, PackageCheck, ShoppingBag, Utensils, X } from 'lucide-react';
+import { Bell, Check, PackageCheck, ShoppingBag, Undo2, Utensils, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKitchenAction, type KitchenOrder } from '../lib/kitchen.ts';
@@ -156,7 +156,7 @@ function Actions({
 }) {
   const { t } = useTranslation();
   const action = useKitchenAction(stationId, order.id);
-  const run = (kind: 'ready' | 'collected') =>
+  const run = (kind: 'ready' | 'collected' | 'recall') =>
     action.mutate({ kind }, { onError: (error) => onProblem(order, error) });
   const props = { order, stationId, onProblem };
   if (order.state === 'placed')
@@ -185,6 +185,18 @@ function Actions({
         onClick={() => run('ready')}
       >
         {t('kitchen.markReady')}
+      </Button>
+    );
+  if (order.state === 'collected')
+    return (
+      <Button
+        variant="secondary"
+        icon={<Undo2 size={20} aria-hidden="true" />}
+        pending={action.isPending}
+        onClick={() => run('recall')}
+        aria-label={t('kitchen.recallLabel', { number: order.number })}
+      >
+        {t('kitchen.recall')}
       </Button>
     );
   if (order.state === 'ready')
@@ -280,7 +292,12 @@ export function KitchenOrderCard({
           {t('kitchen.reason', { reason: order.rejectReason })}
         </p>
       )}
-      {!finished && <KitchenLines lines={order.lines} />}
+      {!finished && (
+        <KitchenLines
+          lines={order.lines}
+          stationId={order.state === 'placed' || order.state === 'accepted' ? stationId : null}
+        />
+      )}
       <p className="text-sm text-slate-600 tabular-nums">
         {finished && order.finishedAt ? `${clockText(order.finishedAt, now)} · ` : ''}
         {t('kitchen.total', { amount: formatCurrency(order.total) })}

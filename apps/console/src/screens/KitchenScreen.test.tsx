@@ -186,6 +186,60 @@ describe('KitchenScreen', () => {
     expect(moved.getByRole('button', { name: 'Klár' })).toBeTruthy();
   });
 
+  it('recalls an order handed over by mistake, back to Ready', async () => {
+    let recalled = false;
+    const collected = order(44, {
+      state: 'collected',
+      expiresAt: null,
+      readyAt: '2026-06-05T13:20:00.000Z',
+      collectedAt: '2026-06-05T13:22:00.000Z',
+      finishedAt: '2026-06-05T13:22:00.000Z',
+    });
+    const ready = { ...collected, state: 'ready' as const, collectedAt: null, finishedAt: null };
+    const sent = mockApi({
+      [STATION]: station,
+      [ORDERS]: () => list(recalled ? ready : collected),
+      [`POST /kitchen/orders/${idOf(44)}/recall`]: () => {
+        recalled = true;
+        return { body: ready };
+      },
+    });
+    const { user } = renderConsole('/kitchen/1', members.kitchen);
+    await screen.findByTestId('column-done');
+    await user.click(screen.getByRole('button', { name: 'Vís liðugar bíleggingar' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Kalla bílegging 44 aftur til Klárar' }),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByTestId('column-ready')).getByTestId('order-44')).toBeTruthy(),
+    );
+    expect(posts(sent)).toEqual([{ path: `/kitchen/orders/${idOf(44)}/recall`, body: undefined }]);
+  });
+
+  it('marks a dish sold out from the ticket, once asked', async () => {
+    const sent = mockApi({
+      [STATION]: station,
+      [ORDERS]: list(order(41)),
+      [`PUT /admin/stations/1/menu/franskar/availability`]: {
+        body: { itemId: 'franskar', available: false, until: null },
+      },
+    });
+    const { user } = renderConsole('/kitchen/1', members.kitchen);
+    const card = within(await screen.findByTestId('order-41'));
+    await user.click(card.getByRole('button', { name: 'Merk Franskar útselt' }));
+    const dialog = within(await screen.findByTestId('sold-out-dialog'));
+    expect(dialog.getByRole('heading').textContent).toBe('Merk Franskar útselt?');
+    await user.click(dialog.getByRole('button', { name: 'Merk útselt' }));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([
+        ['/admin/stations/1/menu/franskar/availability', { available: false }],
+      ]),
+    );
+    expect((await screen.findByTestId('toast-success')).textContent).toContain(
+      'Franskar er merkt útselt.',
+    );
+  });
+
   it('rejects only with a reason: a quick one, or one written', async () => {
     const sent = mockApi({
       [STATION]: station,

@@ -306,6 +306,17 @@ describe('the kitchen', () => {
     expect(mail?.subject).toContain(String(order.number));
     const done = await kitchen(staff, order.id, 'collected');
     expect(done.json()).toMatchObject({ state: 'collected' });
+    // Handed over by a mistaken tap: recalled to Ready, the money as it was, once.
+    const recalled = await kitchen(staff, order.id, 'recall');
+    expect(recalled.json()).toMatchObject({ state: 'ready', collectedAt: null, finishedAt: null });
+    expect((await kitchen(staff, order.id, 'recall')).json()).toMatchObject({ state: 'ready' });
+    expect(
+      (await kitchen(await signInAsStaff(t.app, { role: 'support' }), order.id, 'recall'))
+        .statusCode,
+    ).toBe(403);
+    expect((await kitchen(staff, order.id, 'collected')).json()).toMatchObject({
+      state: 'collected',
+    });
     const mine = await t.app.inject({
       url: `/api/food/orders/${order.id}`,
       headers: bearer(user.token),
@@ -333,6 +344,7 @@ describe('the kitchen', () => {
     });
     expect(await openHolds(t.app.ctx.db, user.id)).toBe(0);
     expect((await kitchen(staff, first.id, 'accept', { readyInMinutes: 5 })).statusCode).toBe(409);
+    expect((await kitchen(staff, first.id, 'recall')).statusCode).toBe(409);
 
     const second = await placed(user);
     const later = new Date(Date.now() + (t.app.ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS + 5) * 1000);

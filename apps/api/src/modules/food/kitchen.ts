@@ -180,6 +180,23 @@ export async function markCollected(ctx: ServiceContext, id: string, scope: Stat
   return kitchenView(ctx, moved);
 }
 
+/**
+ * Brings a collected order back to Ready: handed over by a mistaken tap, or the customer came
+ * back. The money is as it was (captured at the accept); asked again, changes nothing.
+ */
+export async function recall(ctx: ServiceContext, id: string, scope: StationScope) {
+  const row = await scoped(ctx, id, scope);
+  if (row.state === 'ready') return kitchenView(ctx, row);
+  const moved = await repo.transition(ctx.db, row.id, ['collected'], {
+    state: 'ready',
+    collectedAt: null,
+    finishedAt: null,
+  });
+  if (!moved) throw illegalState();
+  await publish(ctx, moved);
+  return kitchenView(ctx, moved);
+}
+
 export async function reject(ctx: ServiceContext, id: string, reason: string, scope: StationScope) {
   const row = await scoped(ctx, id, scope);
   if (row.state === 'rejected') return kitchenView(ctx, row);

@@ -21,7 +21,7 @@ import { authOf, bearer, errorResponses, requireAuth } from '../../plugins/auth.
 import { requireRole } from '../../plugins/roles.ts';
 import { getStation, stationScope } from '../admin/index.ts';
 import { recordChange } from '../../plugins/audit-change.ts';
-import { accept, markCollected, markReady, reject, stationOrders } from './kitchen.ts';
+import { accept, markCollected, markReady, recall, reject, stationOrders } from './kitchen.ts';
 import { setAvailability, stationMenu } from './menus.ts';
 import * as service from './service.ts';
 
@@ -186,6 +186,14 @@ export const foodRoutes: FastifyPluginAsyncZod = (app) => {
     '/kitchen/orders/:id/collected',
     kitchenAction('Marks the order collected'),
     async (request) => markCollected(ctx, request.params.id, await stationScope(request)),
+  );
+
+  app.post(
+    '/kitchen/orders/:id/recall',
+    kitchenAction(
+      'Brings a collected order back to ready (a mistaken hand-over); anything else but ready answers 409',
+    ),
+    async (request) => recall(ctx, request.params.id, await stationScope(request)),
   );
 
   app.post(
