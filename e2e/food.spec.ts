@@ -149,6 +149,10 @@ test.describe('food ordering', () => {
     await card.getByRole('button', { name: 'Klár' }).click();
     await expect(status).toHaveAttribute('data-state', 'ready');
     await expect(page.getByTestId('food-order-state')).toHaveText('Klár at heinta');
+    // The time it was ready, not the time promised ten minutes ahead.
+    const readyAt = await card.getByTestId('order-ready-at').textContent();
+    expect(readyAt).toMatch(/^Klárt kl\. \d{2}:\d{2}$/);
+    await expect(page.getByTestId('food-ready-by')).toHaveText(readyAt ?? '');
     await expectAccessible(page);
     await page.screenshot(shot('food-order-ready'));
     await kitchenContext.close();

@@ -63,6 +63,8 @@ function OrderView({ order }: { order: FoodOrder }) {
   const { t } = useTranslation();
   const failed = FAILED.includes(order.state);
   const reached = STEPS.indexOf(order.state as (typeof STEPS)[number]);
+  // Once the food is ready, the time it actually was; before, the time the kitchen promised.
+  const readyTime = order.state === 'ready' && order.readyAt ? order.readyAt : order.readyBy;
   const text =
     order.state === 'accepted'
       ? t('food.stateText.accepted', { time: order.readyBy ? formatTime(order.readyBy) : '' })
@@ -100,9 +102,9 @@ function OrderView({ order }: { order: FoodOrder }) {
           {t(`food.state.${order.state}`)}
         </h2>
         <p className="max-w-xs text-base text-slate-700">{text}</p>
-        {order.readyBy && !failed && order.state !== 'collected' && (
+        {readyTime && !failed && order.state !== 'collected' && (
           <p className="text-lg font-semibold text-slate-900" data-testid="food-ready-by">
-            {t('food.readyBy', { time: formatTime(order.readyBy) })}
+            {t('food.readyBy', { time: formatTime(readyTime) })}
           </p>
         )}
       </section>
