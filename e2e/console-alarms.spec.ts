@@ -135,6 +135,15 @@ test('the manager takes a pump out of service and pauses the kitchen, and the cu
   const pause = page.getByTestId('kitchen-pause');
   await pause.getByRole('button', { name: 'Steðga køkinum' }).click();
   await expect(page.getByTestId('kitchen-paused')).toContainText('Køkið er steðgað');
+  // Orders left unanswered are accepted by the station rather than lost, while this is on.
+  const auto = pause.getByRole('checkbox', {
+    name: 'Tak sjálvvirkandi við bíleggingum, sum køkurin ikki svarar í tíð',
+  });
+  await auto.check();
+  await expect(page.getByTestId('toast-success').last()).toContainText(
+    'verða nú tiknar við sjálvvirkandi',
+  );
+  await expect(auto).toBeChecked();
   await expectAccessible(page);
   await page.screenshot(shot('console-station-out-of-service-desktop'));
 
@@ -143,6 +152,8 @@ test('the manager takes a pump out of service and pauses the kitchen, and the cu
   await expect(card.getByTestId('out-of-service')).toHaveCount(0);
   await pause.getByRole('button', { name: 'Tak ímóti bíleggingum aftur' }).click();
   await expect(page.getByTestId('kitchen-paused')).toHaveCount(0);
+  await auto.uncheck();
+  await expect(auto).not.toBeChecked();
   await expect
     .poll(async () => (await pumps()).find((p) => p.number === 1)?.state)
     .not.toBe('unavailable');

@@ -282,6 +282,8 @@ export const stationLiveSchema = z.object({
   /** Whether the station sells food, and whether staff paused its kitchen (no new orders). */
   kitchen: z.boolean().default(false),
   kitchenPaused: z.boolean().default(false),
+  /** The station accepts an order its kitchen leaves unanswered, instead of letting it expire. */
+  kitchenAutoAccept: z.boolean().default(false),
   reachable: z.object({ forecourt: z.boolean(), carwash: z.boolean() }),
 });
 export type StationLive = z.infer<typeof stationLiveSchema>;

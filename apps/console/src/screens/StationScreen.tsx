@@ -82,37 +82,73 @@ function Points({
   );
 }
 
-/** Pausing the kitchen: the app takes no new food orders until staff take orders again. */
-function KitchenPause({ id, paused }: { id: number; paused: boolean }) {
+/**
+ * Pausing the kitchen (the app takes no new food orders until staff take orders again), and
+ * whether an order nobody answers in time is accepted rather than let expire.
+ */
+function KitchenPause({
+  id,
+  paused,
+  autoAccept,
+}: {
+  id: number;
+  paused: boolean;
+  autoAccept: boolean;
+}) {
   const { t } = useTranslation();
   const settings = useStationSettings(id);
+  const auto = useStationSettings(id);
+  // The box shows what was asked while it is being saved and the station read again.
+  const asked = auto.isPending ? auto.variables.settings.kitchenAutoAccept : undefined;
+  const change = (
+    mutation: typeof settings,
+    next: { kitchenPaused: boolean } | { kitchenAutoAccept: boolean },
+    done: string,
+  ) =>
+    mutation.mutate(
+      { settings: next, reason: '' },
+      { onSuccess: () => showToast('success', done) },
+    );
   return (
-    <div className="flex flex-wrap items-center gap-3" data-testid="kitchen-pause">
+    <div className="flex flex-col gap-3" data-testid="kitchen-pause">
       {paused && (
         <Notice tone="error" testId="kitchen-paused">
           {t('station.kitchenPaused')}
         </Notice>
       )}
-      <Button
-        variant="secondary"
-        block={false}
-        pending={settings.isPending}
-        icon={<ChefHat size={20} aria-hidden="true" />}
-        onClick={() =>
-          settings.mutate(
-            { settings: { kitchenPaused: !paused }, reason: '' },
-            {
-              onSuccess: () =>
-                showToast(
-                  'success',
-                  t(paused ? 'station.kitchenResumedDone' : 'station.kitchenPausedDone'),
-                ),
-            },
-          )
-        }
-      >
-        {t(paused ? 'station.resumeKitchen' : 'station.pauseKitchen')}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          block={false}
+          pending={settings.isPending}
+          icon={<ChefHat size={20} aria-hidden="true" />}
+          onClick={() =>
+            change(
+              settings,
+              { kitchenPaused: !paused },
+              t(paused ? 'station.kitchenResumedDone' : 'station.kitchenPausedDone'),
+            )
+          }
+        >
+          {t(paused ? 'station.resumeKitchen' : 'station.pauseKitchen')}
+        </Button>
+        <label className="flex min-h-11 items-center gap-3 text-base text-slate-900">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand"
+            checked={asked ?? autoAccept}
+            disabled={auto.isPending}
+            onChange={(e) =>
+              change(
+                auto,
+                { kitchenAutoAccept: e.target.checked },
+                t(e.target.checked ? 'station.autoAcceptOn' : 'station.autoAcceptOff'),
+              )
+            }
+          />
+          {t('station.autoAccept')}
+        </label>
+      </div>
     </div>
   );
 }
@@ -198,7 +234,9 @@ function StationLive({ id }: { id: number }) {
           </div>
           <StoppedWashes stationId={id} bays={data.bays} canResume={canResume} />
           <KitchenLink id={id} />
-          {canResume && data.kitchen && <KitchenPause id={id} paused={data.kitchenPaused} />}
+          {canResume && data.kitchen && (
+            <KitchenPause id={id} paused={data.kitchenPaused} autoAccept={data.kitchenAutoAccept} />
+          )}
           {live.isError && (
             <Notice tone="error" testId="live-stale">
               {t('station.stale', { time: dateTime(live.dataUpdatedAt) })}

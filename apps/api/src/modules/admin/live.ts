@@ -58,6 +58,7 @@ export async function stationLive(
     machines,
     kitchen: services.includes('food'),
     kitchenPaused: station.kitchenPaused,
+    kitchenAutoAccept: station.kitchenAutoAccept,
     reachable: { forecourt: pumps !== null, carwash: bays !== null },
   };
 }
