@@ -5,6 +5,7 @@ describe('console sections by role', () => {
   it('gives the operator every section, vouchers first', () => {
     expect(sectionsFor('operator')).toEqual([
       'vouchers',
+      'campaigns',
       'stations',
       'alarms',
       'chargers',

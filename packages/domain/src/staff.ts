@@ -90,6 +90,7 @@ export type StaffPatch = z.input<typeof staffPatchSchema>;
 /** The console's sections, in the order of its navigation. */
 export const consoleSections = [
   'vouchers',
+  'campaigns',
   'stations',
   'alarms',
   'chargers',
@@ -104,6 +105,7 @@ export type ConsoleSection = (typeof consoleSections)[number];
 const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   customers: ['operator', 'support'],
   vouchers: ['operator'],
+  campaigns: ['operator'],
   stations: ['operator', 'station', 'kitchen'],
   alarms: ['operator', 'station'],
   chargers: ['operator'],

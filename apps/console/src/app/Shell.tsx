@@ -7,6 +7,7 @@ import {
   Gift,
   LifeBuoy,
   LogOut,
+  Megaphone,
   MapPin,
   PlugZap,
   ScrollText,
@@ -24,6 +25,7 @@ import { paths, sectionPath } from './paths.ts';
 
 const icons: Record<ConsoleSection, ReactNode> = {
   vouchers: <Gift size={20} aria-hidden="true" className="shrink-0" />,
+  campaigns: <Megaphone size={20} aria-hidden="true" className="shrink-0" />,
   stations: <MapPin size={20} aria-hidden="true" className="shrink-0" />,
   alarms: <BellRing size={20} aria-hidden="true" className="shrink-0" />,
   chargers: <PlugZap size={20} aria-hidden="true" className="shrink-0" />,

@@ -5,6 +5,7 @@ export const paths = {
   login: '/login',
   home: '/',
   vouchers: '/vouchers',
+  campaigns: '/campaigns',
   stations: '/stations',
   /** One station's pumps and bays, live; the route's pattern. */
   station: '/stations/:id',
@@ -25,6 +26,7 @@ export const paths = {
 
 export const sectionPath: Record<ConsoleSection, string> = {
   vouchers: paths.vouchers,
+  campaigns: paths.campaigns,
   stations: paths.stations,
   alarms: paths.alarms,
   chargers: paths.chargers,

@@ -4,6 +4,7 @@ import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { AlarmsScreen } from '../screens/AlarmsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
+import { CampaignsScreen } from '../screens/CampaignsScreen.tsx';
 import { ChargerScreen } from '../screens/ChargerScreen.tsx';
 import { ChargersScreen } from '../screens/ChargersScreen.tsx';
 import { CustomerScreen } from '../screens/CustomerScreen.tsx';
@@ -68,6 +69,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="vouchers">
             <VouchersScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.campaigns,
+        element: (
+          <RequireSection section="campaigns">
+            <CampaignsScreen />
           </RequireSection>
         ),
       },

@@ -19,43 +19,8 @@ import {
 } from '../lib/switches.ts';
 import { dateTimeText, instantOfText } from '../lib/dates.ts';
 import { ListSkeleton, Page } from './Page.tsx';
+import { TextArea } from './TextArea.tsx';
 import { dateTime } from '../lib/format.ts';
-
-function NoticeText({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={500}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className="rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 focus:border-brand focus:ring-3 focus:ring-brand-soft focus:outline-none"
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function MaintenanceState({ current }: { current: MaintenanceAdmin }) {
   const { t } = useTranslation();
@@ -134,13 +99,13 @@ function MaintenancePanel({ current }: { current: MaintenanceAdmin }) {
         </label>
         <p className="text-sm text-slate-600">{t('switches.maintenance.hint')}</p>
         <div className="grid gap-4 md:grid-cols-2">
-          <NoticeText
+          <TextArea
             label={t('switches.maintenance.fo')}
             value={fo}
             onChange={setFo}
             error={err('message.fo') ?? err('message')}
           />
-          <NoticeText
+          <TextArea
             label={t('switches.maintenance.en')}
             value={en}
             onChange={setEn}
