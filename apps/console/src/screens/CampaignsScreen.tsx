@@ -151,6 +151,8 @@ function Editor({ editing, onDone }: { editing: AdminCampaign | null; onDone: ()
     const endsAt = form.endsAt.trim() ? instantOfText(form.endsAt) : null;
     if (form.startsAt.trim() && !startsAt) wrong.startsAt = 'validation.invalid';
     if (form.endsAt.trim() && !endsAt) wrong.endsAt = 'validation.invalid';
+    const position = Number(form.position.trim() || '0');
+    if (!Number.isInteger(position) || position < 0) wrong.position = 'validation.invalid';
     setClientErrors(wrong);
     setEdited(new Set());
     if (Object.keys(wrong).length > 0) return;
@@ -163,7 +165,7 @@ function Editor({ editing, onDone }: { editing: AdminCampaign | null; onDone: ()
           contentFo: form.contentFo,
           contentEn: form.contentEn,
           imageId: form.image?.id ?? null,
-          position: Number(form.position) || 0,
+          position,
           ...(startsAt ? { startsAt } : {}),
           endsAt,
         },
