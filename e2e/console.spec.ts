@@ -26,12 +26,14 @@ test.describe('the staff console', () => {
     const nav = page.getByRole('navigation', { name: 'Stýriborð' });
     await expect(nav.getByRole('link')).toHaveText([
       'Gávukort og kupongir',
+      'Kampanjur',
       'Støðir',
       // With the count of open faults beside it, when there are any.
       /^Ávaringar(\d+)?/,
       'Ladarar',
       'Kundar',
       'Starvsfólk',
+      'Fíggjarmál',
       'Stillingar',
       'Gerðabók',
     ]);
