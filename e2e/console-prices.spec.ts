@@ -66,6 +66,12 @@ test('an operator changes a fuel price within its bounds, and the customer’s n
     await expect(page.getByTestId('toast-success').last()).toContainText('Prísirnir eru broyttir.');
     await expect(row.getByTestId('price-now')).toContainText(formatCurrency(raised));
     expect(puts).toBe(1);
+    // The station's price sign showed the rise before the pumps took it, and says so.
+    const sign = form.getByTestId('price-sign');
+    await expect(sign).toContainText('Prísskeltið vísir');
+    await expect(sign.getByRole('listitem').filter({ hasText: 'Diesel' })).toContainText(
+      formatCurrency(raised),
+    );
     await expectAccessible(page);
     await form.scrollIntoViewIfNeeded();
     await page.screenshot(shot('console-prices-desktop', true));

@@ -61,10 +61,27 @@ export const stationPricesSchema = z.object({
       /** Null where no operator has set any: then only the price limits of every product hold. */
       bounds: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
       scheduled: z.array(
-        z.object({ id: z.number().int(), price: z.number().int(), at: z.string() }),
+        z.object({
+          id: z.number().int(),
+          price: z.number().int(),
+          at: z.string(),
+          /** Its time has come, but the price rises and the sign has not shown it yet. */
+          waitingForSign: z.boolean(),
+        }),
       ),
     }),
   ),
+  /**
+   * What the station's price sign was last seen to show, and when; null before the platform
+   * reached it. `hasSign` false: the site's controller has no sign the platform sets.
+   */
+  sign: z
+    .object({
+      hasSign: z.boolean(),
+      prices: z.array(z.object({ grade: z.string(), unitPrice: z.number().int() })),
+      shownAt: z.string(),
+    })
+    .nullable(),
 });
 export type StationPrices = z.infer<typeof stationPricesSchema>;
 
@@ -110,4 +127,70 @@ export function priceWarnings(
       });
   }
   return warnings;
+}
+
+/** A station's product as the price sign and the pumps see it. */
+export interface SignProduct {
+  productId: number;
+  service: string;
+  code: string;
+  price: number;
+}
+
+/** A price change whose time has come. */
+export interface DuePriceChange {
+  id: number;
+  productId: number;
+  price: number;
+}
+
+/** A grade's price on the station's price sign (øre per litre). */
+export interface SignPrice {
+  grade: string;
+  unitPrice: number;
+}
+
+export interface SignPlan {
+  /** Changes the pumps take at once: every product but fuel, and fuel prices that fall. */
+  first: number[];
+  /** Fuel prices that rise: the pumps take them only once the sign shows them. */
+  afterSign: number[];
+  /** What the sign is to show, every grade of the station: its price once the due changes hold. */
+  sign: SignPrice[];
+}
+
+/**
+ * The order in which a station takes the price changes that came due, so that its price sign
+ * never shows less than a pump charges: a fuel price that falls reaches the pumps first and the
+ * sign after, one that rises reaches the sign first and the pumps only after. A product with
+ * several due changes takes the last of them (the list is in the order of their times).
+ */
+export function signPlan(
+  products: readonly SignProduct[],
+  due: readonly DuePriceChange[],
+): SignPlan {
+  const last = new Map<number, number>();
+  for (const change of due) last.set(change.productId, change.price);
+  const plan: SignPlan = { first: [], afterSign: [], sign: [] };
+  const byId = new Map(products.map((p) => [p.productId, p]));
+  for (const change of due) {
+    const product = byId.get(change.productId);
+    if (!product) continue;
+    const rises = product.service === 'fuel' && (last.get(product.productId) ?? 0) > product.price;
+    (rises ? plan.afterSign : plan.first).push(change.id);
+  }
+  for (const product of products)
+    if (product.service === 'fuel')
+      plan.sign.push({
+        grade: product.code,
+        unitPrice: last.get(product.productId) ?? product.price,
+      });
+  return plan;
+}
+
+/** Whether two sign contents are the same, whatever their order. */
+export function sameSign(a: readonly SignPrice[], b: readonly SignPrice[]) {
+  if (a.length !== b.length) return false;
+  const prices = new Map(a.map((p) => [p.grade, p.unitPrice]));
+  return b.every((p) => prices.get(p.grade) === p.unitPrice);
 }

@@ -14,6 +14,8 @@ export interface BusEvents {
   'user.roleChanged': { userId: string };
   /** A station's own data changed (its opening hours): lists kept by a process are stale. */
   'stations.changed': { stationId: number };
+  /** A site connected and booted: what its devices showed may be gone (its price sign). */
+  'site.booted': { site: string };
   /** A refuelling or wash changed: its state, or its litres or seconds while it runs. */
   'stationTransaction.changed': {
     userId: string;

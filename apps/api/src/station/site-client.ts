@@ -16,6 +16,7 @@ import type { KitchenSim } from '../integrations/kitchen/sim.ts';
 import {
   kitchenOrderRequest,
   rejected,
+  signPricesRequest,
   SITE_PROTOCOL,
   type PlatformCall,
 } from '../integrations/site/protocol.ts';
@@ -132,6 +133,11 @@ export function siteClient(o: SiteClientOptions): SiteClient {
         : 'Cancelled',
   }));
   answer('Sale.Lookup', (p) => forecourt.lookup(site, n(p.pump), s(p.reference)));
+  answer('PriceSign.Show', async (p) => {
+    const prices = signPricesRequest.parse(p.prices);
+    await forecourt.showPrices(site, prices);
+    return { status: 'Accepted' };
+  });
   answer('CarWash.Status', async () => ({ bays: await carwash.bays(site) }));
   answer('Bay.Load', async (p) => {
     await carwash.load(site, n(p.bay), {
@@ -171,6 +177,7 @@ export function siteClient(o: SiteClientOptions): SiteClient {
     }
   });
   answer('Sim.Pumps', async () => ({ pumps: await forecourt.snapshot(site) }));
+  answer('Sim.Sign', async () => ({ prices: await forecourt.sign(site) }));
   answer('Sim.Bay', (p) => {
     const bay = n(p.bay);
     switch (p.action) {

@@ -200,14 +200,17 @@ function PricesTable({
         reason,
       },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setDrafts({});
           setTried(false);
           setFrom('');
-          showToast(
-            'success',
-            at ? t('prices.scheduled', { time: dateTimeText(at) }) : t('prices.saved'),
-          );
+          const waiting = saved.items.some((p) => p.scheduled.some((s) => s.waitingForSign));
+          if (waiting) showToast('warning', t('prices.savedWaiting'));
+          else
+            showToast(
+              'success',
+              at ? t('prices.scheduled', { time: dateTimeText(at) }) : t('prices.saved'),
+            );
         },
       },
     );
@@ -273,6 +276,7 @@ function PricesTable({
           </tbody>
         </table>
       </div>
+      <SignLine data={data} />
       {editable && (
         <div className="grid gap-4 md:grid-cols-2">
           <Field
@@ -376,6 +380,11 @@ function PriceRow({
               {p.scheduled.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center gap-2 tabular-nums">
                   {formatCurrency(s.price)} · {dateTime(s.at)}
+                  {s.waitingForSign && (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-300">
+                      {t('prices.waitingForSign')}
+                    </span>
+                  )}
                   {editable && (
                     <Button
                       type="button"
@@ -406,6 +415,44 @@ function PriceRow({
         </tr>
       )}
     </>
+  );
+}
+
+/** What the station's price sign shows, as its site last confirmed; nothing without fuel. */
+function SignLine({ data }: { data: Prices }) {
+  const { t } = useTranslation();
+  const fuel = data.items.filter((p) => p.service === 'fuel');
+  if (fuel.length === 0) return null;
+  const { sign } = data;
+  const nameOf = (grade: string) => fuel.find((p) => p.code === grade)?.name ?? grade;
+  return (
+    <div
+      data-testid="price-sign"
+      className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200"
+    >
+      <h3 className="font-semibold text-slate-900">{t('prices.signTitle')}</h3>
+      {!sign ? (
+        <p>{t('prices.signUnknown')}</p>
+      ) : !sign.hasSign ? (
+        <p>{t('prices.signNone')}</p>
+      ) : (
+        <>
+          <p>{t('prices.signShows', { time: dateTime(sign.shownAt) })}</p>
+          <ul className="flex flex-wrap gap-2">
+            {sign.prices.map((p) => (
+              <li
+                key={p.grade}
+                className="rounded-lg bg-slate-900 px-3 py-1.5 font-mono text-base text-amber-300 tabular-nums"
+              >
+                <span className="mr-2 font-sans text-xs text-slate-300">{nameOf(p.grade)}</span>
+                {formatCurrency(p.unitPrice)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="text-slate-600">{t('prices.signHint')}</p>
+    </div>
   );
 }
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -10,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { stationProducts } from './stations.ts';
+import { stationProducts, stations } from './stations.ts';
 
 /**
  * The lowest and highest price an operator may give a product, by its code: the same bounds for
@@ -57,3 +59,20 @@ export const priceChanges = pgTable(
     index('price_changes_product_idx').on(t.stationProductId, t.at),
   ],
 );
+
+/**
+ * What each station's price sign was last seen to show (its grades and prices), as the site
+ * answered: the platform sends it again whenever the station's fuel prices differ from it. The
+ * lease lets one process at a time talk to a station's sign and pumps about prices.
+ */
+export const priceSigns = pgTable('price_signs', {
+  stationId: integer('station_id')
+    .primaryKey()
+    .references(() => stations.id, { onDelete: 'cascade' }),
+  /** `[{grade, unitPrice}]`; empty until the sign first answered. */
+  prices: jsonb('prices').$type<{ grade: string; unitPrice: number }[]>().notNull().default([]),
+  /** False: the site's controller has no sign the platform sets (it answered NotImplemented). */
+  hasSign: boolean('has_sign').notNull().default(true),
+  shownAt: timestamp('shown_at', { withTimezone: true }),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});

@@ -1,4 +1,4 @@
-import type { PumpState } from '@stod/domain';
+import type { PumpState, SignPrice } from '@stod/domain';
 /**
  * The station's forecourt controller: the pump system that authorises pumps, meters deliveries
  * and keeps the sales journal. It is addressed by the station's pump-system id (`site`, the
@@ -6,7 +6,7 @@ import type { PumpState } from '@stod/domain';
  * travels with an authorisation and comes back on every event and sale that belongs to it.
  */
 
-export type { PumpState };
+export type { PumpState, SignPrice };
 
 export interface PumpStatus {
   pump: number;
@@ -82,6 +82,13 @@ export interface ForecourtController {
   cancel(site: string, pump: number, reference: string): Promise<'cancelled' | 'too_late'>;
   /** The journal's word on a reference; throws ForecourtError('offline') while the pump is out of reach. */
   lookup(site: string, pump: number, reference: string): Promise<ForecourtLookup>;
+  /**
+   * Shows these prices on the site's price sign (the price pole by the road), every grade it has.
+   * Answers 'no_sign' when the controller has no sign the platform sets (nor the method); throws
+   * ForecourtError('unreachable') when the site cannot be reached, or 'offline' when the sign
+   * itself is out of reach.
+   */
+  showPrices?(site: string, prices: readonly SignPrice[]): Promise<'shown' | 'no_sign'>;
   /** Every event of every site; answers a function that stops listening. */
   subscribe(listener: (event: ForecourtEvent) => void): () => void;
   close(): Promise<void>;

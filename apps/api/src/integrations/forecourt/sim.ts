@@ -6,6 +6,7 @@ import {
   type ForecourtLookup,
   type PumpState,
   type PumpStatus,
+  type SignPrice,
 } from './port.ts';
 import { simClock, simListeners, type SimLog } from './sim-clock.ts';
 import { newPump, pumpFloor, type Delivery, type Pump } from './sim-pump.ts';
@@ -51,6 +52,10 @@ export interface ForecourtSimControls {
   status(site: string, pump: number): Promise<PumpStatus>;
   /** Every pump of a site, for the simulator page; an unknown site has none. */
   snapshot(site: string): Promise<SimPumpView[]>;
+  /** Every simulated site has a price sign. */
+  showPrices(site: string, prices: readonly SignPrice[]): Promise<'shown' | 'no_sign'>;
+  /** What the site's price sign shows: nothing until the platform first sent it prices. */
+  sign(site: string): Promise<SignPrice[]>;
 }
 
 export type ForecourtSim = ForecourtController & ForecourtSimControls;
@@ -68,6 +73,8 @@ export function forecourtSim(options: ForecourtSimOptions): ForecourtSim {
   const events = simListeners<ForecourtEvent>(options.log);
   const pumps = new Map<string, Pump>();
   const journal = new Map<string, Delivery>();
+  /** Each site's price sign: a grade's price stays until the platform sends another. */
+  const signs = new Map<string, Map<string, number>>();
   const { statusOf, tellState, authorised, expectCustomer, meter, end, lift, customerFill } =
     pumpFloor(clock, (event) => events.emit(event), random, options.log);
 
@@ -156,6 +163,25 @@ export function forecourtSim(options: ForecourtSimOptions): ForecourtSim {
         volumeMl: delivery.volumeMl,
         amount: fuelAmount(delivery.volumeMl, delivery.authorisation.unitPrice),
       };
+    },
+
+    async showPrices(site, prices) {
+      if (!(await options.pumpsOf(site))) throw new ForecourtError('not_found');
+      for (const { grade, unitPrice } of prices)
+        if (!grade || !Number.isSafeInteger(unitPrice) || unitPrice < 0)
+          throw new RangeError('a grade and its price in whole øre');
+      const sign = signs.get(site) ?? new Map<string, number>();
+      for (const { grade, unitPrice } of prices) sign.set(grade, unitPrice);
+      signs.set(site, sign);
+      options.log?.debug({ site, prices }, 'price sign shows new prices');
+      return 'shown';
+    },
+
+    sign(site) {
+      const sign = signs.get(site);
+      return Promise.resolve(
+        sign ? [...sign].map(([grade, unitPrice]): SignPrice => ({ grade, unitPrice })) : [],
+      );
     },
 
     subscribe: (listener) => events.subscribe(listener),

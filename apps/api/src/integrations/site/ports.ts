@@ -22,6 +22,7 @@ import {
   type ForecourtLookup,
   type ForecourtRefusal,
   type PumpStatus,
+  type SignPrice,
 } from '../forecourt/port.ts';
 import type { ForecourtSim, SimPumpView } from '../forecourt/sim.ts';
 import {
@@ -114,10 +115,26 @@ export function siteForecourt(calls: DeviceCalls): ForecourtSim & {
         ? { ...found, sale: { ...found.sale, at: new Date(found.sale.at) } }
         : found;
     },
+    async showPrices(site, prices) {
+      try {
+        await calls.call(siteKey(site), 'PriceSign.Show', { prices });
+        return 'shown';
+      } catch (error) {
+        // A controller without a sign the platform sets does not know the call.
+        if (error instanceof DeviceCallError && error.code === 'NotImplemented') return 'no_sign';
+        if (error instanceof DeviceOffline) throw new ForecourtError('unreachable');
+        if (error instanceof DeviceCallError)
+          throw new ForecourtError(error.code === 'offline' ? 'offline' : 'unreachable');
+        throw error;
+      }
+    },
     subscribe: (listener) => events.subscribe(listener),
     close() {
       events.clear();
       return Promise.resolve();
+    },
+    async sign(site) {
+      return (await call<{ prices: SignPrice[] }>(site, 'Sim.Sign', {})).prices;
     },
     lift: (site, pump, options) => act(site, pump, 'lift', options?.litres),
     hangup: (site, pump) => act(site, pump, 'hangup'),

@@ -107,6 +107,12 @@ export const bayLookupAnswer = z.union([
   z.object({ state: z.enum(['cancelled', 'unknown']) }),
 ]);
 
+/** `PriceSign.Show`: every grade of the site's price sign with its price (øre per litre). */
+export const signPricesRequest = z
+  .array(z.object({ grade: z.string().min(1).max(40), unitPrice: int }))
+  .min(1)
+  .max(20);
+
 /** An order handed to the site's kitchen, as `Kitchen.Order` carries it (times in ISO 8601). */
 export const kitchenOrderRequest = z.object({
   order: z.uuid(),
@@ -125,6 +131,7 @@ export const PLATFORM_CALLS = [
   'Pump.Authorise',
   'Pump.Cancel',
   'Sale.Lookup',
+  'PriceSign.Show',
   'CarWash.Status',
   'Bay.Load',
   'Bay.Start',
@@ -140,6 +147,7 @@ export const PLATFORM_CALLS = [
   // Only a simulated site answers these: the simulator page's hands at the pump and the bay.
   'Sim.Pump',
   'Sim.Pumps',
+  'Sim.Sign',
   'Sim.Bay',
   'Sim.Bays',
   'Sim.Machine',

@@ -149,6 +149,10 @@ describe('the site endpoint', () => {
       () => app.ctx.devices.holders.holderOf(siteKey(site)),
       (holder) => holder?.node === app.ctx.devices.holders.node,
     );
+    // A controller that does not know the price sign's call has no sign the platform sets.
+    await expect(
+      app.ctx.forecourt.showPrices?.(site, [{ grade: 'Diesel', unitPrice: 1299 }]),
+    ).resolves.toBe('no_sign');
     // A site that answers nothing the platform asks (no simulator) refuses the page's controls.
     const res = await app.inject({
       method: 'POST',
@@ -161,7 +165,7 @@ describe('the site endpoint', () => {
 
 describe('the simulator page of the station process', () => {
   it('is served beside the devices, and its hands reach them through the platform', async () => {
-    const { database, port } = await oneApp({ SIM_SPEED: '50' });
+    const { database, app, port } = await oneApp({ SIM_SPEED: '50' });
     const station = await stationOf(database, 'Støð Hoyvík');
     const devices = startStations({
       url: `ws://127.0.0.1:${String(port)}/site`,
@@ -172,6 +176,23 @@ describe('the simulator page of the station process', () => {
     });
     cleanups.push(() => devices.close());
     await devices.ready();
+    // Once the site has booted, the platform puts the station's fuel prices on its sign.
+    const product = await productOf(app, station.id, 'Diesel');
+    const diesel = await app.inject({ url: `/api/stations/stod/${String(station.id)}` });
+    const price = diesel
+      .json<{ products: { id: number; price: number }[] }>()
+      .products.find((p) => p.id === product)?.price;
+    await until(
+      () => devices.forecourt.sign(station.tokheimStationId),
+      (sign) => sign.some((p) => p.grade === 'Diesel' && p.unitPrice === price),
+    );
+    await expect(
+      app.ctx.forecourt.showPrices?.(station.tokheimStationId, [{ grade: 'Diesel', unitPrice: 1 }]),
+    ).resolves.toBe('shown');
+    expect(await devices.forecourt.sign(station.tokheimStationId)).toContainEqual({
+      grade: 'Diesel',
+      unitPrice: 1,
+    });
     const page = await startStationPage({
       platform: `http://127.0.0.1:${String(port)}`,
       productSlug: 'stod',

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { StationPrices, StationTransaction } from '@stod/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ForecourtError } from '../../integrations/forecourt/port.ts';
+import type { ForecourtSim } from '../../integrations/forecourt/sim.ts';
 import { priceChanges, stations } from '../../db/schema/index.ts';
 import { seedStationNetwork } from '../../seed/index.ts';
 import {
@@ -13,12 +15,13 @@ import {
 } from '../../test/app.ts';
 import { signInAsStaff } from '../../test/staff.ts';
 import { cardCustomer } from '../../test/stations.ts';
-import { applyDuePrices } from './service.ts';
+import { settlePrices } from './service.ts';
 
 // Prices with guardrails: an operator changes a station's prices now or from a set time, within
 // each product's bounds; the customer's next start takes the new price.
 
 let t: TestApp;
+let site: string;
 let operator: string;
 let stationId: number;
 let otherId: number;
@@ -32,6 +35,7 @@ beforeAll(async () => {
   const rows = await t.app.ctx.db.select().from(stations).orderBy(stations.id);
   stationId = rows.find((s) => s.name === 'Støð Tórshavn Miðbýur')?.id ?? 0;
   otherId = rows.find((s) => s.name === 'Støð Argir')?.id ?? 0;
+  site = rows.find((s) => s.id === stationId)?.tokheimStationId ?? '';
   const list = await prices();
   diesel = list.items.find((p) => p.code === 'Diesel')!;
   unleaded = list.items.find((p) => p.code === 'NormalUnleaded')!;
@@ -170,8 +174,10 @@ describe('PUT /api/admin/stations/{id}/prices', () => {
     expect(res.statusCode, res.body).toBe(200);
     const listed = res.json<StationPrices>().items.find((p) => p.productId === diesel.productId);
     expect(listed?.price).toBe(diesel.price);
-    expect(listed?.scheduled).toEqual([{ id: expect.any(Number), price: diesel.price - 10, at }]);
-    await Promise.all([applyDuePrices(t.app.ctx), applyDuePrices(t.app.ctx)]);
+    expect(listed?.scheduled).toEqual([
+      { id: expect.any(Number), waitingForSign: false, price: diesel.price - 10, at },
+    ]);
+    await Promise.all([settlePrices(t.app.ctx), settlePrices(t.app.ctx)]);
     expect(await customerPrice(diesel.productId)).toBe(diesel.price);
 
     // Its time comes: two sweeps at once apply it once.
@@ -180,7 +186,7 @@ describe('PUT /api/admin/stations/{id}/prices', () => {
       .update(priceChanges)
       .set({ at: new Date(Date.now() - 1000) })
       .where(eq(priceChanges.id, id));
-    await Promise.all([applyDuePrices(t.app.ctx), applyDuePrices(t.app.ctx)]);
+    await Promise.all([settlePrices(t.app.ctx), settlePrices(t.app.ctx)]);
     expect(await customerPrice(diesel.productId)).toBe(diesel.price - 10);
     const [row] = await t.app.ctx.db.select().from(priceChanges).where(eq(priceChanges.id, id));
     expect(row?.appliedAt).not.toBeNull();
@@ -271,6 +277,107 @@ describe('who may', () => {
   });
 });
 
+describe('the price sign', () => {
+  const forecourt = () => t.app.ctx.forecourt as ForecourtSim;
+  const signShows = async (grade: string) =>
+    (await forecourt().sign(site)).find((p) => p.grade === grade)?.unitPrice;
+  const current = async (productId: number) =>
+    (await prices()).items.find((p) => p.productId === productId)!;
+  beforeAll(async () => {
+    // Room for the rises and falls below, whatever bounds the tests before left.
+    for (const product of [diesel, unleaded])
+      expect((await bounds(product.productId, { min: 100, max: 100_000 })).statusCode).toBe(200);
+  });
+
+  /** Watches the sign being told: Diesel's price on it, and what the pumps charge meanwhile. */
+  function watchSign() {
+    const real = forecourt().showPrices.bind(forecourt());
+    const seen: { sign: number | undefined; pump: number | undefined }[] = [];
+    const spy = vi.spyOn(forecourt(), 'showPrices').mockImplementation(async (at, list) => {
+      seen.push({
+        sign: list.find((p) => p.grade === 'Diesel')?.unitPrice,
+        pump: await customerPrice(diesel.productId),
+      });
+      return real(at, list);
+    });
+    return { seen, stop: () => spy.mockRestore() };
+  }
+
+  it('shows a rising price before the pumps take it, and a falling one after', async () => {
+    const before = (await current(diesel.productId)).price;
+    const watch = watchSign();
+    try {
+      const up = await put([{ productId: diesel.productId, price: before + 50 }]);
+      expect(up.statusCode, up.body).toBe(200);
+      // The sign showed the new price while the pumps still charged the old one.
+      expect(watch.seen).toEqual([{ sign: before + 50, pump: before }]);
+      expect(await customerPrice(diesel.productId)).toBe(before + 50);
+      expect(await signShows('Diesel')).toBe(before + 50);
+
+      const down = await put([{ productId: diesel.productId, price: before }]);
+      expect(down.statusCode, down.body).toBe(200);
+      // The pumps took the lower price before the sign was told.
+      expect(watch.seen[1]).toEqual({ sign: before, pump: before });
+      expect(await signShows('Diesel')).toBe(before);
+      const listed = down.json<StationPrices>();
+      expect(listed.sign).toMatchObject({ hasSign: true, shownAt: expect.any(String) });
+      expect(listed.sign?.prices).toContainEqual({ grade: 'Diesel', unitPrice: before });
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('holds a rise back while the sign is out of reach, and applies it once the sign answers', async () => {
+    const before = (await current(unleaded.productId)).price;
+    const show = vi
+      .spyOn(forecourt(), 'showPrices')
+      .mockRejectedValue(new ForecourtError('unreachable'));
+    try {
+      const res = await put([{ productId: unleaded.productId, price: before + 20 }]);
+      expect(res.statusCode, res.body).toBe(200);
+      const listed = res
+        .json<StationPrices>()
+        .items.find((p) => p.productId === unleaded.productId);
+      expect(listed?.price).toBe(before);
+      expect(listed?.scheduled).toEqual([
+        expect.objectContaining({ price: before + 20, waitingForSign: true }),
+      ]);
+      expect(await customerPrice(unleaded.productId)).toBe(before);
+      // A fall needs no sign first: the pumps take it at once, the sign is told later.
+      const fall = await put([{ productId: diesel.productId, price: diesel.price - 30 }]);
+      expect(fall.statusCode, fall.body).toBe(200);
+      expect(await customerPrice(diesel.productId)).toBe(diesel.price - 30);
+      await settlePrices(t.app.ctx);
+      expect(await customerPrice(unleaded.productId)).toBe(before);
+    } finally {
+      show.mockRestore();
+    }
+    await settlePrices(t.app.ctx);
+    expect(await customerPrice(unleaded.productId)).toBe(before + 20);
+    expect(await signShows('NormalUnleaded')).toBe(before + 20);
+    expect(await signShows('Diesel')).toBe(diesel.price - 30);
+    expect((await current(unleaded.productId)).scheduled).toEqual([]);
+    // Nothing left to tell: the next sweep leaves the sign alone.
+    const quiet = vi.spyOn(forecourt(), 'showPrices');
+    await settlePrices(t.app.ctx);
+    expect(quiet).not.toHaveBeenCalled();
+    quiet.mockRestore();
+  });
+
+  it('changes the prices of a site without a sign at once, and says it has none', async () => {
+    const show = vi.spyOn(forecourt(), 'showPrices').mockResolvedValue('no_sign');
+    try {
+      const before = (await current(unleaded.productId)).price;
+      const res = await put([{ productId: unleaded.productId, price: before + 5 }]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await customerPrice(unleaded.productId)).toBe(before + 5);
+      expect(res.json<StationPrices>().sign).toMatchObject({ hasSign: false });
+    } finally {
+      show.mockRestore();
+    }
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!redisUrl)('two processes on one database and one bus', () => {
@@ -288,7 +395,7 @@ describe.skipIf(!redisUrl)('two processes on one database and one bus', () => {
         .update(priceChanges)
         .set({ at: new Date(Date.now() - 1000) })
         .where(eq(priceChanges.id, id));
-      await Promise.all([applyDuePrices(t.app.ctx), applyDuePrices(b.ctx), applyDuePrices(b.ctx)]);
+      await Promise.all([settlePrices(t.app.ctx), settlePrices(b.ctx), settlePrices(b.ctx)]);
       const [row] = await t.app.ctx.db.select().from(priceChanges).where(eq(priceChanges.id, id));
       expect(row?.appliedAt).not.toBeNull();
       for (const app of [t.app, b]) {

@@ -23,6 +23,9 @@ export function siteSockets(ctx: ServiceContext, log: FastifyBaseLogger): Socket
       void reconcileSite(ctx, site).catch((error: unknown) => {
         log.warn({ err: error, site }, 'journal query after the site connected failed');
       });
+      void ctx.bus.publish('site.booted', { site }).catch((error: unknown) => {
+        log.warn({ err: error, site }, 'site boot not announced');
+      });
     },
     callTimeoutSeconds: ctx.config.SITE_CALL_TIMEOUT_SECONDS,
     pingSeconds: ctx.config.OCPP_PING_SECONDS,
