@@ -174,6 +174,13 @@ test.describe('charging', () => {
 
     await page.goto(`/charging/installations/${installation.id}`);
     await chooseConnector(page, installation, DC, 2);
+    // The fast charger's fees are said before the start.
+    const price = page.getByTestId('charge-price');
+    await expect(price).toContainText('Byrjanargjald5,00 kr.');
+    await expect(price).toContainText(
+      '1,00 kr./min, tá ið bilurin stendur 30 min. eftir, at ladingin er liðug',
+    );
+    await keepScreen(page, 'charging-fees');
     await openCharge(page);
     await startAndPlug(page, request, DC, 2);
     await expectKwhRising(page);

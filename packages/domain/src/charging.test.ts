@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   chargeLabelOf,
+  chargeLines,
   chargePrice,
   chargerKind,
   chargeStates,
@@ -12,6 +13,71 @@ import {
 } from './charging.ts';
 import { OWNER_CREDIT_ORE_PER_KWH } from './money.ts';
 import { idempotencyKeyHeader, optionalIdempotencyKeyHeader } from './fields.ts';
+
+describe('chargeLines', () => {
+  const fees = {
+    type: 'kWh',
+    price: 350,
+    startFee: 500,
+    idleFee: 100,
+    idleGraceMinutes: 5,
+  } as const;
+
+  it('bills the start fee once energy flowed, the energy, and the idle minutes past the grace', () => {
+    expect(chargeLines(fees, { energyWh: 3000, seconds: 1200, idleSeconds: 15 * 60 })).toEqual([
+      { kind: 'start', quantity: 1, price: 500, total: 500 },
+      { kind: 'energy', quantity: 3, price: 350, total: 1050 },
+      { kind: 'idle', quantity: 10, price: 100, total: 1000 },
+    ]);
+    // Within the grace, no idle line; with no energy, no start fee.
+    expect(chargeLines(fees, { energyWh: 3000, seconds: 600, idleSeconds: 299 })).toEqual([
+      { kind: 'start', quantity: 1, price: 500, total: 500 },
+      { kind: 'energy', quantity: 3, price: 350, total: 1050 },
+    ]);
+    expect(chargeLines(fees, { energyWh: 0, seconds: 600 })).toEqual([
+      { kind: 'energy', quantity: 0, price: 350, total: 0 },
+    ]);
+  });
+
+  it('gives way to the hold: the idle fee first, then the energy', () => {
+    expect(chargeLines(fees, { energyWh: 3000, seconds: 0, idleSeconds: 3600 }, 2000)).toEqual([
+      { kind: 'start', quantity: 1, price: 500, total: 500 },
+      { kind: 'energy', quantity: 3, price: 350, total: 1050 },
+      { kind: 'idle', quantity: 55, price: 100, total: 450 },
+    ]);
+    expect(chargeLines(fees, { energyWh: 3000, seconds: 0, idleSeconds: 3600 }, 800)).toEqual([
+      { kind: 'start', quantity: 1, price: 500, total: 500 },
+      { kind: 'energy', quantity: 3, price: 350, total: 300 },
+    ]);
+  });
+
+  it('never passes the cap, and its lines add up to the price', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          price: fc.integer({ min: 0, max: 100_000 }),
+          startFee: fc.integer({ min: 0, max: 100_000 }),
+          idleFee: fc.integer({ min: 0, max: 10_000 }),
+          idleGraceMinutes: fc.integer({ min: 0, max: 1440 }),
+        }),
+        fc.double({ min: 0, max: 200_000, noNaN: true }),
+        fc.double({ min: 0, max: 100_000, noNaN: true }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (tariff, wh, idle, cap) => {
+          const lines = chargeLines(
+            { type: 'kWh', ...tariff },
+            { energyWh: wh, seconds: 0, idleSeconds: idle },
+            cap,
+          );
+          const sum = lines.reduce((total, line) => total + line.total, 0);
+          expect(sum).toBeLessThanOrEqual(cap);
+          expect(sum).toBe(chargePrice({ type: 'kWh', ...tariff }, wh, 0, cap, idle));
+          for (const line of lines) expect(Number.isInteger(line.total)).toBe(true);
+        },
+      ),
+    );
+  });
+});
 
 describe('chargePrice', () => {
   it('prices by kWh from exact Wh, rounded once to whole øre', () => {

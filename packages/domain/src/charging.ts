@@ -60,19 +60,78 @@ export const tariffSchema = strict({
   type: z.enum(tariffTypes, { error: 'validation.invalid' }),
   /** Øre, VAT included, per kWh or per minute. */
   price: intField(0, 100_000),
+  /** Øre once per charge in which energy flowed; none when left out. */
+  startFee: intField(0, 100_000).optional(),
+  /** Øre per minute a car stays plugged in after its energy stopped, past the grace. */
+  idleFee: intField(0, 10_000).optional(),
+  /** Minutes after the energy stopped before the idle fee runs. */
+  idleGraceMinutes: intField(0, 1440).optional(),
 });
 export type Tariff = z.infer<typeof tariffSchema>;
 
+/** What a charge used: its energy, its time, and how long the car stayed after energy stopped. */
+export interface ChargeUse {
+  energyWh: number;
+  seconds: number;
+  /** Seconds since energy last flowed (nothing if it never flowed), until the charge stopped. */
+  idleSeconds?: number;
+}
+
+/** One line of a charge's bill: the energy or the time, the start fee, the idle fee. */
+export interface ChargeLine {
+  kind: 'energy' | 'time' | 'start' | 'idle';
+  /** kWh, minutes, or 1 for the start fee. */
+  quantity: number;
+  /** Øre per unit. */
+  price: number;
+  /** Øre, rounded. */
+  total: number;
+}
+
+/**
+ * A charge's bill by its tariff: the start fee once energy flowed, the energy (per kWh) or the
+ * time (per minute), and the idle fee for each minute past the grace that the car stayed after
+ * its energy stopped. Never more than `cap` (the hold) in all: the idle fee gives way first,
+ * then the energy or time. Lines of nothing are left out, but the energy or time line.
+ */
+export function chargeLines(tariff: Tariff, use: ChargeUse, cap = Infinity): ChargeLine[] {
+  const energyWh = Math.max(0, use.energyWh);
+  const minutes = Math.max(0, use.seconds) / 60;
+  const lines: ChargeLine[] = [];
+  if ((tariff.startFee ?? 0) > 0 && energyWh > 0)
+    lines.push({ kind: 'start', quantity: 1, price: tariff.startFee ?? 0, total: 0 });
+  lines.push(
+    tariff.type === 'kWh'
+      ? { kind: 'energy', quantity: energyWh / 1000, price: tariff.price, total: 0 }
+      : { kind: 'time', quantity: minutes, price: tariff.price, total: 0 },
+  );
+  const idleMinutes = Math.max(0, (use.idleSeconds ?? 0) / 60 - (tariff.idleGraceMinutes ?? 0));
+  if ((tariff.idleFee ?? 0) > 0 && idleMinutes > 0)
+    lines.push({ kind: 'idle', quantity: idleMinutes, price: tariff.idleFee ?? 0, total: 0 });
+  let left = cap;
+  for (const line of lines) {
+    line.total = Math.max(0, Math.min(Math.round(line.price * line.quantity), left));
+    left -= line.total;
+  }
+  return lines.filter((line) => line.total > 0 || line.kind === 'energy' || line.kind === 'time');
+}
+
 /**
  * The price of a charge so far: per kWh, the energy in Wh; per minute, the seconds since the
- * start. Rounded to whole øre, never more than `cap` (the hold).
+ * start; with the start and idle fees of its tariff. Rounded to whole øre, never more than `cap`
+ * (the hold).
  */
-export function chargePrice(tariff: Tariff, energyWh: number, seconds: number, cap = Infinity) {
-  const exact =
-    tariff.type === 'kWh'
-      ? (tariff.price * Math.max(0, energyWh)) / 1000
-      : (tariff.price * Math.max(0, seconds)) / 60;
-  return Math.min(Math.round(exact), cap);
+export function chargePrice(
+  tariff: Tariff,
+  energyWh: number,
+  seconds: number,
+  cap = Infinity,
+  idleSeconds = 0,
+) {
+  return chargeLines(tariff, { energyWh, seconds, idleSeconds }, cap).reduce(
+    (sum, line) => sum + line.total,
+    0,
+  );
 }
 
 /** The owner's credit for a charge of `energyWh` by another user at a public installation. */
@@ -141,7 +200,13 @@ export const connectorViewSchema = z.object({
 });
 export type ConnectorView = z.infer<typeof connectorViewSchema>;
 
-const tariffViewSchema = z.object({ type: z.enum(tariffTypes), price: z.number().int() });
+const tariffViewSchema = z.object({
+  type: z.enum(tariffTypes),
+  price: z.number().int(),
+  startFee: z.number().int().optional(),
+  idleFee: z.number().int().optional(),
+  idleGraceMinutes: z.number().int().optional(),
+});
 
 export const chargerViewSchema = z.object({
   id: z.string(),

@@ -220,6 +220,28 @@ describe('receiptLayout: Charge', () => {
     },
   });
 
+  it('shows a one-off fee as its own line, with no units', () => {
+    const withFee = receipt({
+      ...charge,
+      data: {
+        ...charge.data,
+        totalTime: undefined,
+        products: [
+          {
+            description: 'Byrjanargjald',
+            totalPrice: 5_00,
+            price: 5_00,
+            priceType: 'fee',
+            quantity: 1,
+          },
+        ],
+      },
+    });
+    expect(receiptLayout(withFee, 'fo', PROVIDER).lines).toEqual([
+      line('Byrjanargjald', '5,00 kr.', 0),
+    ]);
+  });
+
   it('shows kWh or min. by price type and the total minutes (fo)', () => {
     const layout = receiptLayout(charge, 'fo', PROVIDER);
     expect(layout.pointOfSale).toBe(PROVIDER);

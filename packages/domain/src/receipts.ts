@@ -47,7 +47,8 @@ export const chargeProductLineSchema = z.object({
   description: z.string(),
   totalPrice: z.number().int(),
   price: z.number().int(),
-  priceType: z.enum(['kwh', 'min']),
+  /** `fee`: a one-off (a start fee), its quantity 1. */
+  priceType: z.enum(['kwh', 'min', 'fee']),
   quantity: z.number(),
 });
 
@@ -165,6 +166,7 @@ export function receiptLayout(
       for (const p of receipt.data.products ?? []) {
         const unit = t(p.priceType === 'min' ? 'receipt.minutes' : 'receipt.kwh');
         lines.push({ label: p.description, value: formatCurrency(p.totalPrice), depth: 0 });
+        if (p.priceType === 'fee') continue;
         lines.push({
           label: `${formatDecimal(p.quantity, p.priceType === 'min' ? 0 : 2)} ${unit} × ${formatCurrency(p.price)}`,
           value: '',

@@ -20,7 +20,8 @@ export const SEEDED_CHARGERS = [
     protocol: 'ocpp1.6',
     connectors: 2,
     maxPowerKw: 150,
-    tariff: { type: 'kWh', price: 395 },
+    // A fast charger asks a start fee, and an idle fee of a car left half an hour after it is full.
+    tariff: { type: 'kWh', price: 395, startFee: 500, idleFee: 100, idleGraceMinutes: 30 },
   },
   {
     identity: 'STOD-TH-AC1',
@@ -145,6 +146,13 @@ async function seedCharger(db: Db, installationId: string, c: (typeof SEEDED_CHA
       maxPowerKw: c.maxPowerKw,
       tariffType: c.tariff.type,
       tariffPrice: c.tariff.price,
+      ...('startFee' in c.tariff
+        ? {
+            startFee: c.tariff.startFee,
+            idleFee: c.tariff.idleFee,
+            idleGraceMinutes: c.tariff.idleGraceMinutes,
+          }
+        : {}),
     })
     .returning({ id: chargers.id });
   if (!row) return;

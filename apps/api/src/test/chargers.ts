@@ -1,3 +1,4 @@
+import type { Tariff } from '@stod/domain';
 import type { Charge } from '@stod/domain';
 import type { FastifyInstance } from 'fastify';
 import { RPCClient, type IHandlersOption } from 'ocpp-rpc';
@@ -21,7 +22,7 @@ export interface ChargerSetup {
   password?: string;
   connectors?: number;
   maxPowerKw?: number;
-  tariff?: { type: 'kWh' | 'min'; price: number };
+  tariff?: Tariff;
   public?: boolean;
   ownerEmail?: string;
   installationId?: string;

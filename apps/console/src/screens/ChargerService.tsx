@@ -70,12 +70,25 @@ function TariffForm({ charger }: { charger: OperatorCharger }) {
   const [power, setPower] = useState(String(charger.maxPowerKw).replace('.', ','));
   const [type, setType] = useState<TariffType>(charger.tariff.type);
   const [price, setPrice] = useState(kronerDecimal(charger.tariff.price, ','));
+  const [startFee, setStartFee] = useState(kronerDecimal(charger.tariff.startFee ?? 0, ','));
+  const [idleFee, setIdleFee] = useState(kronerDecimal(charger.tariff.idleFee ?? 0, ','));
+  const [grace, setGrace] = useState(String(charger.tariff.idleGraceMinutes ?? 0));
   const [reason, setReason] = useState('');
   const save = usePatchCharger(charger.identity);
   const kw = Number(power.trim().replace(',', '.'));
   const ore = oreOfKroner(price);
+  const startOre = oreOfKroner(startFee);
+  const idleOre = oreOfKroner(idleFee);
+  const graceMinutes = Number(grace.trim());
   const badPower = !(kw > 0 && kw <= 400);
   const badPrice = Number.isNaN(ore) || ore > 100_000;
+  const badStart = Number.isNaN(startOre) || startOre > 100_000;
+  const badIdle = Number.isNaN(idleOre) || idleOre > 10_000;
+  const badGrace =
+    grace.trim() === '' ||
+    !Number.isInteger(graceMinutes) ||
+    graceMinutes < 0 ||
+    graceMinutes > 1440;
   const failure = refusalOf(save.error);
   return (
     <form
@@ -84,16 +97,23 @@ function TariffForm({ charger }: { charger: OperatorCharger }) {
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (badPower || badPrice) return;
+        if (badPower || badPrice || badStart || badIdle || badGrace) return;
+        const tariff = {
+          type,
+          price: ore,
+          startFee: startOre,
+          idleFee: idleOre,
+          idleGraceMinutes: graceMinutes,
+        };
         save.mutate(
-          { patch: { maxPowerKw: kw, tariff: { type, price: ore } }, reason },
+          { patch: { maxPowerKw: kw, tariff }, reason },
           { onSuccess: () => showToast('success', t('charger.service.saved')) },
         );
       }}
     >
       <h3 className="text-base font-semibold text-slate-900">{t('charger.service.tariff')}</h3>
       {failure && <Notice tone="error">{failure}</Notice>}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
         <Field
           label={t('charger.service.power')}
           inputMode="decimal"
@@ -119,8 +139,31 @@ function TariffForm({ charger }: { charger: OperatorCharger }) {
           error={badPrice ? t('validation.invalid') : undefined}
           onChange={(e) => setPrice(e.target.value)}
         />
+        <Field
+          label={t('charger.service.startFee')}
+          inputMode="decimal"
+          value={startFee}
+          error={badStart ? t('validation.invalid') : undefined}
+          onChange={(e) => setStartFee(e.target.value)}
+        />
+        <Field
+          label={t('charger.service.idleFee')}
+          inputMode="decimal"
+          value={idleFee}
+          error={badIdle ? t('validation.invalid') : undefined}
+          onChange={(e) => setIdleFee(e.target.value)}
+        />
+        <Field
+          label={t('charger.service.idleGrace')}
+          inputMode="numeric"
+          value={grace}
+          error={badGrace ? t('validation.invalid') : undefined}
+          onChange={(e) => setGrace(e.target.value)}
+        />
       </div>
-      <p className="-mt-2 text-sm text-slate-600">{t('charger.service.tariffHint')}</p>
+      <p className="-mt-2 text-sm text-slate-600">
+        {t('charger.service.tariffHint')} {t('charger.service.feesHint')}
+      </p>
       <ReasonField value={reason} onChange={setReason} />
       <Button type="submit" block={false} pending={save.isPending} className="self-start">
         {t('switches.save')}
@@ -187,16 +230,17 @@ export function ServicePanel({ charger }: { charger: OperatorCharger }) {
   const { t } = useTranslation();
   return (
     <Section title={t('charger.service.title')} testId="charger-service">
-      <div className="grid items-start gap-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200 lg:grid-cols-3">
+      <div className="grid items-start gap-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200 md:grid-cols-2">
         <InstallationForm
           key={`${charger.installationId}-${charger.installationName}`}
           charger={charger}
         />
-        <TariffForm
-          key={`${String(charger.maxPowerKw)}-${String(charger.tariff.price)}-${charger.tariff.type}`}
-          charger={charger}
-        />
         <Decommission charger={charger} />
+        {/* Keyed by the charger only: a save that changes the tariff keeps the form (and its
+            toast) rather than starting it again. */}
+        <div className="md:col-span-2">
+          <TariffForm key={charger.identity} charger={charger} />
+        </div>
       </div>
     </Section>
   );

@@ -83,5 +83,8 @@ export const en: Record<keyof typeof fo, string> = {
   'receipt.vat': 'MVG (25%)',
   'receipt.kwh': 'kWh',
   'receipt.minutes': 'min.',
+  'receipt.startFee': 'Start fee',
+  'receipt.idleFee': 'Idle fee',
+  'receipt.idleFeeAfter': 'Idle fee after {{minutes}} min.',
   'receipt.carwash': '{{product}} bilvask',
 };

@@ -83,5 +83,8 @@ export const fo = {
   'receipt.vat': 'MVG (25%)',
   'receipt.kwh': 'kWh',
   'receipt.minutes': 'min.',
+  'receipt.startFee': 'Byrjanargjald',
+  'receipt.idleFee': 'Bíðigjald',
+  'receipt.idleFeeAfter': 'Bíðigjald eftir {{minutes}} min.',
   'receipt.carwash': '{{product}} bilvask',
 } as const;

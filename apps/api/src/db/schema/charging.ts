@@ -60,6 +60,11 @@ export const chargers = pgTable(
     maxPowerKw: doublePrecision('max_power_kw').notNull(),
     tariffType: text('tariff_type').$type<TariffType>().notNull(),
     tariffPrice: integer('tariff_price').notNull(),
+    /** Øre once per charge in which energy flowed. */
+    startFee: integer('start_fee').notNull().default(0),
+    /** Øre per minute a car stays after its energy stopped, past `idleGraceMinutes`. */
+    idleFee: integer('idle_fee').notNull().default(0),
+    idleGraceMinutes: integer('idle_grace_minutes').notNull().default(0),
     protocol: text('protocol'),
     vendor: text('vendor'),
     model: text('model'),
@@ -144,6 +149,10 @@ export const charges = pgTable(
     energyCapWh: integer('energy_cap_wh'),
     tariffType: text('tariff_type').$type<TariffType>().notNull(),
     tariffPrice: integer('tariff_price').notNull(),
+    /** The charger's fees when the charge opened (none at the user's own or a shared one). */
+    startFee: integer('start_fee').notNull().default(0),
+    idleFee: integer('idle_fee').notNull().default(0),
+    idleGraceMinutes: integer('idle_grace_minutes').notNull().default(0),
     state: text('state').$type<ChargeState>().notNull(),
     locale: text('locale').notNull().default('fo'),
     paymentMethodId: uuid('payment_method_id'),

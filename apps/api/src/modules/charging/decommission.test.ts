@@ -117,14 +117,33 @@ describe('PATCH /api/admin/chargers/{identity}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<OperatorCharger>()).toMatchObject({
       maxPowerKw: 11,
-      tariff: { type: 'min', price: 90 },
+      tariff: { type: 'min', price: 90, startFee: 0, idleFee: 0, idleGraceMinutes: 0 },
       decommissionedAt: null,
     });
+    // A start fee and an idle fee after a grace: the customer's app shows them before a start.
+    const fees = { type: 'kWh', price: 390, startFee: 300, idleFee: 50, idleGraceMinutes: 30 };
+    const withFees = await patchCharger(charger.identity, { tariff: fees });
+    expect(withFees.statusCode, withFees.body).toBe(200);
+    expect(withFees.json<OperatorCharger>().tariff).toEqual(fees);
+    const customer = await registerUser(t.app);
+    const listed = await t.app.inject({
+      url: `/api/installations/${charger.installationId}`,
+      headers: bearer(customer.token),
+    });
+    expect(JSON.stringify(listed.json())).toContain(JSON.stringify(fees));
   });
 
   it('refuses bad input, an unknown charger, and anyone but an operator', async () => {
     const charger = await registerCharger(t.app);
-    for (const body of [{}, { decommissioned: 'yes' }, { maxPowerKw: -1 }, { other: true }])
+    for (const body of [
+      {},
+      { decommissioned: 'yes' },
+      { maxPowerKw: -1 },
+      { other: true },
+      { tariff: { type: 'kWh', price: 350, startFee: -1 } },
+      { tariff: { type: 'kWh', price: 350, idleFee: 10_001 } },
+      { tariff: { type: 'kWh', price: 350, idleGraceMinutes: 1.5 } },
+    ])
       expect((await patchCharger(charger.identity, body)).statusCode).toBe(400);
     expect((await patchCharger('NO-SUCH-CHARGER', { decommissioned: true })).statusCode).toBe(404);
     const manager = await signInAsStaff(t.app, { role: 'station', stationIds: [] });

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { liveFiguresOf } from '../../platform/live-figures.ts';
 import * as repo from './repo.ts';
 import type { ChargePatch, ChargeRow } from './repo.ts';
-import { chargeView, secondsOf, statusOf, tariffOf } from './views.ts';
+import { chargeView, idleSecondsOf, secondsOf, statusOf, tariffOf } from './views.ts';
 
 /**
  * Live figures. Meter values arrive every few seconds per charger: each is published at once
@@ -49,7 +49,15 @@ async function chargerSide(ctx: ServiceContext, row: ChargeRow) {
 }
 
 const priceOf = (row: ChargeRow, now: Date) =>
-  row.own ? 0 : chargePrice(tariffOf(row), row.energyWh, secondsOf(row, now), row.held || Infinity);
+  row.own
+    ? 0
+    : chargePrice(
+        tariffOf(row),
+        row.energyWh,
+        secondsOf(row, now),
+        row.held || Infinity,
+        idleSecondsOf(row, now),
+      );
 
 export async function toCharge(ctx: ServiceContext, row: ChargeRow): Promise<Charge> {
   const now = ctx.clock.now();

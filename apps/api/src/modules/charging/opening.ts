@@ -126,6 +126,7 @@ export async function openCharge(ctx: ServiceContext, o: Opening): Promise<Charg
           energyCapWh: terms.energyCapWh,
           tariffType: terms.tariffType,
           tariffPrice: terms.tariffPrice,
+          ...terms.fees,
           state: terms.free ? 'ready' : 'starting',
           locale: o.locale,
           paymentMethodId: method?.id ?? null,

@@ -11,7 +11,7 @@ import { AppError, notFound, type RefusalKey } from '../../lib/errors.ts';
 import { findUserByEmail } from '../users/index.ts';
 import * as registry from './registry-repo.ts';
 import * as repo from './repo.ts';
-import { statusOf } from './views.ts';
+import { statusOf, tariffColumns, tariffOf } from './views.ts';
 import { chargerKey } from './commands.ts';
 import { chargeActive } from './errors.ts';
 
@@ -110,8 +110,7 @@ export async function registerChargers(ctx: ServiceContext, list: ChargerRegistr
         installationId: await installationOf(c),
         connectors: c.connectors,
         maxPowerKw: c.maxPowerKw,
-        tariffType: c.tariff.type,
-        tariffPrice: c.tariff.price,
+        ...tariffColumns(c.tariff),
       });
     }
     const out: { id: string; identity: string; installationId: string }[] = [];
@@ -236,7 +235,7 @@ export async function listChargers(
       securityProfile: charger.securityProfile,
       localListVersion: charger.localListVersion,
       maxPowerKw: charger.maxPowerKw,
-      tariff: { type: charger.tariffType, price: charger.tariffPrice },
+      tariff: tariffOf(charger),
       connectors: Array.from({ length: charger.connectors }, (_, k) => {
         const row = connectors.find((c) => c.chargerId === charger.id && c.connectorId === k + 1);
         const status = statusOf(charger, row);
@@ -272,7 +271,7 @@ export async function patchCharger(ctx: ServiceContext, identity: string, patch:
     throw chargeActive();
   await repo.patchCharger(ctx.db, charger.id, {
     ...(patch.maxPowerKw === undefined ? {} : { maxPowerKw: patch.maxPowerKw }),
-    ...(patch.tariff ? { tariffType: patch.tariff.type, tariffPrice: patch.tariff.price } : {}),
+    ...(patch.tariff ? tariffColumns(patch.tariff) : {}),
     ...(patch.decommissioned === undefined
       ? {}
       : {

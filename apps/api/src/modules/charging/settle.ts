@@ -1,11 +1,18 @@
-import { chargePrice, ownerCredit, type ChargeState } from '@stod/domain';
+import {
+  chargeLines,
+  ownerCredit,
+  translate,
+  type ChargeLine,
+  type ChargeState,
+  type Locale,
+} from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { announce } from '../notifications/index.ts';
 import * as payments from '../payments/index.ts';
 import { releasedOf, settle as settleService } from '../transactions/index.ts';
 import * as repo from './repo.ts';
 import type { ChargeRow } from './repo.ts';
-import { secondsOf, tariffOf } from './views.ts';
+import { idleSecondsOf, secondsOf, tariffOf } from './views.ts';
 import { publish, freshest } from './live.ts';
 import { shareSoon } from './power-sharing.ts';
 
@@ -32,10 +39,16 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
   }
   if (row.state !== 'settling' || row.receiptId) return row;
 
-  const seconds = secondsOf(row, ctx.clock.now());
-  const amount = row.own
-    ? 0
-    : chargePrice(tariffOf(row), row.energyWh, seconds, row.held || Infinity);
+  const now = ctx.clock.now();
+  const seconds = secondsOf(row, now);
+  const bill = row.own
+    ? []
+    : chargeLines(
+        tariffOf(row),
+        { energyWh: row.energyWh, seconds, idleSeconds: idleSecondsOf(row, now) },
+        row.held || Infinity,
+      );
+  const amount = bill.reduce((sum, line) => sum + line.total, 0);
   const minutes = Math.round(seconds / 6) / 10;
   const priceType = row.tariffType === 'min' ? ('min' as const) : ('kwh' as const);
   const settled = await settleService(ctx, {
@@ -61,15 +74,7 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
         quantity,
         unitPrice: locked.tariffPrice,
         data: {
-          products: [
-            {
-              description: locked.installationName,
-              totalPrice: amount,
-              price: locked.tariffPrice,
-              priceType,
-              quantity,
-            },
-          ],
+          products: receiptLines(locked, bill, { priceType, quantity, amount }),
           kwh,
           totalTime: minutes,
         },
@@ -104,6 +109,58 @@ export async function settle(ctx: ServiceContext, row: ChargeRow): Promise<Charg
   await publish(ctx, settled);
   await announce.chargeComplete(ctx, settled);
   return settled;
+}
+
+/**
+ * A charge's lines on its receipt: the energy or time under the installation's name (the whole
+ * amount at a charge that cost nothing), then the start fee and the idle fee when they apply.
+ */
+function receiptLines(
+  row: ChargeRow,
+  bill: readonly ChargeLine[],
+  main: { priceType: 'kwh' | 'min'; quantity: number; amount: number },
+) {
+  const locale: Locale = row.locale === 'en' ? 'en' : 'fo';
+  const of = (kind: ChargeLine['kind']) => bill.find((line) => line.kind === kind);
+  const usage = of('energy') ?? of('time');
+  const start = of('start');
+  const idle = of('idle');
+  return [
+    {
+      description: row.installationName,
+      totalPrice: usage?.total ?? main.amount,
+      price: row.tariffPrice,
+      priceType: main.priceType,
+      quantity: main.quantity,
+    },
+    ...(start
+      ? [
+          {
+            description: translate('receipt.startFee', locale),
+            totalPrice: start.total,
+            price: start.price,
+            priceType: 'fee' as const,
+            quantity: 1,
+          },
+        ]
+      : []),
+    ...(idle
+      ? [
+          {
+            description:
+              row.idleGraceMinutes > 0
+                ? translate('receipt.idleFeeAfter', locale, {
+                    minutes: String(row.idleGraceMinutes),
+                  })
+                : translate('receipt.idleFee', locale),
+            totalPrice: idle.total,
+            price: idle.price,
+            priceType: 'min' as const,
+            quantity: Math.round(idle.quantity * 10) / 10,
+          },
+        ]
+      : []),
+  ];
 }
 
 /**
@@ -142,6 +199,9 @@ export async function closeAt(
       ...(billed ? {} : { finishedAt: ctx.clock.now() }),
       meterLast: register,
       energyWh,
+      // When energy last flowed, as this process heard it (an idle fee counts from it): at the
+      // stop itself when its register is higher than the last reading.
+      energyRoseAt: register > (fresh.meterLast ?? meterStart) ? stoppedAt : fresh.energyRoseAt,
       powerW: 0,
       stoppedAt,
       stopReason: end.reason,

@@ -23,8 +23,12 @@ export interface Terms {
   free: boolean;
   tariffType: TariffType;
   tariffPrice: number;
+  /** The charger's fees at a public charge; none at the user's own or a shared installation. */
+  fees: { startFee: number; idleFee: number; idleGraceMinutes: number };
   energyCapWh: number | null;
 }
+
+const NO_FEES = { startFee: 0, idleFee: 0, idleGraceMinutes: 0 };
 
 export const refusalError = (refusal: ShareRefusal) =>
   refusal === 'ended'
@@ -65,6 +69,7 @@ export async function termsOf(
       free: true,
       tariffType: charger.tariffType,
       tariffPrice: 0,
+      fees: NO_FEES,
       energyCapWh: null,
     };
   if (access === 'shared' && share) {
@@ -76,6 +81,7 @@ export async function termsOf(
       free: share.pricePerKwh === 0,
       tariffType: 'kWh',
       tariffPrice: share.pricePerKwh,
+      fees: NO_FEES,
       energyCapWh: standing.remainingWh,
     };
   }
@@ -85,6 +91,11 @@ export async function termsOf(
     free: false,
     tariffType: charger.tariffType,
     tariffPrice: charger.tariffPrice,
+    fees: {
+      startFee: charger.startFee,
+      idleFee: charger.idleFee,
+      idleGraceMinutes: charger.idleGraceMinutes,
+    },
     energyCapWh: null,
   };
 }

@@ -14,9 +14,28 @@ import type { ChargeRow, ChargerRow, ConnectorRow, InstallationRow, ShareRow } f
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export const tariffOf = (row: { tariffType: Tariff['type']; tariffPrice: number }): Tariff => ({
+/** The tariff a charger asks, or a charge opened with: its price per unit and its fees. */
+export const tariffOf = (row: {
+  tariffType: Tariff['type'];
+  tariffPrice: number;
+  startFee: number;
+  idleFee: number;
+  idleGraceMinutes: number;
+}): Tariff => ({
   type: row.tariffType,
   price: row.tariffPrice,
+  startFee: row.startFee,
+  idleFee: row.idleFee,
+  idleGraceMinutes: row.idleGraceMinutes,
+});
+
+/** A tariff as a charger's (or a charge's) columns; fees left out are none. */
+export const tariffColumns = (tariff: Tariff) => ({
+  tariffType: tariff.type,
+  tariffPrice: tariff.price,
+  startFee: tariff.startFee ?? 0,
+  idleFee: tariff.idleFee ?? 0,
+  idleGraceMinutes: tariff.idleGraceMinutes ?? 0,
 });
 
 /** How a user may use an installation: their own, shared with them (whatever its limits say
@@ -108,6 +127,16 @@ export function installationView(
 /** Seconds of charging so far: from the start to the stop, or to `now` while it runs. */
 /** The charge's billed time: from its start to its stop, or until energy last flowed when the
  * zero-energy watchdog stopped it. */
+/**
+ * How long the car has stayed since its energy last flowed, until the charge stopped: what an
+ * idle fee counts. Nothing where no idle fee runs, or no energy ever flowed.
+ */
+export function idleSecondsOf(row: ChargeRow, now: Date) {
+  if (row.idleFee <= 0 || row.energyWh <= 0 || !row.energyRoseAt) return 0;
+  const stop = row.stoppedAt ?? row.finishedAt ?? now;
+  return Math.max(0, (stop.getTime() - row.energyRoseAt.getTime()) / 1000);
+}
+
 export function secondsOf(row: ChargeRow, now: Date) {
   if (!row.startedAt) return 0;
   const stop = row.stoppedAt ?? row.finishedAt ?? now;

@@ -1,4 +1,4 @@
-import type { Charge } from '@stod/domain';
+import type { Charge, Receipt, Tariff } from '@stod/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, lastMailTo, type TestApp } from '../../test/app.ts';
 import { checkChargingBooks } from '../../test/charging-books.ts';
@@ -43,10 +43,7 @@ const waitFor = (token: string, id: string, done: (c: Charge) => boolean) =>
   until(() => chargeOf(t.app, token, id), done);
 
 /** A 1.6J charge running since minute 0 from a register of 1000 Wh, its customer with a phone. */
-async function running16(
-  tariff: { type: 'kWh' | 'min'; price: number } = { type: 'kWh', price: 350 },
-  handlers = {},
-) {
+async function running16(tariff: Tariff = { type: 'kWh', price: 350 }, handlers = {}) {
   const charger = await registerCharger(t.app, { tariff });
   const station = await scriptedCharger(url, charger.identity, { handlers });
   await boot16(station);
@@ -174,6 +171,88 @@ describe('the zero-energy watchdog', () => {
     expect(done.minutes).toBe(6);
     expect(done.amount).toBe(6 * 50);
     await r.station.close();
+  });
+
+  it('leaves a car that stayed after its energy stopped at a charger with an idle fee, and bills the start fee and the idle fee past its grace', async () => {
+    const r = await running16({
+      type: 'kWh',
+      price: 350,
+      startFee: 500,
+      idleFee: 100,
+      idleGraceMinutes: 5,
+    });
+    // 3 kWh by minute 5, then the car is full and stays plugged in.
+    await r.readings([
+      [1, 1500],
+      [3, 3000],
+      [5, 4000],
+      [8, 4000],
+      [12, 4000],
+      [17, 4000],
+    ]);
+    const running = await waitFor(r.user.token, r.charge.id, (c) => c.kwh === 3);
+    // So far: the start fee, the energy, and the idle minutes past the grace until now.
+    expect(running.amount).toBeGreaterThanOrEqual(500 + 10_50 + 20 * 100);
+    await reconcileCharges(t.app.ctx);
+    expect(remoteStops(r.station.received)).toBe(0);
+    expect((await chargeOf(t.app, r.user.token, r.charge.id)).state).toBe('charging');
+
+    // The driver unplugs at minute 20: fifteen minutes after the energy stopped.
+    await r.stopped(4000, 20);
+    const done = await waitFor(r.user.token, r.charge.id, (c) => c.state === 'completed');
+    expect(done).toMatchObject({ kwh: 3, errorKey: null });
+    expect(done.amount).toBe(500 + 10_50 + 10 * 100);
+    expect(done.captured).toBe(done.amount);
+    const receipt = await t.app.inject({
+      url: `/api/receipts/${done.receiptId ?? ''}`,
+      headers: bearer(r.user.token),
+    });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json<Receipt>().data.products).toEqual([
+      expect.objectContaining({ totalPrice: 10_50, price: 350, priceType: 'kwh', quantity: 3 }),
+      { description: 'Byrjanargjald', totalPrice: 500, price: 500, priceType: 'fee', quantity: 1 },
+      {
+        description: 'Bíðigjald eftir 5 min.',
+        totalPrice: 10 * 100,
+        price: 100,
+        priceType: 'min',
+        quantity: 10,
+      },
+    ]);
+    expect(await openHolds(t.app.ctx.db, r.user.id)).toBe(0);
+    await r.station.close();
+  });
+
+  it('never bills an idle fee past the hold, and no start fee where no energy flowed', async () => {
+    const r = await running16({ type: 'kWh', price: 350, startFee: 500, idleFee: 10_000 });
+    await r.readings([
+      [1, 2000],
+      [4, 2000],
+    ]);
+    await waitFor(r.user.token, r.charge.id, (c) => c.kwh === 1);
+    await r.stopped(2000, 25);
+    const done = await waitFor(r.user.token, r.charge.id, (c) => c.state === 'completed');
+    // 500 + 350 + 24 minutes at 100 kr. would pass the hold: the capture stops at it.
+    expect(done.amount).toBe(done.held);
+    expect(done.captured).toBe(done.held);
+    expect(done.released).toBe(0);
+    const receipt = await t.app.inject({
+      url: `/api/receipts/${done.receiptId ?? ''}`,
+      headers: bearer(r.user.token),
+    });
+    const lines = receipt.json<Receipt>().data.products ?? [];
+    expect(lines.reduce((sum, line) => sum + line.totalPrice, 0)).toBe(done.held);
+
+    const none = await running16({ type: 'kWh', price: 350, startFee: 500, idleFee: 100 });
+    await none.readings([[2, 1000]]);
+    await none.stopped(1000, 3);
+    const nothing = await waitFor(none.user.token, none.charge.id, (c) =>
+      ['completed', 'failed'].includes(c.state),
+    );
+    expect(nothing.captured).toBe(0);
+    expect(await openHolds(t.app.ctx.db, none.user.id)).toBe(0);
+    await r.station.close();
+    await none.station.close();
   });
 
   it('leaves a charge alone while energy flows, and one younger than the limit', async () => {

@@ -20,7 +20,8 @@ const MIN_CAR_W = 1380;
  * next pass. The charge is marked once (a guarded update, so one process of several stops it
  * and tells the customer), then stopped; a stop the charger refuses is asked again at each pass.
  * The charge is billed for its energy (a minute tariff until energy last flowed), its hold voided
- * when none flowed, and it is listed for the operators' review as `noEnergy`.
+ * when none flowed, and it is listed for the operators' review as `noEnergy`. At a charger with
+ * an idle fee, a charge whose energy has flowed is left running: the fee is the operator's rule.
  */
 export async function watchEnergy(
   ctx: ServiceContext,
@@ -34,6 +35,9 @@ export async function watchEnergy(
   const fresh = freshest(ctx, row);
   // Held below what a car can take by its installation's power limit: idle by our own doing.
   if (fresh.powerLimitW !== null && fresh.powerLimitW < MIN_CAR_W) return;
+  // A charger with an idle fee asks a car that stays after its energy stopped to pay for the
+  // place: once energy has flowed, the charge runs on until the driver ends it.
+  if (fresh.idleFee > 0 && fresh.energyWh > 0 && !fresh.idleSince) return;
   const since = fresh.idleSince ?? fresh.energyRoseAt ?? fresh.startedAt;
   if (!since || now - since.getTime() < quietMs) return;
   if (!fresh.idleSince) {

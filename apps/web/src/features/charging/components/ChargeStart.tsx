@@ -21,7 +21,7 @@ import { ActiveChargeNotice } from './ActiveChargeNotice.tsx';
 import { ConnectorGrid, ConnectorLegend, type ConnectorChoice } from './ConnectorGrid.tsx';
 import { InstallationHeading } from './InstallationHeading.tsx';
 import { CardChoice, NoPaymentCard, OwnInstallationNote } from './PaymentChoice.tsx';
-import { useTariffText } from './TariffText.ts';
+import { useTariffFees, useTariffText } from './TariffText.ts';
 
 /** Refusals the user answers by choosing another connector. */
 const CONNECTOR_REFUSALS = ['CHARGER_UNAVAILABLE', 'CHARGER_OFFLINE'];
@@ -35,6 +35,7 @@ export function ChargeStart({ installation }: { installation: InstallationView }
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tariffText = useTariffText();
+  const tariffFees = useTariffFees();
   const [search, setSearch] = useSearchParams();
   const methods = usePaymentMethods();
   const create = useCreateCharge();
@@ -138,6 +139,7 @@ export function ChargeStart({ installation }: { installation: InstallationView }
             testId="charge-price"
             details={[
               { label: t('charging.price'), value: tariffText(charger.tariff, free), strong: true },
+              ...tariffFees(charger.tariff, free),
             ]}
           />
           {free ? (
