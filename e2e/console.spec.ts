@@ -32,6 +32,7 @@ test.describe('the staff console', () => {
       /^Ávaringar(\d+)?/,
       'Ladarar',
       'Kundar',
+      'Hald',
       'Starvsfólk',
       'Fíggjarmál',
       'Stillingar',

@@ -10,6 +10,7 @@ describe('console sections by role', () => {
       'alarms',
       'chargers',
       'customers',
+      'subscriptions',
       'staff',
       'finance',
       'switches',
@@ -27,7 +28,7 @@ describe('console sections by role', () => {
   });
 
   it('gives support none of the station or operator sections', () => {
-    expect(sectionsFor('support')).toEqual(['customers']);
+    expect(sectionsFor('support')).toEqual(['customers', 'subscriptions']);
     expect(sectionsFor('support')).not.toContain('staff');
     expect(sectionsFor('support')).not.toContain('finance');
   });

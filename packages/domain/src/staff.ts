@@ -95,6 +95,7 @@ export const consoleSections = [
   'alarms',
   'chargers',
   'customers',
+  'subscriptions',
   'staff',
   'finance',
   'switches',
@@ -104,6 +105,7 @@ export type ConsoleSection = (typeof consoleSections)[number];
 
 const sectionRoles: Record<ConsoleSection, readonly StaffRoleName[]> = {
   customers: ['operator', 'support'],
+  subscriptions: ['operator', 'support'],
   vouchers: ['operator'],
   campaigns: ['operator'],
   stations: ['operator', 'station', 'kitchen'],

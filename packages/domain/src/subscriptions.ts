@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { userSubscriptionSchema } from './account.ts';
-import { idField, strict } from './fields.ts';
+import {
+  idField,
+  intField,
+  multilineText,
+  pageQueryShape,
+  requiredText,
+  strict,
+} from './fields.ts';
+import { MAX_PRICE_ORE } from './prices.ts';
 
 export const subscriptionIntervals = ['monthly', 'yearly'] as const;
 export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
@@ -141,3 +149,93 @@ export function remainingValue(
   const left = Math.max(0, periodEndAt.getTime() - now.getTime());
   return total <= 0 ? 0 : Math.floor((price * Math.min(left, total)) / total);
 }
+
+// The operators' side of the plans: every plan with its subscribers, made and changed in the
+// console (`/api/admin/subscription-plans`).
+
+const planCode = (max: number) => requiredText(1, max).regex(/^[A-Z0-9_]+$/, 'validation.invalid');
+
+/** `POST /api/admin/subscription-plans`: a plan, in both languages. */
+export const planInputSchema = strict({
+  /** The kind of plan (BEVERAGE); tiers of one type are upgraded between. */
+  type: planCode(40),
+  /** The tier's order within its type, from 1. */
+  index: intField(1, 99),
+  /** What the plan covers: the beverage families, comma-separated (COFFEE,TEA). */
+  productIds: requiredText(1, 400).regex(/^[A-Z0-9_]+(,[A-Z0-9_]+)*$/, 'validation.invalid'),
+  name: requiredText(1, 80),
+  nameEn: requiredText(1, 80).nullable().optional(),
+  description: multilineText(500),
+  descriptionEn: multilineText(500).nullable().optional(),
+  priceMonthly: intField(1, MAX_PRICE_ORE),
+  priceYearly: intField(1, MAX_PRICE_ORE),
+  /** Fair use: the least minutes between two cups; null for none. */
+  fairUseMinutes: intField(1, 1440).nullable().optional(),
+  /** On offer to new subscribers; a plan taken off keeps its subscribers until they end. */
+  active: z.boolean({ error: 'validation.invalid' }).optional(),
+});
+export type PlanInput = z.infer<typeof planInputSchema>;
+
+/** `PATCH /api/admin/subscription-plans/{id}`: any of the plan's fields. */
+export const planPatchSchema = planInputSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'validation.required');
+export type PlanPatch = z.infer<typeof planPatchSchema>;
+
+/** A plan as operators see it, with how many subscribe to it now. */
+export const adminPlanSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  index: z.number().int(),
+  productIds: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  description: z.string(),
+  descriptionEn: z.string().nullable(),
+  priceMonthly: z.number().int(),
+  priceYearly: z.number().int(),
+  fairUseMinutes: z.number().int().nullable(),
+  active: z.boolean(),
+  /** Subscriptions usable now: renewing, cancelled (to their end), or with a renewal refused. */
+  subscribers: z.object({
+    active: z.number().int(),
+    cancelled: z.number().int(),
+    expiring: z.number().int(),
+  }),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+
+export const adminPlansSchema = z.object({
+  items: z.array(adminPlanSchema),
+  /** The beverage families a plan may cover, with their names. */
+  products: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+
+export const subscriberStatuses = ['active', 'cancelled', 'expiring', 'ended', 'replaced'] as const;
+
+/** `GET /api/admin/subscription-plans/{id}/subscribers`. */
+export const subscribersQuerySchema = z.object({
+  ...pageQueryShape,
+  status: z.enum(subscriberStatuses, { error: 'validation.invalid' }).optional(),
+});
+
+export const subscriberSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(['pending', ...subscriberStatuses]),
+  interval: z.enum(subscriptionIntervals),
+  /** What the current period cost, in øre. */
+  periodPrice: z.number().int(),
+  periodStart: z.string(),
+  validTo: z.string(),
+  nextPaymentAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+
+export const subscribersPageSchema = z.object({
+  items: z.array(subscriberSchema),
+  total: z.number().int(),
+});

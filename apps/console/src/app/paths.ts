@@ -18,6 +18,7 @@ export const paths = {
   customers: '/customers',
   /** One customer's profile, payments and history; the route's pattern. */
   customer: '/customers/:id',
+  subscriptions: '/subscriptions',
   staff: '/staff',
   finance: '/finance',
   switches: '/switches',
@@ -31,6 +32,7 @@ export const sectionPath: Record<ConsoleSection, string> = {
   alarms: paths.alarms,
   chargers: paths.chargers,
   customers: paths.customers,
+  subscriptions: paths.subscriptions,
   staff: paths.staff,
   finance: paths.finance,
   switches: paths.switches,

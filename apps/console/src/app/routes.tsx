@@ -5,6 +5,7 @@ import { useSession } from '../lib/session.ts';
 import { AlarmsScreen } from '../screens/AlarmsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { CampaignsScreen } from '../screens/CampaignsScreen.tsx';
+import { SubscriptionsScreen } from '../screens/SubscriptionsScreen.tsx';
 import { ChargerScreen } from '../screens/ChargerScreen.tsx';
 import { ChargersScreen } from '../screens/ChargersScreen.tsx';
 import { CustomerScreen } from '../screens/CustomerScreen.tsx';
@@ -77,6 +78,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequireSection section="campaigns">
             <CampaignsScreen />
+          </RequireSection>
+        ),
+      },
+      {
+        path: paths.subscriptions,
+        element: (
+          <RequireSection section="subscriptions">
+            <SubscriptionsScreen />
           </RequireSection>
         ),
       },

@@ -32,6 +32,8 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.priceOutOfBounds':
     'The price of {{product}} must be between {{min}} and {{max}}. No price was changed.',
   'error.priceOutOfBoundsField': 'Outside the price bounds.',
+  'error.planTierTaken': 'Another plan of this type already has this tier.',
+  'error.planTierTakenField': 'The tier is taken.',
   'error.payoutNotApproved':
     'The payout has not been approved yet. Approve it first, then mark it paid.',
   'error.untilPast': 'That time has passed. Choose a time ahead.',

@@ -38,6 +38,8 @@ export const serverFo = {
   'error.priceOutOfBounds':
     'Prísurin á {{product}} má vera millum {{min}} og {{max}}. Einki prísur er broyttur.',
   'error.priceOutOfBoundsField': 'Uttan fyri prísmarkið.',
+  'error.planTierTaken': 'Eitt annað hald av hesum slagi hevur longu hetta stigið.',
+  'error.planTierTakenField': 'Stigið er tikið.',
   'error.payoutNotApproved':
     'Útgjaldið er ikki góðkent enn. Góðkenn tað fyrst, og merk tað so goldið.',
   'error.untilPast': 'Tíðin er farin. Vel eina tíð frameftir.',

@@ -14,22 +14,27 @@ import { paymentMethods, payments } from './wallet.ts';
 import { users } from './users.ts';
 
 /** The plans the operator offers, tiered by index within a type. */
-export const subscriptionPlans = pgTable('subscriptions', {
-  id: serial('id').primaryKey(),
-  type: text('type').notNull(),
-  index: integer('index').notNull(),
-  productIds: text('product_ids').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  /** The English of name and description; without it, English readers get the Faroese. */
-  nameEn: text('name_en'),
-  descriptionEn: text('description_en'),
-  priceMonthly: integer('price_monthly').notNull(),
-  priceYearly: integer('price_yearly').notNull(),
-  active: boolean('active').notNull().default(true),
-  /** Fair use: the least minutes between two cups poured on this plan; null for none. */
-  fairUseMinutes: integer('fair_use_minutes'),
-});
+export const subscriptionPlans = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    index: integer('index').notNull(),
+    productIds: text('product_ids').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** The English of name and description; without it, English readers get the Faroese. */
+    nameEn: text('name_en'),
+    descriptionEn: text('description_en'),
+    priceMonthly: integer('price_monthly').notNull(),
+    priceYearly: integer('price_yearly').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** Fair use: the least minutes between two cups poured on this plan; null for none. */
+    fairUseMinutes: integer('fair_use_minutes'),
+  },
+  // One plan per tier of a type: an upgrade goes to the next tier up.
+  (t) => [uniqueIndex('subscriptions_type_index_key').on(t.type, t.index)],
+);
 
 export const userSubscriptions = pgTable(
   'user_subscriptions',
