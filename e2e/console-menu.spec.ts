@@ -37,6 +37,36 @@ test('kitchen staff mark a dish sold out, and the customer’s menu shows it so 
     await app.reload();
     await expect(app.getByTestId('product-franskar')).toBeVisible();
     await expect(app.getByTestId('product-franskar')).not.toContainText('Útselt');
+
+    // Sold out until a time: said on the dish, and back by itself then.
+    const burger = page.getByTestId('dish-burgari');
+    const backAt = burger.getByLabel(/^Aftur kl\./);
+    await backAt.fill('25:00');
+    await burger.getByRole('button', { name: /^Merk .* útselt$/ }).click();
+    await expect(burger.getByText('Skriva TT:MM')).toBeVisible();
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    const hhmm = `${String(later.getHours()).padStart(2, '0')}:${String(later.getMinutes()).padStart(2, '0')}`;
+    await backAt.fill(hhmm);
+    await burger.getByRole('button', { name: /^Merk .* útselt$/ }).click();
+    await expect(burger).toContainText(`Útselt til`);
+    const menu = (await (
+      await page.request.get(`/api/food/stations/${String(stationId)}/menu`)
+    ).json()) as {
+      products: { id: string; available: boolean; backAt?: string | null }[];
+    };
+    const listed = menu.products.find((p) => p.id === 'burgari');
+    expect(listed?.available).toBe(false);
+    // The next such time of day on the tablet's clock: within the next 24 hours, at that minute.
+    const back = new Date(listed?.backAt ?? 0);
+    expect([back.getHours(), back.getMinutes()]).toEqual([later.getHours(), later.getMinutes()]);
+    expect(back.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    await burger.scrollIntoViewIfNeeded();
+    await page.screenshot(shot('console-menu-sold-out-until-tablet'));
+    // The customer sees when it is back.
+    await app.reload();
+    await expect(app.getByTestId('product-burgari')).toContainText('Útselt til kl.');
+    await burger.getByRole('button', { name: /er til aftur$/ }).click();
+    await expect(burger).not.toContainText('Útselt');
   } finally {
     await app.context().close();
   }

@@ -80,6 +80,8 @@ export const menuProductSchema = z.object({
   allergens: z.array(z.enum(ALLERGENS)),
   ingredients: z.array(menuIngredientSchema),
   available: z.boolean(),
+  /** Sold out at the station until this time (ISO 8601), then back by itself; null or absent: no set time. */
+  backAt: z.string().nullable().optional(),
 });
 export type MenuProduct = z.infer<typeof menuProductSchema>;
 
@@ -132,9 +134,11 @@ function fingerprint(text: string): string {
  * station: those products unavailable, an offer unavailable when one of its items has no choice
  * left, and a new version, so an order built on the menu before is told it changed.
  */
-export function withSoldOut(menu: Menu, soldOut: ReadonlySet<string>): Menu {
+export function withSoldOut(menu: Menu, soldOut: ReadonlyMap<string, string | null>): Menu {
   if (soldOut.size === 0) return menu;
-  const products = menu.products.map((p) => (soldOut.has(p.id) ? { ...p, available: false } : p));
+  const products = menu.products.map((p) =>
+    soldOut.has(p.id) ? { ...p, available: false, backAt: soldOut.get(p.id) ?? null } : p,
+  );
   const available = new Map(products.map((p) => [p.id, p.available]));
   const offers = menu.offers.map((o) => ({
     ...o,
@@ -143,7 +147,7 @@ export function withSoldOut(menu: Menu, soldOut: ReadonlySet<string>): Menu {
       !soldOut.has(o.id) &&
       o.items.every((item) => item.choices.some((c) => available.get(c.productId) === true)),
   }));
-  const version = `${menu.version}.${fingerprint([...soldOut].sort().join(','))}`;
+  const version = `${menu.version}.${fingerprint([...soldOut.keys()].sort().join(','))}`;
   return { ...menu, products, offers, version };
 }
 

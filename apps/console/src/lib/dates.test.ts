@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeText, dayOfText, dayText, instantOfText } from './dates.ts';
+import { dateTimeText, dayOfText, dayText, instantOfText, nextTimeOfText } from './dates.ts';
 
 describe('day fields', () => {
   it('show a day as DD.MM.YYYY and read it back', () => {
@@ -28,5 +28,19 @@ describe('date-and-time fields', () => {
     expect(dateTimeText(null)).toBe('');
     for (const text of ['', '01.12.2026', '01.12.2026 24:00', '30.02.2026 10:00', '10:00'])
       expect(instantOfText(text), text).toBeNull();
+  });
+});
+
+describe('time-of-day fields', () => {
+  const now = new Date(2026, 11, 1, 13, 30);
+  it('read a time still to come as today, and one gone as tomorrow', () => {
+    expect(nextTimeOfText('14:00', now)).toBe(new Date(2026, 11, 1, 14, 0).toISOString());
+    expect(nextTimeOfText('9.05', now)).toBe(new Date(2026, 11, 2, 9, 5).toISOString());
+    expect(nextTimeOfText('13:30', now)).toBe(new Date(2026, 11, 2, 13, 30).toISOString());
+  });
+
+  it('refuse what is no time', () => {
+    for (const text of ['', '24:00', '12:60', '12', 'kl. 12'])
+      expect(nextTimeOfText(text, now), text).toBeNull();
   });
 });

@@ -53,3 +53,19 @@ export function instantOfText(text: string): string | null {
   if (!realDay(year, month, day) || hour > 23 || minute > 59) return null;
   return new Date(year, month - 1, day, hour, minute).toISOString();
 }
+
+const TIME = /^\s*(\d{1,2})[:.](\d{2})\s*$/;
+
+/**
+ * A time of day typed as `TT:MM`, as the next instant at that time in this device's time: today
+ * if it is still to come, else tomorrow. Null for an empty field or one that is no time.
+ */
+export function nextTimeOfText(text: string, now = new Date()): string | null {
+  const match = TIME.exec(text);
+  if (!match) return null;
+  const [hour, minute] = [Number(match[1]), Number(match[2])];
+  if (hour > 23 || minute > 59) return null;
+  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate(), hour, minute);
+  if (at.getTime() <= now.getTime()) at.setDate(at.getDate() + 1);
+  return at.toISOString();
+}

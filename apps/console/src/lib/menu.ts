@@ -18,11 +18,24 @@ export const useStationMenu = (stationId: number) =>
 export function useMenuAvailability(stationId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ itemId, available }: { itemId: string; available: boolean }) =>
+    mutationFn: ({
+      itemId,
+      available,
+      until,
+    }: {
+      itemId: string;
+      available: boolean;
+      /** Sold out until then, and back by itself. */
+      until?: string | undefined;
+    }) =>
       unwrap(
         apiRequest(
           `/admin/stations/${String(stationId)}/menu/${encodeURIComponent(itemId)}/availability`,
-          { method: 'PUT', body: { available }, schema: menuAvailabilityStateSchema },
+          {
+            method: 'PUT',
+            body: until ? { available, until } : { available },
+            schema: menuAvailabilityStateSchema,
+          },
         ),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: menuKey(stationId) }),

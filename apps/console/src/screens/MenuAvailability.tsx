@@ -1,53 +1,95 @@
 import type { Menu } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextTimeOfText } from '../lib/dates.ts';
+import { dateTime } from '../lib/format.ts';
 import { useMenuAvailability, useStationMenu } from '../lib/menu.ts';
 import { ListSkeleton } from './Page.tsx';
 
 type Product = Menu['products'][number];
 
-/** One dish: its name, whether it is sold out, and the switch. */
+/**
+ * One dish: its name, whether it is sold out (and until when), and the switch; a dish marked sold
+ * out may be given the time it is back, when it comes back by itself.
+ */
 function Dish({ stationId, product }: { stationId: number; product: Product }) {
   const { t } = useTranslation();
   const change = useMenuAvailability(stationId);
+  const [back, setBack] = useState('');
+  const [tried, setTried] = useState(false);
   const out = !product.available;
+  const until = back.trim() ? nextTimeOfText(back) : undefined;
+  const badTime = tried && until === null;
+  const mark = () => {
+    setTried(true);
+    if (until === null) return;
+    change.mutate(
+      { itemId: product.id, available: out, until: out ? undefined : until },
+      {
+        onSuccess: () => {
+          setBack('');
+          setTried(false);
+          showToast(
+            'success',
+            out
+              ? t('menu.backDone', { name: product.name })
+              : until
+                ? t('menu.soldOutUntilDone', { name: product.name, time: dateTime(until) })
+                : t('menu.soldOutDone', { name: product.name }),
+          );
+        },
+      },
+    );
+  };
   return (
     <li
       data-testid={`dish-${product.id}`}
-      className="flex items-center justify-between gap-3 rounded-xl bg-white px-4 py-2 ring-1 ring-slate-200"
+      className="flex flex-col gap-2 rounded-xl bg-white px-4 py-2 ring-1 ring-slate-200"
     >
       <span className="flex flex-wrap items-center gap-2 text-base text-slate-900">
         {product.name}
         {out && (
           <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-semibold text-white">
-            {t('menu.soldOut')}
+            {product.backAt
+              ? t('menu.soldOutUntil', { time: dateTime(product.backAt) })
+              : t('menu.soldOut')}
           </span>
         )}
       </span>
-      <Button
-        variant="ghost"
-        block={false}
-        className="min-h-11 px-3 text-sm"
-        pending={change.isPending}
-        aria-label={t(out ? 'menu.backLabel' : 'menu.soldOutLabel', { name: product.name })}
-        onClick={() =>
-          change.mutate(
-            { itemId: product.id, available: out },
-            {
-              onSuccess: () =>
-                showToast(
-                  'success',
-                  t(out ? 'menu.backDone' : 'menu.soldOutDone', { name: product.name }),
-                ),
-            },
-          )
-        }
-      >
-        {t(out ? 'menu.back' : 'menu.markSoldOut')}
-      </Button>
+      <div className="flex items-center justify-between gap-2">
+        {!out && (
+          <div className="flex items-center gap-2 text-sm text-slate-700">
+            <span aria-hidden="true">{t('menu.backAtPrefix')}</span>
+            <div className="w-24 shrink-0">
+              <Field
+                label={t('menu.backAtLabel', { name: product.name })}
+                labelVisuallyHidden
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder={t('menu.backAtPlaceholder')}
+                value={back}
+                error={badTime ? t('menu.backAtInvalid') : undefined}
+                onChange={(e) => setBack(e.target.value)}
+              />
+            </div>
+          </div>
+        )}
+        <Button
+          variant="ghost"
+          block={false}
+          className="ml-auto min-h-11 px-3 text-sm"
+          pending={change.isPending}
+          aria-label={t(out ? 'menu.backLabel' : 'menu.soldOutLabel', { name: product.name })}
+          onClick={mark}
+        >
+          {t(out ? 'menu.back' : 'menu.markSoldOut')}
+        </Button>
+      </div>
       {change.error && <Notice tone="error">{change.error.message}</Notice>}
     </li>
   );

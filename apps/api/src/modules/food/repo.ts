@@ -239,10 +239,10 @@ export function unreleased(db: Db) {
     .limit(100);
 }
 
-/** The items staff marked sold out at a station that are still out at `now`. */
+/** The items staff marked sold out at a station that are still out at `now`, with when each is back by itself. */
 export async function soldOutAt(db: Db, stationId: number, now: Date) {
   const rows = await db
-    .select({ itemId: menuSoldOut.itemId })
+    .select({ itemId: menuSoldOut.itemId, until: menuSoldOut.until })
     .from(menuSoldOut)
     .where(
       and(
@@ -250,7 +250,7 @@ export async function soldOutAt(db: Db, stationId: number, now: Date) {
         or(isNull(menuSoldOut.until), gt(menuSoldOut.until, now)),
       ),
     );
-  return new Set(rows.map((r) => r.itemId));
+  return new Map(rows.map((r) => [r.itemId, r.until?.toISOString() ?? null]));
 }
 
 /** Marks an item sold out (until a time, or until it is back), or back now. */

@@ -1,4 +1,10 @@
-import { formatCurrency, type Menu, type MenuOffer, type MenuProduct } from '@stod/domain';
+import {
+  formatCurrency,
+  formatTime,
+  type Menu,
+  type MenuOffer,
+  type MenuProduct,
+} from '@stod/domain';
 import { ChevronRight, Clock } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -193,6 +199,7 @@ function MenuBody({
               price={formatCurrency(p.price)}
               badge={null}
               available={p.available}
+              backAt={p.backAt}
               onOpen={() => openProduct(p)}
             />
           ))}
@@ -226,6 +233,8 @@ interface CardProps {
   price: string;
   badge: string | null;
   available: boolean;
+  /** When a sold-out dish is back by itself. */
+  backAt?: string | null | undefined;
   onOpen: () => void;
   testId: string;
 }
@@ -237,6 +246,7 @@ function MenuCard({
   price,
   badge,
   available,
+  backAt,
   onOpen,
   testId,
 }: CardProps) {
@@ -262,7 +272,7 @@ function MenuCard({
           )}
           {!available && (
             <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-              {t('food.soldOut')}
+              {backAt ? t('food.soldOutUntil', { time: formatTime(backAt) }) : t('food.soldOut')}
             </span>
           )}
         </span>
