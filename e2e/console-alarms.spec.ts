@@ -144,6 +144,21 @@ test('the manager takes a pump out of service and pauses the kitchen, and the cu
     'verða nú tiknar við sjálvvirkandi',
   );
   await expect(auto).toBeChecked();
+  // The kitchen's own preparation time: the app's first pickup time follows it.
+  const prep = page.getByTestId('kitchen-prep');
+  await prep.getByLabel('Tilgerðartíð (min)').fill('0');
+  await prep.getByRole('button', { name: 'Goym tilgerðartíðina' }).click();
+  await expect(prep.getByText('Eitt heilt tal frá 1 til 120.')).toBeVisible();
+  await prep.getByLabel('Tilgerðartíð (min)').fill('20');
+  await prep.getByRole('button', { name: 'Goym tilgerðartíðina' }).click();
+  await expect(page.getByTestId('toast-success').last()).toContainText('Tilgerðartíðin er 20 min.');
+  const prepOf = async () =>
+    (
+      (await (await request.get(`/api/stations/stod/${String(stationId)}`)).json()) as {
+        kitchenPrepMinutes?: number;
+      }
+    ).kitchenPrepMinutes;
+  expect(await prepOf()).toBe(20);
   await expectAccessible(page);
   await page.screenshot(shot('console-station-out-of-service-desktop'));
 
@@ -154,6 +169,9 @@ test('the manager takes a pump out of service and pauses the kitchen, and the cu
   await expect(page.getByTestId('kitchen-paused')).toHaveCount(0);
   await auto.uncheck();
   await expect(auto).not.toBeChecked();
+  await prep.getByLabel('Tilgerðartíð (min)').fill('10');
+  await prep.getByRole('button', { name: 'Goym tilgerðartíðina' }).click();
+  await expect.poll(prepOf).toBe(10);
   await expect
     .poll(async () => (await pumps()).find((p) => p.number === 1)?.state)
     .not.toBe('unavailable');

@@ -247,6 +247,16 @@ describe('when food may be ordered (§5)', () => {
     for (const slot of allDay)
       expect(pickupRefusal(always, at('2026-11-25T12:07:00Z'), slot)).toBeNull();
   });
+
+  it('follows a station’s own preparation time', () => {
+    const always: OpeningHours = Array.from({ length: 7 }, () => ({ from: '00:00', to: '24:00' }));
+    const now = at('2026-11-25T12:07:00Z');
+    expect(pickupSlots(always, now, 15, 30)[0]?.toISOString()).toBe('2026-11-25T12:45:00.000Z');
+    expect(pickupRefusal(always, now, at('2026-11-25T12:30:00Z'), 30)).toBe('past');
+    expect(pickupRefusal(always, now, at('2026-11-25T12:30:00Z'))).toBeNull();
+    // Half an hour before closing, a kitchen that needs 40 minutes takes no order.
+    expect(pickupRefusal(late, at('2026-11-25T00:30:00Z'), 'asap', 40)).toBe('closesBefore');
+  });
 });
 
 describe('allergen names', () => {

@@ -38,13 +38,13 @@ export function pickupRefusal(
   hours: OpeningHours,
   now: Date,
   pickupAt: Date | 'asap',
+  prepMinutes = FOOD_PREP_MINUTES,
 ): PickupRefusal | null {
   const open = minutesOpenLeft(hours, now);
   if (open <= 0) return 'closed';
-  const ready =
-    pickupAt === 'asap' ? now.getTime() + FOOD_PREP_MINUTES * 60_000 : pickupAt.getTime();
-  if (pickupAt !== 'asap' && ready < now.getTime() + FOOD_PREP_MINUTES * 60_000 - 60_000)
-    return 'past';
+  const prepMs = prepMinutes * 60_000;
+  const ready = pickupAt === 'asap' ? now.getTime() + prepMs : pickupAt.getTime();
+  if (pickupAt !== 'asap' && ready < now.getTime() + prepMs - 60_000) return 'past';
   if (ready - now.getTime() > FOOD_PICKUP_AHEAD_HOURS * 3_600_000) return 'tooFar';
   if (open !== Infinity && ready > now.getTime() + open * 60_000) return 'closesBefore';
   return null;
@@ -52,16 +52,22 @@ export function pickupRefusal(
 
 /**
  * The pickup times the app offers after 'as soon as possible': every `step` minutes from the
- * kitchen's preparation time on, as far ahead as allowed, each one the rule above accepts.
+ * kitchen's preparation time on (the station's own, `prepMinutes`), as far ahead as allowed,
+ * each one the rule above accepts.
  */
-export function pickupSlots(hours: OpeningHours, now: Date, step = 15): Date[] {
+export function pickupSlots(
+  hours: OpeningHours,
+  now: Date,
+  step = 15,
+  prepMinutes = FOOD_PREP_MINUTES,
+): Date[] {
   const stepMs = step * 60_000;
-  const first = Math.ceil((now.getTime() + FOOD_PREP_MINUTES * 60_000) / stepMs) * stepMs;
+  const first = Math.ceil((now.getTime() + prepMinutes * 60_000) / stepMs) * stepMs;
   const last = now.getTime() + FOOD_PICKUP_AHEAD_HOURS * 3_600_000;
   const out: Date[] = [];
   for (let at = first; at <= last; at += stepMs) {
     const slot = new Date(at);
-    if (pickupRefusal(hours, now, slot) === null) out.push(slot);
+    if (pickupRefusal(hours, now, slot, prepMinutes) === null) out.push(slot);
     else if (out.length > 0) break;
   }
   return out;

@@ -284,6 +284,8 @@ export const stationLiveSchema = z.object({
   kitchenPaused: z.boolean().default(false),
   /** The station accepts an order its kitchen leaves unanswered, instead of letting it expire. */
   kitchenAutoAccept: z.boolean().default(false),
+  /** Minutes the kitchen takes for an order: the app's first pickup time. */
+  kitchenPrepMinutes: z.number().int().default(10),
   reachable: z.object({ forecourt: z.boolean(), carwash: z.boolean() }),
 });
 export type StationLive = z.infer<typeof stationLiveSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './fields.ts';
 import { faroeFormatter } from './format.ts';
 import type { Locale } from './messages/index.ts';
 
@@ -51,6 +52,8 @@ export const stationSettingsSchema = z
       kitchenPaused: z.boolean({ error: 'validation.invalid' }).optional(),
       /** An order nobody answers in time is accepted for the kitchen, not expired. */
       kitchenAutoAccept: z.boolean({ error: 'validation.invalid' }).optional(),
+      /** Minutes the kitchen takes for an order: the first pickup time the app offers. */
+      kitchenPrepMinutes: intField(1, 120).optional(),
     },
     {
       error: (iss) =>
@@ -73,6 +76,7 @@ export const adminStationSchema = z.object({
   closedBays: z.array(z.number().int()),
   kitchenPaused: z.boolean(),
   kitchenAutoAccept: z.boolean(),
+  kitchenPrepMinutes: z.number().int(),
 });
 export type AdminStation = z.infer<typeof adminStationSchema>;
 
@@ -274,6 +278,8 @@ export const stationSchema = z.object({
   products: z.array(stationProductSchema),
   pumps: z.array(z.number().int()),
   carwashBays: z.array(z.number().int()),
+  /** Minutes its kitchen takes for an order (a food station's); the app's first pickup time. */
+  kitchenPrepMinutes: z.number().int().optional(),
 });
 export type Station = z.infer<typeof stationSchema>;
 

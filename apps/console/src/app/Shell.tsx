@@ -83,7 +83,7 @@ function Frame({ sections }: { sections: ConsoleSection[] }) {
       >
         {t('console.skip')}
       </a>
-      <header className="flex flex-col gap-4 bg-night px-5 py-4 text-white md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0 md:py-6">
+      <header className="flex flex-col gap-4 bg-night px-5 py-4 text-white md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0 md:overflow-y-auto md:overscroll-contain md:py-6">
         <div className="flex items-center justify-between gap-3 md:flex-col md:items-start">
           <div className="flex items-center gap-3">
             <Logo className="h-8 w-auto" inverse />

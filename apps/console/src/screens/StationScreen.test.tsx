@@ -14,6 +14,7 @@ const settled = {
   closedBays: [],
   kitchenPaused: false,
   kitchenAutoAccept: false,
+  kitchenPrepMinutes: 10,
 };
 
 const LIVE = 'GET /admin/stations/1/live';

@@ -1,9 +1,10 @@
 import { Button, ButtonLink } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
 import { Notice, RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { ChefHat, OctagonAlert, RefreshCw } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { kitchenPath, paths } from '../app/paths.ts';
@@ -90,10 +91,12 @@ function KitchenPause({
   id,
   paused,
   autoAccept,
+  prepMinutes,
 }: {
   id: number;
   paused: boolean;
   autoAccept: boolean;
+  prepMinutes: number;
 }) {
   const { t } = useTranslation();
   const settings = useStationSettings(id);
@@ -149,7 +152,49 @@ function KitchenPause({
           {t('station.autoAccept')}
         </label>
       </div>
+      <PrepTime id={id} minutes={prepMinutes} />
     </div>
+  );
+}
+
+/** The kitchen's preparation time: the first pickup time the app offers, and an auto-accept's. */
+function PrepTime({ id, minutes }: { id: number; minutes: number }) {
+  const { t } = useTranslation();
+  const save = useStationSettings(id);
+  const [text, setText] = useState(String(minutes));
+  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  const bad = !(value >= 1 && value <= 120);
+  const [tried, setTried] = useState(false);
+  return (
+    <form
+      noValidate
+      data-testid="kitchen-prep"
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (bad) return;
+        save.mutate(
+          { settings: { kitchenPrepMinutes: value }, reason: '' },
+          { onSuccess: () => showToast('success', t('station.prepSaved', { minutes: value })) },
+        );
+      }}
+    >
+      <div className="w-40">
+        <Field
+          label={t('station.prepMinutes')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          error={tried && bad ? t('station.prepInvalid') : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="secondary" block={false} pending={save.isPending}>
+        {t('station.prepSave')}
+      </Button>
+      <p className="basis-full text-sm text-slate-600">{t('station.prepHint')}</p>
+    </form>
   );
 }
 
@@ -235,7 +280,12 @@ function StationLive({ id }: { id: number }) {
           <StoppedWashes stationId={id} bays={data.bays} canResume={canResume} />
           <KitchenLink id={id} />
           {canResume && data.kitchen && (
-            <KitchenPause id={id} paused={data.kitchenPaused} autoAccept={data.kitchenAutoAccept} />
+            <KitchenPause
+              id={id}
+              paused={data.kitchenPaused}
+              autoAccept={data.kitchenAutoAccept}
+              prepMinutes={data.kitchenPrepMinutes}
+            />
           )}
           {live.isError && (
             <Notice tone="error" testId="live-stale">

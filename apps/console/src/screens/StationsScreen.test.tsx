@@ -11,6 +11,7 @@ const settled = {
   closedBays: [],
   kitchenPaused: false,
   kitchenAutoAccept: false,
+  kitchenPrepMinutes: 10,
 };
 
 beforeAll(() => setUpTexts());

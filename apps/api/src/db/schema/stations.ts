@@ -28,6 +28,8 @@ export const stations = pgTable(
     kitchenPausedAt: timestamp('kitchen_paused_at', { withTimezone: true }),
     /** An order nobody answers in time is accepted for the kitchen rather than expired. */
     kitchenAutoAccept: boolean('kitchen_auto_accept').notNull().default(false),
+    /** Minutes the kitchen takes for an order: the first pickup time the app offers. */
+    kitchenPrepMinutes: integer('kitchen_prep_minutes').notNull().default(10),
   },
   (t) => [uniqueIndex('stations_tokheim_key').on(t.tokheimStationId)],
 );

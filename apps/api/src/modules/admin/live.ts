@@ -59,6 +59,7 @@ export async function stationLive(
     kitchen: services.includes('food'),
     kitchenPaused: station.kitchenPaused,
     kitchenAutoAccept: station.kitchenAutoAccept,
+    kitchenPrepMinutes: station.kitchenPrepMinutes,
     reachable: { forecourt: pumps !== null, carwash: bays !== null },
   };
 }

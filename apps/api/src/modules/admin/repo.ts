@@ -98,6 +98,7 @@ const stationColumns = {
   openingHours: stations.openingHours,
   kitchenPaused: sql<boolean>`${stations.kitchenPausedAt} is not null`,
   kitchenAutoAccept: stations.kitchenAutoAccept,
+  kitchenPrepMinutes: stations.kitchenPrepMinutes,
   closedPumps: closedOf('pump'),
   closedBays: closedOf('bay'),
 };
@@ -114,6 +115,7 @@ export async function updateStation(
     services?: StationService[];
     kitchenPaused?: boolean;
     kitchenAutoAccept?: boolean;
+    kitchenPrepMinutes?: number;
     closed?: { kind: 'pump' | 'bay'; numbers: readonly number[] }[];
   },
 ) {

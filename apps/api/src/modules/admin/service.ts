@@ -121,6 +121,9 @@ export async function updateStation(
     ...(settings.kitchenAutoAccept === undefined
       ? {}
       : { kitchenAutoAccept: settings.kitchenAutoAccept }),
+    ...(settings.kitchenPrepMinutes === undefined
+      ? {}
+      : { kitchenPrepMinutes: settings.kitchenPrepMinutes }),
     closed,
   };
   if (!(await repo.updateStation(ctx.db, id, values))) throw notFound();

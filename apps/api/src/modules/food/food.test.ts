@@ -423,6 +423,39 @@ describe('the kitchen', () => {
     }
   });
 
+  it('follows the station’s own preparation time: the app’s first pickup time, an order placed now, an auto-accept', async () => {
+    const manager = await signInAsStaff(t.app, { role: 'station', stationIds: [food] });
+    const setPrep = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/stations/${String(food)}`,
+        headers: bearer(manager),
+        payload,
+      });
+    const set = await setPrep({ kitchenPrepMinutes: 25 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ kitchenPrepMinutes: 25 });
+    try {
+      for (const bad of [0, 121, 2.5, '20'])
+        expect((await setPrep({ kitchenPrepMinutes: bad })).statusCode).toBe(400);
+      const station = await t.app.inject({ url: `/api/stations/stod/${String(food)}` });
+      expect(station.json()).toMatchObject({ kitchenPrepMinutes: 25 });
+      const user = await cardCustomer(t.app);
+      const before = Date.now();
+      const order = await placed(user);
+      const pickup = new Date(order.pickupAt).getTime();
+      expect(pickup).toBeGreaterThanOrEqual(before + 25 * 60_000);
+      expect(pickup).toBeLessThanOrEqual(Date.now() + 25 * 60_000);
+      // A time sooner than the station's preparation time is refused as past.
+      const soon = await place(user, {
+        pickupAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+      });
+      expect(soon.statusCode).toBe(422);
+    } finally {
+      expect((await setPrep({ kitchenPrepMinutes: 10 })).statusCode).toBe(200);
+    }
+  });
+
   it('keeps each station’s staff to their own orders; customers get 403', async () => {
     const user = await cardCustomer(t.app);
     const order = await placed(user);

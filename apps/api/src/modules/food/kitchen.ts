@@ -1,5 +1,4 @@
 import {
-  FOOD_PREP_MINUTES,
   isLocale,
   KITCHEN_EXPIRY_WARNING_SECONDS,
   receiptItemsOf,
@@ -248,11 +247,11 @@ export async function expireUnanswered(ctx: ServiceContext) {
   const now = ctx.clock.now();
   const before = new Date(now.getTime() - ctx.config.FOOD_ACCEPT_TIMEOUT_SECONDS * 1000);
   let expired = 0;
-  for (const { order, autoAccept } of await repo.unanswered(ctx.db, before)) {
+  for (const { order, autoAccept, prepMinutes } of await repo.unanswered(ctx.db, before)) {
     if ((expiryOf(ctx, order)?.getTime() ?? 0) > now.getTime()) continue;
     if (autoAccept) {
       try {
-        await accept(ctx, order.id, FOOD_PREP_MINUTES, 'all');
+        await accept(ctx, order.id, prepMinutes, 'all');
         ctx.log.info({ orderId: order.id }, 'an unanswered food order was accepted by the station');
       } catch (error) {
         // Staff rejected it a moment before: their answer stands.

@@ -37,6 +37,7 @@ export async function findStation(db: Db, id: number) {
       openingHours: stations.openingHours,
       kitchenPausedAt: stations.kitchenPausedAt,
       kitchenAutoAccept: stations.kitchenAutoAccept,
+      kitchenPrepMinutes: stations.kitchenPrepMinutes,
     })
     .from(stations)
     .where(eq(stations.id, id));
@@ -135,7 +136,11 @@ export async function customerOf(db: Db, userId: string) {
 /** Orders the kitchen did not accept in time. */
 export function unanswered(db: Db, placedBefore: Date) {
   return db
-    .select({ order: foodOrders, autoAccept: stations.kitchenAutoAccept })
+    .select({
+      order: foodOrders,
+      autoAccept: stations.kitchenAutoAccept,
+      prepMinutes: stations.kitchenPrepMinutes,
+    })
     .from(foodOrders)
     .innerJoin(stations, eq(stations.id, foodOrders.stationId))
     .where(and(eq(foodOrders.state, 'placed'), lt(foodOrders.updatedAt, placedBefore)))

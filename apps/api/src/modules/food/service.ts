@@ -1,5 +1,4 @@
 import {
-  FOOD_PREP_MINUTES,
   pickupRefusal,
   priceLines,
   type FoodOrder,
@@ -123,10 +122,10 @@ export async function placeOrder(
     throw new AppError(409, 'KITCHEN_PAUSED', 'error.kitchenPaused');
   const now = ctx.clock.now();
   const asap = input.pickupAt === 'asap';
-  const pickupAt = asap
-    ? new Date(now.getTime() + FOOD_PREP_MINUTES * 60_000)
-    : new Date(input.pickupAt);
-  const refusal = pickupRefusal(station.openingHours, now, asap ? 'asap' : pickupAt);
+  // The station's own preparation time: the earliest the food can be ready.
+  const prep = station.kitchenPrepMinutes;
+  const pickupAt = asap ? new Date(now.getTime() + prep * 60_000) : new Date(input.pickupAt);
+  const refusal = pickupRefusal(station.openingHours, now, asap ? 'asap' : pickupAt, prep);
   if (refusal) throw REFUSALS[refusal];
   const method = await wallet.findMethod(ctx.db, userId, input.paymentMethodId);
   if (!method) throw notFound();

@@ -85,6 +85,7 @@ export async function listStations(
     })),
     pumps,
     carwashBays,
+    ...(row.services.includes('food') ? { kitchenPrepMinutes: row.kitchenPrepMinutes } : {}),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { openStatus, openStatusText, pickupRefusal } from '@stod/domain';
+import { FOOD_PREP_MINUTES, openStatus, openStatusText, pickupRefusal } from '@stod/domain';
 import { useLocale } from '../../i18n/index.ts';
 import { useStationById } from '../../lib/station-query.ts';
 import { useMinuteClock } from '../../lib/use-now.ts';
@@ -14,7 +14,8 @@ export function useFoodStation(id: string) {
   const now = useMinuteClock();
   const locale = useLocale();
   const hours = station.data?.openingHours;
-  const orderable = hours ? pickupRefusal(hours, now, 'asap') === null : false;
+  const prep = station.data?.kitchenPrepMinutes ?? FOOD_PREP_MINUTES;
+  const orderable = hours ? pickupRefusal(hours, now, 'asap', prep) === null : false;
   const status = hours ? openStatusText(openStatus(hours, now), locale) : '';
   return { station, menu, now, orderable, status };
 }

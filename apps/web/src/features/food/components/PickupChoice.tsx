@@ -1,4 +1,4 @@
-import { FOOD_PREP_MINUTES, formatTime } from '@stod/domain';
+import { formatTime } from '@stod/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSection } from '@stod/ui/ChoiceCards.tsx';
@@ -7,11 +7,13 @@ interface Props {
   /** 'asap', or the ISO time of one of `slots`. */
   value: string;
   slots: readonly Date[];
+  /** The station kitchen's preparation time, in minutes. */
+  prepMinutes: number;
   onChange: (next: string) => void;
 }
 
 /** As soon as possible, or a later time the restaurant is open for (§5). */
-export function PickupChoice({ value, slots, onChange }: Props) {
+export function PickupChoice({ value, slots, prepMinutes, onChange }: Props) {
   const { t } = useTranslation();
   const selectId = useId();
   const later = value !== 'asap';
@@ -28,7 +30,7 @@ export function PickupChoice({ value, slots, onChange }: Props) {
           {
             value: 'asap',
             label: t('food.asap'),
-            description: t('food.asapText', { minutes: FOOD_PREP_MINUTES }),
+            description: t('food.asapText', { minutes: prepMinutes }),
             testId: 'food-when-asap',
           },
           {

@@ -1,4 +1,10 @@
-import { formatCurrency, pickupSlots, type FoodMode, type PaymentMethod } from '@stod/domain';
+import {
+  FOOD_PREP_MINUTES,
+  formatCurrency,
+  pickupSlots,
+  type FoodMode,
+  type PaymentMethod,
+} from '@stod/domain';
 import { CreditCard, LogIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +140,8 @@ function SignedInCheckout({ stationId, heading, summary, shownTotal }: SignedInP
   if (!methods.data || !station.data) return <ChoicesSkeleton />;
   const cards: PaymentMethod[] = payingCards(methods.data.items, 'food');
   const card = chosenCard ?? cards[0]?.id ?? null;
-  const slots = pickupSlots(station.data.openingHours, now);
+  const prepMinutes = station.data.kitchenPrepMinutes ?? FOOD_PREP_MINUTES;
+  const slots = pickupSlots(station.data.openingHours, now, 15, prepMinutes);
   const pickupAt =
     pickup === 'asap' || slots.some((s) => s.toISOString() === pickup) ? pickup : 'asap';
   const total = quote.data?.total;
@@ -189,7 +196,7 @@ function SignedInCheckout({ stationId, heading, summary, shownTotal }: SignedInP
           testId: `food-mode-${m}`,
         }))}
       />
-      <PickupChoice value={pickupAt} slots={slots} onChange={setPickup} />
+      <PickupChoice value={pickupAt} slots={slots} prepMinutes={prepMinutes} onChange={setPickup} />
       {cards.length === 0 ? (
         <div className="flex flex-col gap-3">
           <EmptyCard

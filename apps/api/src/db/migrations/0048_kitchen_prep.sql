@@ -1,0 +1,1 @@
+ALTER TABLE "stations" ADD COLUMN "kitchen_prep_minutes" integer DEFAULT 10 NOT NULL;
