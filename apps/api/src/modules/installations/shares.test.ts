@@ -118,7 +118,14 @@ describe('charging under a share', () => {
     // A priced share needs a card, like a public charge.
     expect((await open({ token: guest.token }, charger)).statusCode).toBe(422);
     const { charge, idTag } = await openAndStart(t.app, station, guest, charger);
-    expect(charge.tariff).toEqual({ type: 'kWh', price: 125 });
+    // A share's price per kWh, and none of the charger's fees.
+    expect(charge.tariff).toEqual({
+      type: 'kWh',
+      price: 125,
+      startFee: 0,
+      idleFee: 0,
+      idleGraceMinutes: 0,
+    });
     expect(charge.held).toBeGreaterThan(0);
     await runTo(station, idTag, 1_000, 9_000);
     const finished = await done(guest.token, charge.id);

@@ -199,7 +199,7 @@ async function settleSign(ctx: ServiceContext, stationId: number, site: string) 
     const due = (await repo.dueChanges(ctx.db, now, stationId)).filter((c) => c.service === 'fuel');
     const plan = signPlan(products, due);
     applied += await repo.applyChanges(ctx.db, plan.first, now);
-    const outcome = await showOnSign(ctx, site, plan.sign);
+    const outcome = await showOnSign(ctx, site, plan.sign, plan.afterSign.length > 0);
     if (outcome === 'unreachable') return applied > 0;
     shown = { prices: plan.sign, hasSign: outcome === 'shown', at: ctx.clock.now() };
     applied += await repo.applyChanges(ctx.db, plan.afterSign, now);
@@ -210,16 +210,21 @@ async function settleSign(ctx: ServiceContext, stationId: number, site: string) 
 }
 
 /** The sign's answer: shown, no sign at this site, or out of reach (tried again later). */
-async function showOnSign(ctx: ServiceContext, site: string, prices: readonly SignPrice[]) {
+async function showOnSign(
+  ctx: ServiceContext,
+  site: string,
+  prices: readonly SignPrice[],
+  riseWaits: boolean,
+) {
   if (!ctx.forecourt.showPrices) return 'no_sign';
   try {
     return await ctx.forecourt.showPrices(site, prices);
   } catch (error) {
     if (!(error instanceof ForecourtError)) throw error;
-    ctx.log.warn(
-      { site, code: error.code },
-      'price sign out of reach; a rising price waits for it',
-    );
+    // A site that is away is tried again at every pass: said loudly only while a rise waits.
+    if (riseWaits)
+      ctx.log.warn({ site, code: error.code }, 'price sign out of reach; a rising price waits');
+    else ctx.log.debug({ site, code: error.code }, 'price sign out of reach');
     return 'unreachable';
   }
 }
