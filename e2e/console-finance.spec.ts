@@ -59,6 +59,31 @@ test('finance reads the month’s sales and VAT, downloads the VAT report as CSV
   expect(lines).toHaveLength(vat.days.length + 2);
   expect(lines.at(-1)?.split(',').at(-1)).toBe((vat.total.netVat / 100).toFixed(2));
 
+  // Today's captures and refunds against the card gateway's settlement: the same on both sides.
+  await page.getByRole('tab', { name: 'Uppgerð' }).click();
+  const settlement = (await (
+    await request.get(`/api/admin/reports/settlement?day=${faroeDay()}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json()) as { matched: number; differences: unknown[]; ours: { captures: { amount: number } } };
+  expect(settlement.differences).toEqual([]);
+  await expect(page.getByTestId('settlement-clean')).toContainText(
+    settlement.matched > 0 ? 'Alt samsvarar' : 'Eingin peningur er fluttur',
+  );
+  await expect(page.getByTestId('settlement-ours-captures')).toHaveText(
+    formatCurrency(settlement.ours.captures.amount),
+  );
+  await expect(page.getByTestId('settlement-gateway-captures')).toHaveText(
+    formatCurrency(settlement.ours.captures.amount),
+  );
+  await page.getByLabel('Dagur').fill('31.02.2026');
+  await expect(page.getByText('Virðið er ikki gildigt.')).toBeVisible();
+  await page.getByLabel('Dagur').fill('01.01.2020');
+  await expect(page.getByTestId('settlement-ours-captures')).toHaveText(formatCurrency(0));
+  await expect(page.getByTestId('settlement-clean')).toContainText('Eingin peningur er fluttur');
+  await expectAccessible(page);
+  await page.screenshot(shot('console-finance-settlement', true));
+
   // What gift cards and vouchers owe now, and the owners' payouts of the month.
   await page.getByRole('tab', { name: 'Gávukortsskuld' }).click();
   await expect(page.getByTestId('liability-total')).toBeVisible();
@@ -72,3 +97,8 @@ test('finance reads the month’s sales and VAT, downloads the VAT report as CSV
   await expectAccessible(page);
   await page.screenshot(shot('console-finance-tablet', true));
 });
+
+/** Today in Faroe time, as the settlement names a day. */
+function faroeDay() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Atlantic/Faroe' }).format(new Date());
+}

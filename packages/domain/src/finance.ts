@@ -153,3 +153,51 @@ export const adminPayoutPageSchema = z.object({
   /** The sum of the listed filter's payouts, øre (all pages). */
   amount: z.number().int(),
 });
+
+// Settlement: one day's captures and refunds, ours against the gateway's.
+
+/** `GET /api/admin/reports/settlement`: one day (Faroe time). */
+export const settlementQuerySchema = z.object({
+  day: dayField,
+  format: z.enum(reportFormats, { error: 'validation.invalid' }).default('json'),
+});
+
+export const settlementKinds = ['capture', 'refund'] as const;
+
+/**
+ * What can be wrong with one movement of money: in our books and not the gateway's, in the
+ * gateway's and not ours, or in both with different amounts.
+ */
+export const settlementProblems = ['missingAtGateway', 'missingHere', 'amountDiffers'] as const;
+export type SettlementProblem = (typeof settlementProblems)[number];
+
+const settlementSideSchema = z.object({
+  captures: z.object({ count: z.number().int(), amount: z.number().int() }),
+  refunds: z.object({ count: z.number().int(), amount: z.number().int() }),
+});
+export type SettlementSide = z.infer<typeof settlementSideSchema>;
+
+export const settlementDifferenceSchema = z.object({
+  problem: z.enum(settlementProblems),
+  kind: z.enum(settlementKinds),
+  /** The key the gateway was asked under: `<payment id>:<kind>:<our key>`. */
+  key: z.string(),
+  paymentId: z.string().nullable(),
+  userId: z.string().nullable(),
+  ours: z.number().int().nullable(),
+  gateway: z.number().int().nullable(),
+  at: z.string(),
+});
+export type SettlementDifference = z.infer<typeof settlementDifferenceSchema>;
+
+export const settlementReportSchema = z.object({
+  day: z.string(),
+  /** False when the gateway gives no settlement report: nothing is matched. */
+  available: z.boolean(),
+  ours: settlementSideSchema,
+  gateway: settlementSideSchema,
+  /** Movements found the same on both sides. */
+  matched: z.number().int(),
+  differences: z.array(settlementDifferenceSchema),
+});
+export type SettlementReport = z.infer<typeof settlementReportSchema>;

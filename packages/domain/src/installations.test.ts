@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   kronerInputOf,
   monthOf,
+  dayRange,
   monthRange,
   nextMonth,
   parseKroner,
@@ -61,6 +62,18 @@ describe('months in Faroe time', () => {
     });
     // The clocks go back in late October: November starts at midnight UTC.
     expect(monthRange('2026-10').to).toEqual(new Date('2026-11-01T00:00:00Z'));
+  });
+
+  it('give a day its Faroe midnight, 23 or 25 hours long when the clocks change', () => {
+    expect(dayRange('2026-07-01')).toEqual({
+      from: new Date('2026-06-30T23:00:00Z'),
+      to: new Date('2026-07-01T23:00:00Z'),
+    });
+    expect(dayRange('2026-12-31').to).toEqual(new Date('2027-01-01T00:00:00Z'));
+    const spring = dayRange('2026-03-29');
+    expect(spring.to.getTime() - spring.from.getTime()).toBe(23 * 3_600_000);
+    const autumn = dayRange('2026-10-25');
+    expect(autumn.to.getTime() - autumn.from.getTime()).toBe(25 * 3_600_000);
   });
 
   it('name the month an instant falls in', () => {

@@ -88,10 +88,20 @@ export function monthOf(at: Date): string {
   return new Date(localAsUtc(at.getTime())).toISOString().slice(0, 7);
 }
 
-/** The instant a month begins in Faroe time (midnight on its first day). */
-function monthStart(year: number, monthIndex: number) {
-  const guess = Date.UTC(year, monthIndex, 1);
+/** The instant a day begins in Faroe time (its midnight); a month's is its first day's. */
+function faroeMidnight(year: number, monthIndex: number, day = 1) {
+  const guess = Date.UTC(year, monthIndex, day);
   return new Date(guess - (localAsUtc(guess) - guess));
+}
+const monthStart = (year: number, monthIndex: number) => faroeMidnight(year, monthIndex);
+
+/** A day's first instant and the next day's, in Faroe time ('YYYY-MM-DD'). */
+export function dayRange(day: string): { from: Date; to: Date } {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return {
+    from: faroeMidnight(year, month - 1, date),
+    to: faroeMidnight(year, month - 1, date + 1),
+  };
 }
 
 /** The month's first instant and the next month's first instant. */

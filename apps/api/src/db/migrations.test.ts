@@ -25,6 +25,7 @@ describe('the simulators keep their tables out of the production schema', () => 
       expect(await simulatorTables(database)).toEqual([
         'sim_gateway_authorizations',
         'sim_gateway_cards',
+        'sim_gateway_movements',
         'sim_gateway_requests',
         'sim_gateway_sessions',
         'sim_identity_codes',

@@ -4,6 +4,7 @@ import {
   liabilityReportSchema,
   monthOf,
   salesReportSchema,
+  settlementReportSchema,
   vatReportSchema,
   type SalesGrouping,
 } from '@stod/domain';
@@ -49,6 +50,25 @@ export function useVatReport(month: string) {
   });
 }
 
+/** Today in Faroe time, `YYYY-MM-DD`: the day the settlement opens on. */
+export const faroeToday = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Atlantic/Faroe' }).format(now);
+
+/** One day's captures and refunds against the gateway's settlement report. */
+export function useSettlement(day: string) {
+  return useQuery({
+    queryKey: ['admin', 'finance', 'settlement', day],
+    queryFn: ({ signal }) =>
+      unwrap(
+        apiRequest(`/admin/reports/settlement?day=${day}`, {
+          schema: settlementReportSchema,
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useLiability() {
   return useQuery({
     queryKey: ['admin', 'finance', 'liability'],
@@ -89,6 +109,8 @@ export const financeFiles = {
     downloadFile(salesPath(month, groupBy, 'csv'), `sales-${month}-${groupBy}.csv`),
   vat: (month: string) =>
     downloadFile(`/admin/reports/vat?month=${month}&format=csv`, `vat-${month}.csv`),
+  settlement: (day: string) =>
+    downloadFile(`/admin/reports/settlement?day=${day}&format=csv`, `settlement-${day}.csv`),
   payouts: (month: string) =>
     downloadFile(`/admin/payouts?month=${month}&format=csv`, `payouts-${month}.csv`),
 };

@@ -8,12 +8,10 @@ import {
   type SalesRow,
 } from '@stod/domain';
 import { Button } from '@stod/ui/Button.tsx';
-import { RetryNotice } from '@stod/ui/Notice.tsx';
 import { Section } from '@stod/ui/Section.tsx';
 import { EmptyState } from '@stod/ui/States.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
 import { cn } from '@stod/ui/cn.ts';
-import { Download } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalOf } from '../lib/api.ts';
@@ -27,13 +25,15 @@ import {
   useSalesReport,
   useVatReport,
 } from '../lib/finance.ts';
+import { DownloadButton, Failed, Figure } from './FinanceParts.tsx';
 import { ListSkeleton, Page } from './Page.tsx';
+import { SettlementPanel } from './SettlementPanel.tsx';
 import { Select } from './Select.tsx';
 
 type MonthNumber =
   '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '11' | '12';
 
-const tabs = ['sales', 'vat', 'liability', 'payouts'] as const;
+const tabs = ['sales', 'vat', 'settlement', 'liability', 'payouts'] as const;
 type Tab = (typeof tabs)[number];
 
 const cell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
@@ -46,35 +46,6 @@ function useMonthName() {
     const [year = '', m = '01'] = month.split('-');
     return `${t(`finance.month.${m as MonthNumber}`)} ${year}`;
   };
-}
-
-/** A button that fetches one of the API's files and says so if it could not. */
-function DownloadButton({
-  label,
-  fetchFile,
-}: {
-  label: string;
-  fetchFile: () => Promise<boolean>;
-}) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    const done = await fetchFile();
-    setBusy(false);
-    if (!done) showToast('error', t('finance.downloadFailed'));
-  };
-  return (
-    <Button
-      block={false}
-      variant="secondary"
-      pending={busy}
-      icon={<Download size={18} aria-hidden="true" />}
-      onClick={() => void download()}
-    >
-      {label}
-    </Button>
-  );
 }
 
 /** The figures of a report, a line per group and the total under them. */
@@ -173,18 +144,6 @@ function useKeyText(groupBy: SalesGrouping) {
   };
 }
 
-function Failed({ onRetry, pending }: { onRetry: () => void; pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <RetryNotice
-      text={t('finance.loadFailed')}
-      retryLabel={t('finance.retry')}
-      onRetry={onRetry}
-      pending={pending}
-    />
-  );
-}
-
 function SalesPanel({ month }: { month: string }) {
   const { t } = useTranslation();
   const [groupBy, setGroupBy] = useState<SalesGrouping>('station');
@@ -227,18 +186,6 @@ function SalesPanel({ month }: { month: string }) {
         />
       )}
       <p className="text-sm text-slate-600">{t('finance.salesNote')}</p>
-    </div>
-  );
-}
-
-/** One figure with its label, large. */
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-xl font-semibold text-slate-900 tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
     </div>
   );
 }
@@ -513,7 +460,10 @@ function Tabs({
   );
 }
 
-/** Finance: the month's sales and VAT, what gift cards owe, and the owners' payouts. */
+/**
+ * Finance: the month's sales and VAT, a day's settlement against the card gateway, what gift
+ * cards owe, and the owners' payouts.
+ */
 export function FinanceScreen() {
   const { t } = useTranslation();
   const [months] = useState(() => recentMonths(new Date(), 13));
@@ -525,6 +475,7 @@ export function FinanceScreen() {
   const panels: Record<Tab, ReactNode> = {
     sales: <SalesPanel month={month} />,
     vat: <VatPanel month={month} monthName={monthName(month)} />,
+    settlement: <SettlementPanel />,
     liability: <LiabilityPanel />,
     payouts: <PayoutsPanel month={month} monthName={monthName(month)} />,
   };
@@ -535,7 +486,7 @@ export function FinanceScreen() {
           <Select
             label={t('finance.monthLabel')}
             value={month}
-            disabled={tab === 'liability'}
+            disabled={tab === 'liability' || tab === 'settlement'}
             onChange={(e) => setMonth(e.target.value)}
           >
             {months.map((m) => (

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // The card gateway simulator keeps its own books, as a real gateway would on its side.
 
@@ -59,4 +68,21 @@ export const simGatewayRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sim_gateway_requests_key').on(t.operation, t.key)],
+);
+
+/**
+ * The money that moved: every capture and refund, once, with the key it was asked under, as a
+ * real gateway's settlement report lists them.
+ */
+export const simGatewayMovements = pgTable(
+  'sim_gateway_movements',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['capture', 'refund'] }).notNull(),
+    key: text('key').notNull(),
+    authorizationId: text('authorization_id').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sim_gateway_movements_at_idx').on(t.createdAt)],
 );

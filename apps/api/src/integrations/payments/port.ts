@@ -71,6 +71,16 @@ export interface PaymentSession {
   failure: CardSessionFailure | null;
 }
 
+/** Money the gateway moved: a capture or a refund, under the key it was asked with. */
+export interface GatewayMovement {
+  kind: 'capture' | 'refund';
+  key: string;
+  authorizationId: string;
+  /** Øre captured or given back by this one request. */
+  amount: number;
+  at: Date;
+}
+
 export interface Authorization {
   id: string;
   status: 'authorised' | 'captured' | 'voided' | 'refunded' | 'expired';
@@ -118,4 +128,9 @@ export interface PaymentGateway {
    * whose answer was lost (a crash mid-call) is settled.
    */
   authorisationByKey(key: string): Promise<Authorization | null>;
+  /**
+   * The gateway's settlement report: every capture and refund it made from `from` until `to`,
+   * for matching against our own books. A gateway without one leaves it out.
+   */
+  settlement?(from: Date, to: Date): Promise<GatewayMovement[]>;
 }

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   simGatewayAuthorizations,
   simGatewayCards,
+  simGatewayMovements,
   simGatewayRequests,
 } from '../../db/schema/index.ts';
 import {
@@ -90,6 +91,17 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
     return { ...answer.ok, expiresAt: new Date(answer.ok.expiresAt) };
   }
 
+  /** The money a capture or refund moved, in the gateway's settlement books. */
+  async function moved(
+    tx: Db,
+    kind: 'capture' | 'refund',
+    key: string,
+    authorizationId: string,
+    amount: number,
+  ) {
+    await tx.insert(simGatewayMovements).values({ kind, key, authorizationId, amount });
+  }
+
   async function lockAuthorization(tx: Db, authorizationId: string) {
     const [row] = await tx
       .select()
@@ -144,6 +156,7 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
           .where(eq(simGatewayAuthorizations.id, row.id))
           .returning();
         if (!updated) throw new GatewayError('unavailable');
+        await moved(tx, 'capture', key, row.id, input.amount);
         return toAuthorization(updated, Date.now());
       });
     },
@@ -177,6 +190,7 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
           .where(eq(simGatewayAuthorizations.id, row.id))
           .returning();
         if (!updated) throw new GatewayError('unavailable');
+        await moved(tx, 'refund', key, row.id, input.amount);
         return toAuthorization(updated, Date.now());
       });
     },
@@ -194,6 +208,22 @@ export function gatewaySim(options: GatewaySimOptions): PaymentGateway & {
         .from(simGatewayAuthorizations)
         .where(eq(simGatewayAuthorizations.id, answer.ok.id));
       return row ? toAuthorization(row, Date.now()) : null;
+    },
+
+    async settlement(from, to) {
+      await network();
+      const rows = await db
+        .select()
+        .from(simGatewayMovements)
+        .where(and(gte(simGatewayMovements.createdAt, from), lt(simGatewayMovements.createdAt, to)))
+        .orderBy(asc(simGatewayMovements.createdAt), asc(simGatewayMovements.id));
+      return rows.map((r) => ({
+        kind: r.kind,
+        key: r.key,
+        authorizationId: r.authorizationId,
+        amount: r.amount,
+        at: r.createdAt,
+      }));
     },
 
     async status(authorizationId) {

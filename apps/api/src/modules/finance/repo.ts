@@ -76,3 +76,26 @@ export async function salesBy(
   `)) as { rows: SalesLine[] };
   return result.rows;
 }
+
+/** A capture or refund in our books, as the settlement matches it. */
+export interface MovedLine {
+  paymentId: string;
+  userId: string;
+  kind: 'capture' | 'refund';
+  key: string;
+  amount: number;
+  createdAt: Date;
+}
+
+/** Every capture and refund of money we recorded from `from` until `to`. */
+export async function movedBetween(db: Db, from: Date, to: Date): Promise<MovedLine[]> {
+  const result = (await db.execute(sql`
+    select s.payment_id as "paymentId", p.user_id as "userId", s.kind, s.idempotency_key as key,
+      s.amount, s.created_at as "createdAt"
+    from payment_steps s join payments p on p.id = s.payment_id
+    where s.kind in ('capture', 'refund') and s.amount > 0
+      and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz
+    order by s.created_at, s.id
+  `)) as { rows: (Omit<MovedLine, 'createdAt'> & { createdAt: Date | string })[] };
+  return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}

@@ -3,6 +3,8 @@ import {
   salesGroupings,
   salesQuerySchema,
   salesReportSchema,
+  settlementQuerySchema,
+  settlementReportSchema,
   vatQuerySchema,
   vatReportSchema,
 } from '@stod/domain';
@@ -13,6 +15,7 @@ import { bearer, errorResponses } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/roles.ts';
 import { liability } from '../vouchers/index.ts';
 import * as service from './service.ts';
+import { settlementCsv, settlementReport } from './settlement.ts';
 
 const tags = ['finance'];
 const finance = requireRole('operator', 'finance');
@@ -96,5 +99,30 @@ export const financeRoutes: FastifyPluginAsyncZod = (app) => {
     },
     () => liability(ctx),
   );
+  app.get(
+    '/admin/reports/settlement',
+    {
+      onRequest: finance,
+      schema: {
+        tags,
+        summary:
+          'One day’s captures and refunds matched against the card gateway’s settlement report, and what differs (operator, finance)',
+        description:
+          'The day in Faroe time. Each capture and refund in our books is matched by the key the gateway was asked under: `missingAtGateway` (ours only), `missingHere` (the gateway’s only: money taken that is not booked), `amountDiffers`. `available: false` when the gateway gives no settlement report. `format=csv` answers the differences as a file. 503 `GATEWAY_UNAVAILABLE` when the gateway does not answer.',
+        security: bearer,
+        querystring: settlementQuerySchema,
+        response: {
+          200: z.union([settlementReportSchema, z.string()]),
+          ...errorResponses(400, 401, 403, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await settlementReport(ctx, request.query.day);
+      if (request.query.format === 'json') return report;
+      return sendCsv(reply, `settlement-${request.query.day}`, settlementCsv(report));
+    },
+  );
+
   return Promise.resolve();
 };

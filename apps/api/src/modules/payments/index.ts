@@ -6,6 +6,7 @@ export {
   authoriseKey,
   capture,
   captureWithBalance,
+  gatewayKey,
   markServiceStarted,
   paymentByKey,
   refund,

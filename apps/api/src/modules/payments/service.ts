@@ -57,7 +57,9 @@ async function load(ctx: ServiceContext, paymentId: string) {
   return payment;
 }
 
-const gatewayKey = (paymentId: string, kind: string, key: string) => `${paymentId}:${kind}:${key}`;
+/** The key a payment's step is asked of the gateway under: its settlement report names it. */
+export const gatewayKey = (paymentId: string, kind: string, key: string) =>
+  `${paymentId}:${kind}:${key}`;
 
 /** The gateway key of a payment's hold: the reconciliation finds a lost hold by it. */
 export const authoriseKey = (paymentId: string) => gatewayKey(paymentId, 'authorise', 'create');
