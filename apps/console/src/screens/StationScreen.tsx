@@ -101,17 +101,10 @@ function KitchenPause({
   const { t } = useTranslation();
   const settings = useStationSettings(id);
   const auto = useStationSettings(id);
-  // The box shows what was asked while it is being saved and the station read again.
-  const asked = auto.isPending ? auto.variables.settings.kitchenAutoAccept : undefined;
-  const change = (
-    mutation: typeof settings,
-    next: { kitchenPaused: boolean } | { kitchenAutoAccept: boolean },
-    done: string,
-  ) =>
-    mutation.mutate(
-      { settings: next, reason: '' },
-      { onSuccess: () => showToast('success', done) },
-    );
+  // The box shows what was asked from the click on (set in the same render, not when the save
+  // reports itself pending) until the station read again says so, or the save failed.
+  const [asked, setAsked] = useState<boolean>();
+  if (asked === autoAccept) setAsked(undefined);
   return (
     <div className="flex flex-col gap-3" data-testid="kitchen-pause">
       {paused && (
@@ -126,10 +119,15 @@ function KitchenPause({
           pending={settings.isPending}
           icon={<ChefHat size={20} aria-hidden="true" />}
           onClick={() =>
-            change(
-              settings,
-              { kitchenPaused: !paused },
-              t(paused ? 'station.kitchenResumedDone' : 'station.kitchenPausedDone'),
+            settings.mutate(
+              { settings: { kitchenPaused: !paused }, reason: '' },
+              {
+                onSuccess: () =>
+                  showToast(
+                    'success',
+                    t(paused ? 'station.kitchenResumedDone' : 'station.kitchenPausedDone'),
+                  ),
+              },
             )
           }
         >
@@ -141,13 +139,21 @@ function KitchenPause({
             className="size-5 accent-brand"
             checked={asked ?? autoAccept}
             disabled={auto.isPending}
-            onChange={(e) =>
-              change(
-                auto,
-                { kitchenAutoAccept: e.target.checked },
-                t(e.target.checked ? 'station.autoAcceptOn' : 'station.autoAcceptOff'),
-              )
-            }
+            onChange={(e) => {
+              const next = e.target.checked;
+              setAsked(next);
+              auto.mutate(
+                { settings: { kitchenAutoAccept: next }, reason: '' },
+                {
+                  onSuccess: () =>
+                    showToast(
+                      'success',
+                      t(next ? 'station.autoAcceptOn' : 'station.autoAcceptOff'),
+                    ),
+                  onError: () => setAsked(undefined),
+                },
+              );
+            }}
           />
           {t('station.autoAccept')}
         </label>
