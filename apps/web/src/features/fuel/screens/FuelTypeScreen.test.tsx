@@ -17,11 +17,15 @@ import { FuelTypeScreen } from './FuelTypeScreen.tsx';
 const FUNDS =
   'Tað eydnaðist ikki at byrja tankingina: tryggja tær, at 750 kr. eru tøk á gjaldskortinum.';
 
-function api(start: Answer | ((request: SentRequest) => Answer), active: unknown = null) {
+function api(
+  start: Answer | ((request: SentRequest) => Answer),
+  active: unknown = null,
+  pumps: { number: number; state: string }[] = [{ number: 3, state: 'free' }],
+) {
   return mockApi({
     'GET /stations/stod/1': { body: testStation },
     'GET /stations/stod-product-colors': { body: testColors },
-    'GET /fuel/stations/1/pumps': { body: { items: [{ number: 3, state: 'free' }] } },
+    'GET /fuel/stations/1/pumps': { body: { items: pumps } },
     'GET /payment-methods': { body: testMethods },
     'GET /transactions/active': { body: { transaction: active } },
     'POST /fuel/transactions': start,
@@ -126,6 +130,25 @@ describe('FuelTypeScreen', () => {
     open();
     const notice = await screen.findByTestId('fuel-active-notice');
     expect(within(notice).getByRole('link', { name: 'Far til tað, sum er í gongd' })).toBeTruthy();
+  });
+
+  it.each([
+    ['unavailable', 'Pumpa 3 er ikki tøk í løtuni. Vel eina aðra pumpu.'],
+    ['busy', 'Pumpa 3 er upptikin. Vel eina aðra pumpu, ella bíða til hon er leys.'],
+  ])('a deep link to a pump that is %s says so and cannot start', async (state, text) => {
+    const sent = api({ status: 201, body: fuelTransaction() }, null, [{ number: 3, state }]);
+    const { user } = open();
+    expect((await screen.findByTestId('fuel-pump-closed')).textContent).toBe(text);
+    const start = screen.getByRole('button', { name: 'Byrja at tanka' });
+    expect((start as HTMLButtonElement).disabled).toBe(true);
+    await user.click(
+      within(await screen.findByRole('radiogroup', { name: 'Brennievni' })).getAllByRole(
+        'radio',
+      )[0]!,
+    );
+    await user.click(start);
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Broyt pumpu' })).toBeTruthy();
   });
 
   it('goes back to the pumps when the address names no pump', async () => {

@@ -90,6 +90,8 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
   const cardId = cards.find((c) => c.id === chosenCard)?.id ?? cards[0]?.id ?? null;
   const hold = formatCurrency(FUEL_HOLD_ORE);
   const pumpState = pumps.data?.items.find((p) => p.number === pump)?.state;
+  // A deep link or a QR code may name a pump the list would not let be chosen.
+  const closed = pumpState === 'busy' || pumpState === 'unavailable' ? pumpState : null;
   const active = useActiveTransaction();
   const error = start.error ? apiErrorOf(start.error) : null;
   // The notice above says the same with the way to the running transaction.
@@ -168,6 +170,11 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
               <p className="text-sm">{t('fuel.holdText', { amount: hold })}</p>
             </div>
           </HoldNote>
+          {closed && (
+            <Notice tone="error" testId="fuel-pump-closed">
+              {t(`fuel.pumpClosed.${closed}`, { number: pump })}
+            </Notice>
+          )}
           {shownError && (
             <Notice tone="error" testId="fuel-start-error">
               {shownError.message}
@@ -177,6 +184,7 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
             data-testid="fuel-start"
             className="min-h-14 text-lg"
             pending={start.isPending}
+            disabled={closed !== null}
             onClick={submit}
           >
             {t('fuel.start')}
