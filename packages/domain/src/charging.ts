@@ -303,8 +303,10 @@ export const chargeSchema = z.object({
   released: z.number().int(),
   /** Energy so far, kWh with three decimals. */
   kwh: z.number(),
-  /** Minutes since the start, one decimal. */
+  /** Minutes charged (the time a time tariff bills: to the stop, or to when the car went idle). */
   minutes: z.number(),
+  /** Whole seconds from the start to the stop (or to now): the clock the charging screen shows. */
+  elapsedSeconds: z.number().int(),
   powerKw: z.number(),
   /** The share of its installation's power limit this charge may draw now, kW; none: no limit. */
   powerLimitKw: z.number().nullable(),

@@ -73,6 +73,7 @@ export function testCharge(overrides: Partial<Charge> = {}): Charge {
     released: 0,
     kwh: 0,
     minutes: 0,
+    elapsedSeconds: 0,
     powerKw: 0,
     powerLimitKw: null,
     amount: 0,

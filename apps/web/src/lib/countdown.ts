@@ -33,3 +33,10 @@ export function formatClock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(whole / 60))}:${String(whole % 60).padStart(2, '0')}`;
 }
+
+/** Elapsed seconds as hours, minutes and seconds: 42 → '0:00:42', 3723 → '1:02:03'. */
+export function formatElapsed(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(whole / 3600);
+  return `${String(hours)}:${formatClock(whole - hours * 3600).padStart(5, '0')}`;
+}

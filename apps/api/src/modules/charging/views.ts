@@ -144,6 +144,13 @@ export function secondsOf(row: ChargeRow, now: Date) {
   return Math.max(0, (end.getTime() - row.startedAt.getTime()) / 1000);
 }
 
+/** Wall-clock seconds from the start to the stop, or to now while it runs; idle time counts. */
+export function elapsedSecondsOf(row: ChargeRow, now: Date) {
+  if (!row.startedAt) return 0;
+  const end = row.stoppedAt ?? row.finishedAt ?? now;
+  return Math.max(0, Math.floor((end.getTime() - row.startedAt.getTime()) / 1000));
+}
+
 export function chargeView(
   row: ChargeRow,
   charger: { identity: string; status: ConnectorStatus; online: boolean },
@@ -167,6 +174,7 @@ export function chargeView(
     released: row.released,
     kwh: Math.round(row.energyWh) / 1000,
     minutes: Math.round(secondsOf(row, now) / 6) / 10,
+    elapsedSeconds: elapsedSecondsOf(row, now),
     powerKw: row.finishedAt || row.stoppedAt ? 0 : Math.round(row.powerW / 100) / 10,
     powerLimitKw:
       row.powerLimitW === null || row.finishedAt || row.stoppedAt

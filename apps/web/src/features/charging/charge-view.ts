@@ -26,9 +26,6 @@ export {
 /** Energy as the screen shows it: '12,35' (kWh, two decimals). */
 export const formatKwh = (kwh: number) => formatDecimal(Math.max(0, kwh), 2);
 
-/** Minutes since the start: '12,3'. */
-export const formatMinutes = (minutes: number) => formatDecimal(Math.max(0, minutes), 1);
-
 export const CHARGE_LABEL_KEYS = {
   ready: 'charging.label.ready',
   plug: 'charging.label.plug',

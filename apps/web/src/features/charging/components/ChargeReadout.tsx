@@ -1,20 +1,21 @@
 import { formatCurrency, type Charge } from '@stod/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSecondClock } from '../../../lib/countdown.ts';
+import { formatElapsed, useSecondClock } from '../../../lib/countdown.ts';
 import { useAnnouncement } from '../../../lib/use-announcement.ts';
-import { CHARGE_LABEL_KEYS, formatKw, formatKwh, formatMinutes } from '../charge-view.ts';
+import { CHARGE_LABEL_KEYS, formatKw, formatKwh } from '../charge-view.ts';
 
 /** Screen readers hear the kWh at most this often while the car charges. */
 const ANNOUNCE_EVERY_MS = 15_000;
 
 interface Props {
   charge: Charge;
-  /** When the charge on screen was received: the minutes run on from it between updates. */
+  /** When the charge on screen was received: the clock runs on from it between updates. */
   receivedAt: number;
 }
 
 /**
- * The charger's own display, large: kWh so far, then the minutes, the power and the kroner. The
+ * The charger's own display, large: kWh so far, then the time, the power and the kroner. The
  * figures change with every meter value, so they are not a live region themselves; a quiet one
  * beside them says them now and then.
  */
@@ -22,10 +23,10 @@ export function ChargeReadout({ charge, receivedAt }: Props) {
   const { t } = useTranslation();
   const charging = charge.state === 'charging';
   const now = useSecondClock(charging);
-  // Between two meter values the clock goes on; the server's figure is the truth at each one.
-  const minutes = charging
-    ? charge.minutes + Math.max(0, now - receivedAt) / 60_000
-    : charge.minutes;
+  const elapsed = useRisingSeconds(
+    charge.id,
+    charging ? charge.elapsedSeconds + Math.max(0, now - receivedAt) / 1000 : charge.elapsedSeconds,
+  );
   const kwh = formatKwh(charge.kwh);
   const amount = formatCurrency(charge.amount);
   const label = t(CHARGE_LABEL_KEYS[charge.label]);
@@ -57,8 +58,8 @@ export function ChargeReadout({ charge, receivedAt }: Props) {
             <span className="text-2xl font-semibold text-slate-300">{t('charging.kwhUnit')}</span>
           </dd>
         </div>
-        <Figure label={t('charging.minutes')} testId="charge-minutes">
-          {formatMinutes(minutes)}
+        <Figure label={t('charging.elapsed')} testId="charge-elapsed">
+          {formatElapsed(elapsed)}
         </Figure>
         {charge.finishedAt === null && (
           <Figure
@@ -83,6 +84,20 @@ export function ChargeReadout({ charge, receivedAt }: Props) {
       </p>
     </div>
   );
+}
+
+/**
+ * The charge's clock never goes back: between two updates it runs on from the last one on this
+ * device's clock, and an update that reads a second behind it (rounding, a late message, the
+ * server's clock against this one) waits for the clock to catch up rather than undo what was shown.
+ */
+function useRisingSeconds(chargeId: string, seconds: number): number {
+  const [shown, setShown] = useState({ chargeId, seconds: 0 });
+  const whole = Math.max(0, Math.floor(seconds));
+  const same = shown.chargeId === chargeId;
+  const rising = same ? Math.max(shown.seconds, whole) : whole;
+  if (!same || rising !== shown.seconds) setShown({ chargeId, seconds: rising });
+  return rising;
 }
 
 function Figure({

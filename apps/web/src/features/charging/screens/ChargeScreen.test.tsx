@@ -306,6 +306,7 @@ describe('ChargeScreen, during the charge', () => {
           charger: { id: CHARGER_ID, identity: 'SIM-PUB-1', status: 'Charging', online: true },
           kwh: 3.456,
           minutes: 4.2,
+          elapsedSeconds: 3725,
           powerKw: 11,
           amount: 1210,
           startedAt: '2026-03-05T12:00:10.000Z',
@@ -318,7 +319,8 @@ describe('ChargeScreen, during the charge', () => {
     expect(screen.getByTestId('charge-power').textContent).toBe('11,0');
     expect(screen.queryByTestId('charge-power-note')).toBeNull();
     expect(screen.getByTestId('charge-amount').textContent).toBe('12,10 kr.');
-    expect(screen.getByTestId('charge-minutes').textContent).toMatch(/^4,\d$/);
+    // Hours, minutes and seconds, running on between updates.
+    expect(screen.getByTestId('charge-elapsed').textContent).toMatch(/^1:02:0\d$/);
     expect(screen.getByTestId('charge-held-line').textContent).toBe('Fyrivarðað: 300,00 kr.');
     expect(screen.getByRole('button', { name: 'Steðga ladingini' })).toBeTruthy();
     // An older view arriving late does not take the screen back.
@@ -348,6 +350,8 @@ describe('ChargeScreen, during the charge', () => {
         'Í mesta lagi 5,5 kW: streymurin á staðnum verður býttur',
       ),
     );
+    // That update read fewer seconds than were shown: the clock does not go back.
+    expect(screen.getByTestId('charge-elapsed').textContent).toMatch(/^1:02:0\d$/);
   });
 
   it('stops after asking, and ends with the receipt laid out as receipts are', async () => {
