@@ -148,7 +148,7 @@ test.describe('refuelling', () => {
     await expect(page).toHaveURL(new RegExp(`/profile/receipts/${settled.receiptId!}$`));
     const lines = page.getByTestId('receipt-paper').getByRole('table', { name: 'Vørur' });
     await expect(lines.getByRole('rowheader', { name: 'Blýfrítt 95' })).toBeVisible();
-    await expect(lines.getByRole('row', { name: 'Litrar 25,00 L' })).toBeVisible();
+    await expect(lines.getByRole('row', { name: 'Litrar 25,000 L' })).toBeVisible();
     await expect(lines.getByRole('row', { name: 'Prís pr. litur 11,89 kr.' })).toBeVisible();
     await expect(
       page

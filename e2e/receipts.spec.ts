@@ -122,7 +122,7 @@ test.describe('receipts', () => {
     await openFirst(page, 'Fuel');
     const lines = page.getByRole('table', { name: 'Vørur' });
     await expect(lines.getByRole('rowheader', { name: 'Blýfrítt 95' })).toBeVisible();
-    await expect(lines.getByRole('row', { name: /^Litrar \d+,\d{2} L$/ })).toBeVisible();
+    await expect(lines.getByRole('row', { name: /^Litrar \d+,\d{3} L$/ })).toBeVisible();
     await expect(lines.getByRole('row', { name: 'Prís pr. litur 11,89 kr.' })).toBeVisible();
     await expect(page.getByText('MVG (25%)')).toBeVisible();
     await page.evaluate(() => document.fonts.ready);

@@ -128,7 +128,7 @@ describe('receiptLayout: Fuel', () => {
   it('shows NormalUnleaded as Blýfrítt 95 with litres and price per litre (fo)', () => {
     expect(receiptLayout(receipt(), 'fo', PROVIDER).lines).toEqual([
       line('Blýfrítt 95', '386,43 kr.', 0),
-      line('Litrar', '32,50 L', 1),
+      line('Litrar', '32,500 L', 1),
       line('Prís pr. litur', '11,89 kr.', 1),
     ]);
   });
@@ -136,7 +136,7 @@ describe('receiptLayout: Fuel', () => {
   it('shows the same lines with English labels (en)', () => {
     expect(receiptLayout(receipt(), 'en', PROVIDER).lines).toEqual([
       line('Blýfrítt 95', '386,43 kr.', 0),
-      line('Litres', '32,50 L', 1),
+      line('Litres', '32,500 L', 1),
       line('Price per litre', '11,89 kr.', 1),
     ]);
   });
@@ -149,11 +149,16 @@ describe('receiptLayout: Fuel', () => {
     },
   );
 
-  it('rounds litres to two comma decimals', () => {
-    const lines = receiptLayout(receipt({ quantity: 40.126 }), 'fo', PROVIDER).lines;
-    expect(lines[1]).toEqual(line('Litrar', '40,13 L', 1));
+  it('shows the litres to the millilitre the pump measured, so litres × price is the amount', () => {
+    // 53,107 l at 11,89 kr. is 631,44 kr.; rounded to 53,11 l it would read as 631,48 kr.
+    const lines = receiptLayout(
+      receipt({ quantity: 53.107, unitPrice: 1189, amount: 63_144 }),
+      'fo',
+      PROVIDER,
+    ).lines;
+    expect(lines[1]).toEqual(line('Litrar', '53,107 L', 1));
     const whole = receiptLayout(receipt({ quantity: 7 }), 'fo', PROVIDER).lines;
-    expect(whole[1]).toEqual(line('Litrar', '7,00 L', 1));
+    expect(whole[1]).toEqual(line('Litrar', '7,000 L', 1));
   });
 
   it('leaves out litres and price per litre when they are unknown', () => {

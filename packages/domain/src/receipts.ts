@@ -197,7 +197,7 @@ export function receiptLayout(
       if (receipt.quantity !== null)
         lines.push({
           label: t('receipt.litres'),
-          value: `${formatDecimal(receipt.quantity, 2)} L`,
+          value: `${formatDecimal(receipt.quantity, 3)} L`,
           depth: 1,
         });
       if (receipt.unitPrice !== null)

@@ -2,6 +2,7 @@ import { formatCurrency, isMessageKey, type StationTransaction } from '@stod/dom
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths.ts';
 import { moneyDetails } from '../../../lib/transaction-money.ts';
+import { formatLitres } from '../format.ts';
 import { ButtonLink } from '@stod/ui/Button.tsx';
 import { DetailList } from '@stod/ui/DetailList.tsx';
 import { Outcome, ReceiptLink } from '@stod/ui/Outcome.tsx';
@@ -33,7 +34,12 @@ export function FillOutcome({
   );
 
   if (transaction.state === 'completed') {
+    // The litres to the millilitre the pump measured: litres × price is what was charged.
     const details = [
+      {
+        label: t('fuel.litres'),
+        value: `${formatLitres(transaction.litres, 3)} ${t('fuel.litresUnit')}`,
+      },
       { label: t('fuel.pricePerLitre'), value: formatCurrency(transaction.product.price) },
       ...money,
     ];

@@ -116,7 +116,7 @@ describe('FillScreen', () => {
     api(fuelTransaction({ state: 'fuelling', label: 'inProgress', connectionLost: true }));
     open();
     expect((await screen.findByTestId('fuel-connection-lost')).textContent).toContain(
-      'Pumpan er ikki tøk, er óvirkin, finst ikki, ella sambandið er mist.',
+      'Pumpan er ikki tøk, er í ólagi, finst ikki, ella sambandið er mist.',
     );
   });
 
@@ -180,6 +180,8 @@ describe('FillScreen', () => {
     expect(within(summary).getByTestId('fuel-captured').textContent).toBe('386,43 kr.');
     expect(within(summary).getByTestId('fuel-released').textContent).toBe('363,57 kr.');
     expect(summary.textContent).toContain('11,89 kr.');
+    // The summary's litres to the millilitre: 32,500 × 11,89 is the 386,43 charged.
+    expect(summary.textContent).toContain('Litrar32,500 l');
     expect(screen.getByTestId('fuel-receipt-link').getAttribute('href')).toBe(
       paths.receipt('r-77'),
     );
