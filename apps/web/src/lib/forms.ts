@@ -1,6 +1,12 @@
 import { isApiError } from '@stod/web-client';
 import { useCallback, useEffect, useRef } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type {
+  FieldErrors,
+  FieldValues,
+  Path,
+  UseFormSetError,
+  UseFormSetFocus,
+} from 'react-hook-form';
 import { removeToast, showToast } from '@stod/ui/toast-store.ts';
 import { apiErrorOf } from './api-error.ts';
 
@@ -53,4 +59,24 @@ export function useFormErrorToast(fieldErrorCount: number) {
     if (fieldErrorCount > 0) dismiss();
   }, [fieldErrorCount, dismiss]);
   return { show, dismiss };
+}
+
+/**
+ * A form's `onInvalid`: the first field in the screen's order that shows an error takes the focus
+ * and comes to the middle of the screen, its label clear of the header. react-hook-form would
+ * focus the first field registered, which is not the first on screen when some fields register
+ * in a child component (the contact fields of registration).
+ */
+export function focusFirstError<T extends FieldValues>(
+  fields: readonly Path<T>[],
+  errors: FieldErrors<T>,
+  setFocus: UseFormSetFocus<T>,
+) {
+  const first = fields.find((field) => field in errors);
+  if (first === undefined) return;
+  setFocus(first);
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && typeof focused.scrollIntoView === 'function') {
+    focused.scrollIntoView({ block: 'center' });
+  }
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageText } from '../../../i18n/index.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
-import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
+import { applyApiError, focusFirstError, useFormErrorToast } from '../../../lib/forms.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { ContactFields } from '@stod/ui/ContactFields.tsx';
 
@@ -22,6 +22,7 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const form = useForm<Input, unknown, Output>({
+    shouldFocusError: false,
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
       name: user.name,
@@ -35,16 +36,19 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
   const err = (field: keyof Input) => messageText(errors[field]?.message);
   const toast = useFormErrorToast(Object.keys(errors).length);
 
-  const onSubmit = form.handleSubmit((values) => {
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        setCurrentUser(saved);
-        form.reset(values);
-        showToast('success', t('user.saved'));
-      },
-      onError: (error) => applyApiError(error, form.setError, fields, toast.show),
-    });
-  });
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      update.mutate(values, {
+        onSuccess: (saved) => {
+          setCurrentUser(saved);
+          form.reset(values);
+          showToast('success', t('user.saved'));
+        },
+        onError: (error) => applyApiError(error, form.setError, fields, toast.show),
+      });
+    },
+    (invalid) => focusFirstError(fields, invalid, form.setFocus),
+  );
 
   return (
     <CardSection title={t('user.details')}>

@@ -24,7 +24,7 @@ async function fillIn(u: ReturnType<typeof open>['user'], values: Record<string,
   for (const [label, value] of Object.entries(values)) {
     const input = screen.getByLabelText(label, { exact: true });
     await u.clear(input);
-    await u.type(input, value);
+    if (value) await u.type(input, value);
   }
 }
 
@@ -65,6 +65,17 @@ describe('RegisterScreen', () => {
     expect(screen.getByText('Vinaliga góðtak keypstreytir.')).toBeTruthy();
     // Only the company's addresses for the terms link are read; nothing is sent.
     expect(sent.filter((r) => r.path !== '/company')).toEqual([]);
+    // The first field on screen takes the focus, not the first one registered (the e-mail).
+    expect(document.activeElement).toBe(screen.getByLabelText('Navn', { exact: true }));
+  });
+
+  it('focuses the first field in error when only later ones are wrong', async () => {
+    mockApi({});
+    const { user } = open();
+    await fillIn(user, { ...valid, Fartelefon: '', Loyniorð: 'short' });
+    await user.click(screen.getByRole('button', { name: 'Stovna brúkara' }));
+    await waitFor(() => expect(fieldError('Fartelefon')).toBe('Teigurin er kravdur.'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Fartelefon', { exact: true }));
   });
 
   it('puts a mismatch on the confirmation field', async () => {

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { currentLocale, messageText } from '../../../i18n/index.ts';
 import { startSession } from '../../../lib/current-user.ts';
-import { applyApiError, useFormErrorToast } from '../../../lib/forms.ts';
+import { applyApiError, focusFirstError, useFormErrorToast } from '../../../lib/forms.ts';
 import { loginPathFor, paths, safeRedirect } from '../../../lib/paths.ts';
 import { keepReturnPath } from '../../../lib/return-path.ts';
 import { saveUserLocale } from '../../../lib/user-locale.ts';
@@ -42,6 +42,7 @@ export function RegisterScreen() {
   const redirect = params.get('redirect');
   const register = useRegisterUser();
   const form = useForm<Input, unknown, Output>({
+    shouldFocusError: false,
     resolver: zodResolver(registerSchema),
     defaultValues: {
       name: '',
@@ -69,12 +70,15 @@ export function RegisterScreen() {
     await navigate(paths.registerPaymentMethod, { replace: true });
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    register.mutate(values, {
-      onSuccess: (data) => void onSignedUp(data.access_token),
-      onError: (error) => applyApiError(error, form.setError, fields, toast.show),
-    });
-  });
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      register.mutate(values, {
+        onSuccess: (data) => void onSignedUp(data.access_token),
+        onError: (error) => applyApiError(error, form.setError, fields, toast.show),
+      });
+    },
+    (invalid) => focusFirstError(fields, invalid, form.setFocus),
+  );
 
   return (
     <Screen>
