@@ -20,9 +20,15 @@ export const WEB_FOOD_ONLY = import.meta.env.VITE_WEB_FOOD_ONLY === 'true';
 /** A `/{hash}` deep link is only taken for hash-like segments; anything else is a 404. */
 export const HASH_PATTERN = /^[A-Za-z0-9]{16,}$/;
 
-/** Map tiles ({z}/{x}/{y}); an empty value shows the map without tiles (markers only). */
+/**
+ * Map tiles ({z}/{x}/{y}); an empty value shows the map without tiles (markers only).
+ * OpenStreetMap's public tile server is the default in development only: its tile policy does not
+ * allow an app's production traffic, so a production build without VITE_MAP_TILE_URL (a tile
+ * service of the operator's own, or one they pay for) shows markers only (decision 0060).
+ */
 export const MAP_TILE_URL =
-  import.meta.env.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+  import.meta.env.VITE_MAP_TILE_URL ??
+  (import.meta.env.DEV ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : '');
 
 /** The tile provider's attribution, as HTML (build-time configuration, not user input). */
 export const MAP_TILE_ATTRIBUTION =

@@ -52,8 +52,14 @@ The web app is configured at build time:
 | \`VITE_OWN_CARD_SLUG\`        | \`stodkort\`    | the \`{own-card}\` route segment                                                               |
 | \`VITE_API_URL\`              | \`/api\`        | API base, for native shells that do not load from the API's origin                           |
 | \`VITE_WEB_FOOD_ONLY\`        | \`false\`       | \`true\` restores the spec's literal web rule: every non-food route redirects to \`/food-order\` |
-| \`VITE_MAP_TILE_URL\`         | OpenStreetMap | map tiles (\`{z}/{x}/{y}\`); empty shows the map with markers only                             |
+| \`VITE_MAP_TILE_URL\`         | see below     | map tiles (\`{z}/{x}/{y}\`); empty shows the map with markers only                             |
 | \`VITE_MAP_TILE_ATTRIBUTION\` | OpenStreetMap | the tile provider's attribution                                                              |
+
+OpenStreetMap's public tile server is \`VITE_MAP_TILE_URL\`'s default only under \`vite\` (development):
+its tile usage policy does not allow an app's production traffic. A production build (\`npm start\`,
+the native shells) without it shows the station and charging maps with their markers on a plain
+background; set it to the operator's own tile service, or one they pay for, with its attribution
+([decision 0060](decisions/0060-map-tiles-are-the-operators-to-configure.md)).
 
 Tests also read \`TEST_DATABASE_URL\` (run the API suite on PostgreSQL, one fresh database per test
 file), \`TEST_REDIS_URL\` (counters in Redis), \`CHROME_PATH\`, \`E2E_PORT\` (default 3100) and
