@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messages, serverMessages } from '@stod/domain';
 import { describe, expect, it } from 'vitest';
 
 const src = fileURLToPath(new URL('..', import.meta.url));
@@ -19,7 +20,7 @@ function avoidedWords(markdown: string): string[] {
     .filter(Boolean);
 }
 
-/** Every Faroese text of the web app: the shell's, the app's and each feature's. */
+/** Every Faroese text of the web app (the shell's, the app's, each feature's) and the domain's. */
 function faroeseTexts(): [string, string][] {
   const files = [
     join(src, 'i18n', 'fo.json'),
@@ -35,9 +36,14 @@ function faroeseTexts(): [string, string][] {
       }
     }),
   ];
-  return files.flatMap((file) =>
-    Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>),
-  );
+  return [
+    ...files.flatMap((file) =>
+      Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>),
+    ),
+    // The domain's messages and the e-mails the server writes use the same words.
+    ...Object.entries(messages.fo),
+    ...Object.entries(serverMessages.fo),
+  ];
 }
 
 const wholeWord = (word: string) =>

@@ -52,7 +52,7 @@ export const fo = {
   'error.fuelFunds': `Tað eydnaðist ikki at byrja tankingina: tryggja tær, at ${kroner(FUEL_HOLD_ORE)} kr. eru tøk á gjaldskortinum.`,
   'error.conflict': 'Hetta ber ikki til, sum støðan er nú.',
   'error.pumpUnavailable':
-    'Pumpan er ikki tøk, er óvirkin, finst ikki, ella sambandið er mist. Ein tanking, sum er í gongd, kann halda fram, og kvittanin kemur á telefonina.',
+    'Pumpan er ikki tøk, er í ólagi, finst ikki, ella sambandið er mist. Ein tanking, sum er í gongd, kann halda fram, og kvittanin kemur á telefonina.',
   'error.nozzleTimeout': 'Tú tókst ikki pumpuna niður í tíð.',
   'error.carwashStart': 'Bilvaskurin byrjaði ikki.',
   'error.carwashUnavailable': 'Vaskibásurin er ikki tøkur.',
@@ -62,7 +62,7 @@ export const fo = {
   'error.chargeActive': 'Bara ein bilur kann ladast í senn.',
   'error.chargerOffline': 'Ladarin hevur ikki samband júst nú. Royn aftur um eina løtu.',
   'error.noEnergy':
-    'Eingin streymur kom til bilin, so ladingin varð steðgað. Tú gjaldar bert fyri orkuna, ið kom.',
+    'Ongin streymur kom til bilin, so ladingin varð steðgað. Tú gjaldar bert fyri orkuna, ið kom.',
   'error.contractLimit': 'Tú hevur longu fimm Plug & Charge avtalur. Tak eina burtur fyrst.',
   'error.pcidTaken': 'Hesin bilurin hevur longu eina Plug & Charge avtalu.',
   'error.pncUnavailable': 'Plug & Charge er ikki tøkt júst nú. Royn aftur seinni.',

@@ -45,7 +45,7 @@ export const serverFo = {
   'error.untilPast': 'Tíðin er farin. Vel eina tíð frameftir.',
   'error.holdInUse':
     'Ein tænasta brúkar enn hesa upphæddina. Hon kann sleppast, tá ið tænastan er liðug.',
-  'error.holdNotHeld': 'Eingin upphædd er hildin á hesum gjaldinum.',
+  'error.holdNotHeld': 'Ongin upphædd er hildin á hesum gjaldinum.',
   'error.chargerTaken': 'Eitt eyðkenni við hesum navni er longu skrásett.',
   'error.idempotencyKeyReused':
     'Hesin fyrispurningurin varð longu sendur við øðrum innihaldi. Byrja umaftur.',
@@ -54,7 +54,7 @@ export const serverFo = {
   'error.invitationExists': 'Hesin teldupostur hevur longu eina innbjóðing, sum bíðar.',
   'error.alreadyShared': 'Hesin persónur hevur longu atgongd.',
   'error.inviteSelf': 'Tú kanst ikki bjóða tær sjálvum.',
-  'error.invitationToken': 'Lat leinkið í innbjóðingini upp fyri at taka ímóti henni.',
+  'error.invitationToken': 'Lat leinkjuna í innbjóðingini upp fyri at taka ímóti henni.',
   'error.invitationsMax': 'Ov nógvar innbjóðingar bíða. Tak nakrar aftur fyrst.',
   'error.menuUnavailable': 'Matseðilin kann ikki heintast júst nú. Royn aftur um eina løtu.',
   'error.menuChanged': 'Matseðilin er broyttur. Kanna bíleggingina og royn aftur.',
@@ -89,13 +89,13 @@ export const serverFo = {
   'mail.alarm.text':
     'Hey {{name}}\n\n{{what}} á {{station}} síðan {{since}}, og ongin hevur váttað ávaringina enn.\n\nSí ávaringarnar her: {{link}}',
   'mail.alarm.network': 'netinum',
-  'mail.alarm.kind.site.offline': 'Støðin hevur einki samband',
-  'mail.alarm.kind.charger.offline': 'Ladarin {{charger}} hevur einki samband',
+  'mail.alarm.kind.site.offline': 'Støðin hevur mist sambandið',
+  'mail.alarm.kind.charger.offline': 'Ladarin {{charger}} hevur mist sambandið',
   'mail.alarm.kind.charger.faulted': 'Tengil {{connector}} á ladaranum {{charger}} er í ólagi',
   'mail.alarm.kind.pump.fault': 'Pumpa {{point}} er í ólagi',
-  'mail.alarm.kind.pump.offline': 'Pumpa {{point}} hevur einki samband',
+  'mail.alarm.kind.pump.offline': 'Pumpa {{point}} hevur mist sambandið',
   'mail.alarm.kind.bay.fault': 'Vaskibásur {{point}} er í ólagi',
-  'mail.alarm.kind.bay.offline': 'Vaskibásur {{point}} hevur einki samband',
+  'mail.alarm.kind.bay.offline': 'Vaskibásur {{point}} hevur mist sambandið',
   'mail.alarm.kind.machine.fault': 'Ein kaffimaskina er í ólagi',
   'mail.alarm.kind.wash.stopped':
     'Vaskurin í vaskibási {{point}} er steðgaður og bíðar eftir starvsfólki',
@@ -116,7 +116,7 @@ export const serverFo = {
     'Skriva hesa kotuna í appini fyri at vátta nýggja teldubústaðin:\n\n{{code}}\n\nKotan er galdandi í 15 minuttir.',
   'mail.chargeNoEnergy.subject': 'Vit steðgaðu ladingini á {{installation}}',
   'mail.chargeNoEnergy.text':
-    'Bilurin tók ongan streym á {{installation}} í {{minutes}} minuttir, so vit steðgaðu ladingini: tú skalt ikki gjalda fyri ein ladara, ið einki gevur. Tú gjaldar bert fyri orkuna, ið kom ({{kwh}} kWh); kom eingin, verður upphæddin, ið er hildin á kortinum, leyst. Kanna, at kaðalin situr væl fastur, og at bilurin er klárur at lada, og byrja so aftur í appini.',
+    'Bilurin tók ongan streym á {{installation}} í {{minutes}} minuttir, so vit steðgaðu ladingini: tú skalt ikki gjalda fyri ein ladara, ið einki gevur. Tú gjaldar bert fyri orkuna, ið kom ({{kwh}} kWh); kom ongin, verður upphæddin, ið er hildin á kortinum, leyst. Kanna, at kaðalin situr væl fastur, og at bilurin er klárur at lada, og byrja so aftur í appini.',
   'mail.renewalFailed.subject': 'Vit kundu ikki endurnýggja {{plan}}',
   'mail.renewalFailed.text':
     'Gjaldið fyri {{plan}} varð avvíst, so haldið verður ikki endurnýggjað. Tað kann brúkast til {{date}}; eftir tað kanst tú tekna tað aftur í appini við einum korti, ið virkar.',
@@ -125,7 +125,7 @@ export const serverFo = {
     'Sambandið við pumpuna fór, meðan tú tankaði, men nú er tankingin liðug. Tú tankaði {{litres}} l {{product}} fyri {{amount}}, og kvittanin er í appini undir Kvittanir.',
   'mail.invitation.subject': '{{owner}} bjóðar tær at lada á {{installation}}',
   'mail.invitation.text':
-    '{{owner}} hevur givið tær atgongd til at lada elbilin á {{installation}}.\n\nLat leinkið upp fyri at taka ímóti innbjóðingini. Hevur tú ikki eina kontu enn, kanst tú stovna eina við hesum teldubústaðinum:\n\n{{link}}\n\nVilt tú ikki hava atgongd, kanst tú síggja burtur frá hesum teldubrævinum.',
+    '{{owner}} hevur givið tær atgongd til at lada elbilin á {{installation}}.\n\nLat leinkjuna upp fyri at taka ímóti innbjóðingini. Hevur tú ikki eina kontu enn, kanst tú stovna eina við hesum teldubústaðinum:\n\n{{link}}\n\nVilt tú ikki hava atgongd, kanst tú síggja burtur frá hesum teldubrævinum.',
   'mail.foodReady.subject': 'Bíleging {{number}} er klár',
   'mail.foodReady.text':
     'Bílegingin hjá tær á {{station}} er klár at heinta. Sig nummarið {{number}} við diskin.',
@@ -136,7 +136,7 @@ export const serverFo = {
     '{{installation}} boðar frá einum feili. Hygg í appina, hvussu ladingin gongur.',
   'push.chargeNoEnergy.title': 'Ladingin varð steðgað',
   'push.chargeNoEnergy.body':
-    'Eingin streymur kom til bilin á {{installation}} í {{minutes}} minuttir, so vit steðgaðu ladingini. Tú gjaldar bert fyri orkuna, ið kom.',
+    'Ongin streymur kom til bilin á {{installation}} í {{minutes}} minuttir, so vit steðgaðu ladingini. Tú gjaldar bert fyri orkuna, ið kom.',
   'push.foodAccepted.title': 'Bílegingin er móttikin',
   'push.foodAccepted.body': 'Bíleging {{number}} á {{station}} verður klár umleið kl. {{time}}.',
   'push.foodReady.title': 'Maturin er klárur',
