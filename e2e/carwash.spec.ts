@@ -192,7 +192,29 @@ test('a wash: the checklist, the countdown, and a stop held for 3 seconds', asyn
   const banner = page.getByTestId('active-transaction-banner');
   await expect(banner).toHaveAttribute('data-service', 'carwash');
   await expect(banner).toContainText(`Vaskibásur ${String(bay)} · ${station.name}`);
+  await expect(banner).toHaveAttribute('data-state', 'stopped');
+  await expect(banner.getByTestId('stopped-wash-staff')).toHaveText(
+    'Starvsfólkið í búðini kann byrja vaskin aftur. Far inn og tosa við tey.',
+  );
   await keepScreen(page, 'carwash-home-banner');
+  // A fresh load of home stays on home: the stopped wash does not take the app over.
+  await page.reload();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(banner).toHaveAttribute('data-state', 'stopped');
+  // A fill may start beside it (the domain's startRefusal): the fuel pages neither redirect nor
+  // say that something is under way.
+  await page.goto(`/fuel/stations/${String(station.id)}`);
+  await expect(page).toHaveURL(new RegExp(`/fuel/stations/${String(station.id)}$`));
+  await expect(page.getByTestId('pump-grid').locator('[data-state="free"]').first()).toBeVisible();
+  await expect(page.getByTestId('fuel-active-notice')).toHaveCount(0);
+  // Another wash may not: the wash's products say why and where the staff are.
+  await page.goto(`/carwash/stations/${String(station.id)}/products`);
+  const notice = page.getByTestId('carwash-active-notice');
+  await expect(notice).toHaveText(
+    'Vaskurin hjá tær er steðgaður og bíðar eftir starvsfólkinum. Tosa við tey í búðini, áðrenn tú byrjar ein nýggjan vask.',
+  );
+  await keepScreen(page, 'carwash-products-beside-stopped');
+  await page.goto('/home');
   await banner.click();
   await expect(page).toHaveURL(new RegExp(`/carwash/stations/${String(station.id)}/wash$`));
   await expect(wash(page)).toHaveAttribute('data-state', 'stopped');

@@ -7,6 +7,7 @@ import {
   decide,
   isFinalState,
   labelOf,
+  startRefusal,
   type MoneyStep,
   type StationTransactionService,
   type StationTransactionState,
@@ -285,5 +286,34 @@ describe('start requests', () => {
       carwashStartSchema.safeParse({ ...base, voucherId: id, paymentMethodId: id }).success,
     ).toBe(false);
     expect(carwashStartSchema.safeParse(base).success).toBe(false);
+  });
+});
+
+describe('startRefusal: what a customer may start beside what they have open', () => {
+  const open = (
+    service: 'fuel' | 'carwash',
+    state: StationTransactionState,
+    finishedAt: string | null = null,
+  ) => ({ service, state, finishedAt });
+
+  it('lets anything start with nothing open, or only what is over', () => {
+    expect(startRefusal(null, 'fuel')).toBeNull();
+    expect(startRefusal(open('fuel', 'completed', '2026-11-30T12:00:00Z'), 'fuel')).toBeNull();
+    expect(startRefusal(open('carwash', 'stopped', '2026-11-30T12:00:00Z'), 'carwash')).toBeNull();
+  });
+
+  it.each(['starting', 'ready', 'fuelling', 'settling', 'countdown', 'washing'] as const)(
+    'refuses every start while one is %s',
+    (state) => {
+      for (const service of ['fuel', 'carwash'] as const) {
+        expect(startRefusal(open('carwash', state), service)).toBe('error.transactionActive');
+        expect(startRefusal(open('fuel', state), service)).toBe('error.transactionActive');
+      }
+    },
+  );
+
+  it('lets a fill start beside a stopped wash, and refuses another wash', () => {
+    expect(startRefusal(open('carwash', 'stopped'), 'fuel')).toBeNull();
+    expect(startRefusal(open('carwash', 'stopped'), 'carwash')).toBe('error.washStopped');
   });
 });

@@ -43,6 +43,28 @@ export const FINAL_STATES: readonly StationTransactionState[] = [
 ];
 export const isFinalState = (state: StationTransactionState) => FINAL_STATES.includes(state);
 
+/**
+ * What a customer may start beside the refuelling or wash they have open (decision 0061), as the
+ * message of the refusal, or null when the start may go on. Spec §4: one at a time, so anything
+ * under way refuses every start. A stopped wash is not under way: it waits for staff to resume it
+ * (CARWASH_RESUME_MINUTES) with its price paid. A fill may start beside it; another wash may not,
+ * as the one paid for would be left behind. The API refuses by this rule and the app says it.
+ */
+export function startRefusal(
+  open: {
+    service: StationTransactionService;
+    state: StationTransactionState;
+    finishedAt: Date | string | null;
+  } | null,
+  service: StationTransactionService,
+): 'error.transactionActive' | 'error.washStopped' | null {
+  if (!open || open.finishedAt !== null || isFinalState(open.state)) return null;
+  if (open.service === 'carwash' && open.state === 'stopped') {
+    return service === 'carwash' ? 'error.washStopped' : null;
+  }
+  return 'error.transactionActive';
+}
+
 /** Spec §4 labels: refuelling (ready, in progress, complete, cancel) and wash (ready, countdown, in progress, finished). */
 export const transactionLabels = [
   'ready',

@@ -45,6 +45,15 @@ describe('planResume (spec §4 "Resuming a transaction")', () => {
     expect(planResume(nothing, null, exists).forget).toEqual([]);
   });
 
+  it('keeps a stopped wash on the device but opens where the app was going: home says it', () => {
+    const stopped = washTransaction({ state: 'stopped', label: 'stopped', stationId: 7 });
+    expect(planResume(savedWash, stopped, exists)).toEqual({
+      path: null,
+      remember: stopped,
+      forget: [],
+    });
+  });
+
   it('treats a wash stopped and given up as over', () => {
     const givenUp = washTransaction({ state: 'stopped', finishedAt: '2026-03-05T13:00:00Z' });
     expect(planResume(savedWash, givenUp, exists).path).toBeNull();

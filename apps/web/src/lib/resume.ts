@@ -42,7 +42,9 @@ export function planResume(
   stationExists: (stationId: number) => boolean | undefined,
 ): ResumePlan {
   if (active && isRunning(active)) {
-    return { path: transactionPath(active), remember: active, forget: [] };
+    // A stopped wash waits for staff: home's banner says so, and the app opens where it was going.
+    const path = active.state === 'stopped' ? null : transactionPath(active);
+    return { path, remember: active, forget: [] };
   }
   const present = (Object.values(SAVED_KEYS) as StationTransactionPrefKey[]).filter(
     (key) =>

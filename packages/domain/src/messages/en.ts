@@ -57,6 +57,8 @@ export const en: Record<keyof typeof fo, string> = {
   'error.carwashUnavailable': 'The wash bay is not available.',
   'error.washTimeout': 'The wash was not started in time.',
   'error.transactionActive': 'You already have a refuelling or a wash in progress.',
+  'error.washStopped':
+    'Your wash is stopped and waits for the staff. Talk to them in the shop before you start a new wash.',
   'error.chargerUnavailable': 'Charger not available, reserved or faulty.',
   'error.chargeActive': 'Only one car can be charged at a time.',
   'error.chargerOffline': 'The charger is not connected right now. Try again in a moment.',

@@ -58,6 +58,8 @@ export const fo = {
   'error.carwashUnavailable': 'Vaskibásurin er ikki tøkur.',
   'error.washTimeout': 'Vaskurin varð ikki byrjaður í tíð.',
   'error.transactionActive': 'Tú hevur longu eina tanking ella ein vask í gongd.',
+  'error.washStopped':
+    'Vaskurin hjá tær er steðgaður og bíðar eftir starvsfólkinum. Tosa við tey í búðini, áðrenn tú byrjar ein nýggjan vask.',
   'error.chargerUnavailable': 'Ladarin er ikki tøkur, er tikin frá ella hevur ein feil.',
   'error.chargeActive': 'Bara ein bilur kann ladast í senn.',
   'error.chargerOffline': 'Ladarin hevur ikki samband júst nú. Royn aftur um eina løtu.',

@@ -167,18 +167,46 @@ describe('a wash paid by card', () => {
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json()).toMatchObject({ state: 'stopped', label: 'stopped' });
     expect((await sim().status(site, 3)).state).toBe('stopped');
-    // The stopped wash waits for staff on its bay; it keeps its customer from nothing else.
+    // The stopped wash waits for staff on its bay. By the domain's rule a fill may start beside
+    // it; another wash may not, as the one paid for would be left behind.
     const active = await t.app.inject({
       url: '/api/transactions/active',
       headers: bearer(c.token),
     });
     expect(active.json<{ transaction: StationTransaction }>().transaction.id).toBe(ready.id);
-    const elsewhere1 = await book(c, 2);
-    expect(elsewhere1.statusCode).toBe(201);
-    expect((await book(c, 3)).statusCode).toBe(409);
+    const holdsBefore = await openHolds(c.id);
+    const anotherWash = await book(c, 2);
+    expect(anotherWash.statusCode).toBe(409);
+    expect(anotherWash.json()).toMatchObject({
+      code: 'WASH_STOPPED',
+      message:
+        'Vaskurin hjá tær er steðgaður og bíðar eftir starvsfólkinum. Tosa við tey í búðini, áðrenn tú byrjar ein nýggjan vask.',
+    });
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/carwash/transactions',
+      headers: { ...bearer(c.token), 'idempotency-key': randomUUID(), 'accept-language': 'en' },
+      payload: { stationId, bayNumber: 2, productId: standardId, paymentMethodId: c.cardId },
+    });
+    expect(english.json<{ message: string }>().message).toMatch(/^Your wash is stopped/);
+    expect(await openHolds(c.id)).toBe(holdsBefore);
+    const fuelAt = await t.app.inject({ url: `/api/stations/stod/${String(stationId)}` });
+    const unleaded = fuelAt
+      .json<{ products: { id: number; service: string }[] }>()
+      .products.find((p) => p.service === 'fuel');
+    const fill = await t.app.inject({
+      method: 'POST',
+      url: '/api/fuel/transactions',
+      headers: { ...bearer(c.token), 'idempotency-key': randomUUID() },
+      payload: { stationId, pumpNumber: 1, productId: unleaded?.id, paymentMethodId: c.cardId },
+    });
+    expect(fill.statusCode).toBe(201);
+    // While the fill runs, nothing else starts.
+    const whileFilling = await book(c, 2);
+    expect(whileFilling.json<{ code: string }>().code).toBe('TRANSACTION_ACTIVE');
     await t.app.inject({
       method: 'POST',
-      url: `/api/transactions/${elsewhere1.json<StationTransaction>().id}/cancel`,
+      url: `/api/transactions/${fill.json<StationTransaction>().id}/cancel`,
       headers: bearer(c.token),
     });
 

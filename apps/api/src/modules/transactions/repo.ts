@@ -1,5 +1,5 @@
 import type { StationTransactionService, StationTransactionState } from '@stod/domain';
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   payments,
@@ -39,20 +39,14 @@ export async function findByRequestKey(db: Db, userId: string, requestKey: strin
 }
 
 /**
- * The user's unfinished transaction: the one that runs, else a stopped wash waiting for staff.
- * With `running`, only one that keeps the user from starting another (a stopped wash does not).
+ * The user's unfinished transaction: the one that runs, else a stopped wash waiting for staff
+ * (what the user may start beside either is the domain's `startRefusal`).
  */
-export async function openOfUser(db: Db, userId: string, running = false) {
+export async function openOfUser(db: Db, userId: string) {
   const [row] = await db
     .select()
     .from(stationTransactions)
-    .where(
-      and(
-        eq(stationTransactions.userId, userId),
-        isNull(stationTransactions.finishedAt),
-        running ? ne(stationTransactions.state, 'stopped') : undefined,
-      ),
-    )
+    .where(and(eq(stationTransactions.userId, userId), isNull(stationTransactions.finishedAt)))
     .orderBy(sql`${stationTransactions.state} = 'stopped'`, desc(stationTransactions.createdAt))
     .limit(1);
   return row ?? null;

@@ -1,5 +1,6 @@
 import {
   isLocale,
+  startRefusal,
   type Locale,
   type PaymentProduct,
   type StationTransactionService,
@@ -20,19 +21,31 @@ export interface StartTarget {
   product: NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 }
 
-export const transactionActive = () =>
-  new AppError(409, 'TRANSACTION_ACTIVE', 'error.transactionActive');
+/**
+ * A start beside the user's open transaction, refused by the domain's rule (`startRefusal`):
+ * anything under way refuses every start, a stopped wash another wash.
+ */
+export function refuseBeside(open: TransactionRow | null, service: StationTransactionService) {
+  const refusal = startRefusal(open, service);
+  if (refusal === 'error.washStopped') throw new AppError(409, 'WASH_STOPPED', refusal);
+  if (refusal) throw new AppError(409, 'TRANSACTION_ACTIVE', refusal);
+}
 
 /**
  * Whether a start request is a first attempt, to be checked against its pump or bay before any
  * money moves. The user's open transaction is read before the key, so a twin request with the
  * same key that commits in between counts as this request's own, not as another transaction.
  */
-export async function firstAttempt(db: Db, userId: string, requestKey: string) {
-  const open = await repo.openOfUser(db, userId, true);
+export async function firstAttempt(
+  db: Db,
+  userId: string,
+  requestKey: string,
+  service: StationTransactionService,
+) {
+  const open = await repo.openOfUser(db, userId);
   if (open?.requestKey === requestKey) return false;
   if (await repo.findByRequestKey(db, userId, requestKey)) return false;
-  if (open) throw transactionActive();
+  refuseBeside(open, service);
   return true;
 }
 

@@ -24,7 +24,7 @@ import {
   refuseClosed,
   resolveTarget,
   resumeStart,
-  transactionActive,
+  refuseBeside,
 } from './start.ts';
 import { runSteps, type Refusal, type Step } from './steps.ts';
 
@@ -142,7 +142,7 @@ export function defineStart<I>(spec: StationStart<I>) {
 
     // A first attempt asks the pump or bay before any money moves: one that cannot serve leaves
     // no hold at all. A repeat of the key skips this; its answer is the first one's.
-    if (await firstAttempt(ctx.db, userId, requestKey)) {
+    if (await firstAttempt(ctx.db, userId, requestKey, spec.service)) {
       await refuseClosed(ctx, spec.service, target.station.id, where.point);
       const free = await spec.isFree(ctx, site, where.point);
       if (!free && (await busyWithAnother(ctx.db, userId, requestKey))) throw spec.unavailable();
@@ -155,7 +155,7 @@ export function defineStart<I>(spec: StationStart<I>) {
         reserve: async (tx, claim) => {
           await repo.lockUser(tx, userId);
           if (await repo.findByRequestKey(tx, userId, claim.paymentKey)) return;
-          if (await repo.openOfUser(tx, userId, true)) throw transactionActive();
+          refuseBeside(await repo.openOfUser(tx, userId), spec.service);
           const userVoucherId = spec.take ? await spec.take(tx, ctx, userId, input) : null;
           const pay = { paymentMethodId: method?.id ?? null, userVoucherId };
           const row = reservation(

@@ -173,6 +173,7 @@ function StartWash({ stationId, stationName, plan, selection, loaded }: StartPro
         }
       />
       <ActiveNotice
+        service="carwash"
         testId="carwash-active-notice"
         linkLabel={t('carwash.toActive')}
         {...(loaded ? { exceptId: loaded.id } : {})}

@@ -10,6 +10,7 @@ import {
   testColors,
   testMethods,
   testStation,
+  washTransaction,
   washVoucher,
   washVoucherId,
 } from '../../../test/station-fixtures.ts';
@@ -53,6 +54,20 @@ describe('ProductsScreen', () => {
     expect(within(programmes).getAllByRole('radio')).toHaveLength(2);
     expect(await screen.findByRole('button', { name: 'Vaskibásur 1, Upptikin' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Vaskibásur 2, Leysur' })).toBeTruthy();
+  });
+
+  it('says a stopped wash keeps another from starting, with no link to it: home has the way', async () => {
+    api({
+      'GET /transactions/active': {
+        body: { transaction: washTransaction({ state: 'stopped', label: 'stopped' }) },
+      },
+    });
+    open();
+    const notice = await screen.findByTestId('carwash-active-notice');
+    expect(notice.textContent).toBe(
+      'Vaskurin hjá tær er steðgaður og bíðar eftir starvsfólkinum. Tosa við tey í búðini, áðrenn tú byrjar ein nýggjan vask.',
+    );
+    expect(within(notice).queryByRole('link')).toBeNull();
   });
 
   it('asks for what is missing, then goes to the checklist with the choice in its address', async () => {

@@ -131,7 +131,11 @@ function WashChoice({ station, cards, vouchers }: ChoiceProps) {
         name={station.name}
         detail={station.address}
       />
-      <ActiveNotice testId="carwash-active-notice" linkLabel={t('carwash.toActive')} />
+      <ActiveNotice
+        service="carwash"
+        testId="carwash-active-notice"
+        linkLabel={t('carwash.toActive')}
+      />
       <ProgrammeChoice
         programmes={programmes}
         value={programme}

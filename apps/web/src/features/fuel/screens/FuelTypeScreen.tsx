@@ -139,7 +139,7 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
         }
         aside={<ChangeLink to={paths.fuelStation(stationId)}>{t('fuel.changePump')}</ChangeLink>}
       />
-      <ActiveNotice testId="fuel-active-notice" linkLabel={t('fuel.toActive')} />
+      <ActiveNotice service="fuel" testId="fuel-active-notice" linkLabel={t('fuel.toActive')} />
       {grades.length === 0 ? (
         <EmptyCard
           icon={<Fuel size={26} />}

@@ -4,7 +4,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { mockApi } from '../../../test/api.ts';
 import { renderWithApp, screen, setUpTexts } from '../../../test/render.tsx';
-import { noFuelMethods, testMethods, testStation } from '../../../test/station-fixtures.ts';
+import {
+  fuelTransaction,
+  noFuelMethods,
+  testMethods,
+  testStation,
+  washTransaction,
+} from '../../../test/station-fixtures.ts';
 import { PumpScreen } from './PumpScreen.tsx';
 
 const pumps = {
@@ -44,6 +50,28 @@ describe('PumpScreen', () => {
     expect(screen.getByText(testStation.name)).toBeTruthy();
     const legend = screen.getByRole('list', { name: 'Støðan á pumpunum' });
     expect(legend.textContent).toBe('LeysUpptikinIkki tøk');
+  });
+
+  it('says nothing of a stopped wash, beside which a fill may start', async () => {
+    api({
+      'GET /transactions/active': {
+        body: { transaction: washTransaction({ state: 'stopped', label: 'stopped' }) },
+      },
+    });
+    open();
+    expect(await screen.findByRole('button', { name: 'Pumpa 1, Leys' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('fuel-active-notice')).toBeNull());
+  });
+
+  it('shows the way to a fill that runs', async () => {
+    api({
+      'GET /transactions/active': {
+        body: { transaction: fuelTransaction({ state: 'fuelling', label: 'inProgress' }) },
+      },
+    });
+    open();
+    const notice = await screen.findByTestId('fuel-active-notice');
+    expect(notice.textContent).toContain('Tú hevur longu eina tanking ella ein vask í gongd.');
   });
 
   it('goes on to the fuel choice with the free pump chosen', async () => {

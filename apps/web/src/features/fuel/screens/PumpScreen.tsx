@@ -56,7 +56,7 @@ export function PumpScreen() {
           <Skeleton className="h-5 w-44" />
         </div>
       )}
-      <ActiveNotice testId="fuel-active-notice" linkLabel={t('fuel.toActive')} />
+      <ActiveNotice service="fuel" testId="fuel-active-notice" linkLabel={t('fuel.toActive')} />
       {!offersFuel ? (
         <EmptyCard
           icon={<Fuel size={26} />}
