@@ -18,6 +18,7 @@ import { expect, test } from './test.ts';
 const LIST_STATION = 'Støð Klaksvík';
 const LINK_STATION = 'Støð Runavík';
 const NO_FUNDS_STATION = 'Støð Saltangará';
+const FAULT_STATION = 'Støð Eiði';
 
 const NO_FUNDS_CARD = '4000 0000 0000 9995';
 const NO_FUNDS_TEXT =
@@ -210,6 +211,49 @@ test.describe('refuelling', () => {
     );
     expect(captured).toBe(sold.captured);
     expect(sold.captured).toBe(Math.round((Math.round(sold.litres! * 1000) * 1049) / 1000));
+  });
+
+  test('a pump that fails mid-fill ends as its fault, and a deep link to it cannot start', async ({
+    signedIn: page,
+    userWithCard: user,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const station = await stationNamed(request, FAULT_STATION);
+    await page.goto(`/fuel/${String(station.id)}/2`);
+    await expect(page).toHaveURL(new RegExp(`/fuel/stations/${String(station.id)}/type\\?pump=2$`));
+    await chooseGradeAndStart(page, 'Diesel');
+    await expectReady(page, station, 2, 'Diesel');
+    const started = await activeViaApi(request, user);
+    await atPump(request, station.id, 2, 'lift');
+    await expectLitresRising(page);
+    try {
+      await atPump(request, station.id, 2, 'fault');
+      // Not "Takk fyri!": the pump failed, what came is paid, the rest released, and the way on.
+      const fault = page.getByTestId('fuel-fault');
+      await expect(fault).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('fuel-complete')).toHaveCount(0);
+      await expect(fault.getByRole('heading', { name: 'Feilur á pumpuni' })).toBeVisible();
+      await expect(page.getByTestId('fuel-fault-reason')).toHaveText(
+        'Pumpan steðgaði við einum feili, meðan tú tankaði.',
+      );
+      const sold = await transactionViaApi(request, user, started!.id);
+      expect(sold).toMatchObject({ state: 'completed', errorKey: 'error.pumpFault' });
+      expect(sold.captured + sold.released).toBe(75_000);
+      await expect(fault).toContainText(
+        `og hini ${(sold.released / 100).toFixed(2).replace('.', ',')} kr. eru loyst aftur á kortinum.`,
+      );
+      await keepScreen(page, 'fuel-fill-fault', true);
+
+      // The QR code of the failed pump: the pump is named unavailable and nothing can start.
+      await page.goto(`/fuel/${String(station.id)}/2`);
+      const closed = page.getByTestId('fuel-pump-closed');
+      await expect(closed).toHaveText('Pumpa 2 er ikki tøk í løtuni. Vel eina aðra pumpu.');
+      await expect(page.getByRole('button', { name: 'Byrja at tanka' })).toBeDisabled();
+      await keepScreen(page, 'fuel-deep-link-faulted');
+    } finally {
+      await atPump(request, station.id, 2, 'online');
+    }
   });
 
   test('a card without 750 kr. gets the §8 text, and no refuelling starts', async ({

@@ -93,7 +93,7 @@ export async function atPump(
   request: APIRequestContext,
   stationId: number,
   pumpNumber: number,
-  action: 'lift' | 'hangup',
+  action: 'lift' | 'hangup' | 'fault' | 'online',
   litres?: number,
 ) {
   const response = await request.post('/api/dev/sim/pumps', {

@@ -53,6 +53,8 @@ export const en: Record<keyof typeof fo, string> = {
   'error.pumpUnavailable':
     'Pump not available, inactive, not found or connection lost. An ongoing refuelling may continue and the receipt arrives by phone.',
   'error.nozzleTimeout': 'You did not remove the pump in time.',
+  'error.pumpFault': 'The pump stopped with a fault while you were refuelling.',
+  'error.bayFault': 'The wash bay stopped with a fault during the wash.',
   'error.carwashStart': 'Carwash failed to start.',
   'error.carwashUnavailable': 'The wash bay is not available.',
   'error.washTimeout': 'The wash was not started in time.',

@@ -54,6 +54,8 @@ export const fo = {
   'error.pumpUnavailable':
     'Pumpan er ikki tøk, er í ólagi, finst ikki, ella sambandið er mist. Ein tanking, sum er í gongd, kann halda fram, og kvittanin kemur á telefonina.',
   'error.nozzleTimeout': 'Tú tókst ikki pumpuna niður í tíð.',
+  'error.pumpFault': 'Pumpan steðgaði við einum feili, meðan tú tankaði.',
+  'error.bayFault': 'Vaskibásurin steðgaði við einum feili, meðan bilurin varð vaskaður.',
   'error.carwashStart': 'Bilvaskurin byrjaði ikki.',
   'error.carwashUnavailable': 'Vaskibásurin er ikki tøkur.',
   'error.washTimeout': 'Vaskurin varð ikki byrjaður í tíð.',

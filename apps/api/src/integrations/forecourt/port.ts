@@ -27,6 +27,8 @@ export interface FuelSale {
   /** Øre, never above the authorised limit. */
   amount: number;
   at: Date;
+  /** The delivery ended because the pump failed, not at the nozzle or the limit. */
+  fault?: boolean;
 }
 
 export type ForecourtEvent =

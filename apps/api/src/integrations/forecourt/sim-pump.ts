@@ -155,6 +155,7 @@ export function pumpFloor(
       unitPrice,
       amount: fuelAmount(delivery.volumeMl, unitPrice),
       at: new Date(),
+      ...(next === 'inactive' ? { fault: true } : {}),
     };
     delivery.sale = sale;
     log?.debug({ site: pump.site, sale }, 'simulated pump sold');

@@ -226,6 +226,8 @@ describe('the forecourt simulator: failures', () => {
     expect(sale.volumeMl).toBeGreaterThan(0);
     expect(sale.volumeMl).toBeLessThan(volumeForLimit(30_000, 1_299));
     expect(sale.amount).toBe(fuelAmount(sale.volumeMl, 1_299));
+    // The sale says the pump's failure ended it; one the nozzle ended says nothing of it.
+    expect(sale.fault).toBe(true);
     expect(await refusal(sim.authorise(SITE, 2, fill('x-2')))).toBe('inactive');
 
     await sim.online(SITE, 2);

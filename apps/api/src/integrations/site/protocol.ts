@@ -53,6 +53,8 @@ export const saleSchema = z.object({
   unitPrice: int,
   amount: int,
   at,
+  /** The pump failed mid-delivery; a controller that cannot tell leaves it out. */
+  fault: z.boolean().optional(),
 });
 export const saleRequest = z.object({ sale: saleSchema });
 export const bayStatusRequest = z.object({

@@ -163,6 +163,107 @@ describe('the site endpoint', () => {
   });
 });
 
+describe('a forecourt controller of another make', () => {
+  it('says a pump failed before its sale, with no fault flag: the fill ends as the fault, paid for what came', async () => {
+    const { database, app, port } = await oneApp();
+    const station = await stationOf(database, 'Støð Hoyvík');
+    const site = station.tokheimStationId;
+    const controller = new RPCClient({
+      endpoint: `ws://127.0.0.1:${String(port)}/site`,
+      identity: site,
+      protocols: [SITE_PROTOCOL],
+      password: sitePassword(SECRET, site),
+      reconnect: false,
+    } as ConstructorParameters<typeof RPCClient>[0]);
+    cleanups.push(() => controller.close({ force: true }));
+    // It answers what a fill needs, keeps the authorisation, and knows no other call.
+    let authorised: { pump: number; reference: string; unitPrice: number } | null = null;
+    let pump: { pump: number; state: string; reference: string | null } = {
+      pump: 2,
+      state: 'idle',
+      reference: null,
+    };
+    const report = async (state: string, reference: string | null) => {
+      pump = { pump: 2, state, reference };
+      await controller.call('PumpStatus', pump);
+    };
+    controller.handle('Forecourt.Status', () => Promise.resolve({ pumps: [pump] }));
+    controller.handle('Pump.Authorise', ({ params }) => {
+      authorised = params as { pump: number; reference: string; unitPrice: number };
+      pump = { pump: 2, state: 'authorised', reference: authorised.reference };
+      journal = 'authorised';
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    // Its journal: the authorisation and what it delivered, whatever the pump does now; the
+    // platform asks after a boot.
+    let delivered = { volumeMl: 0, amount: 0 };
+    let journal: 'unknown' | 'authorised' | 'fuelling' = 'unknown';
+    controller.handle('Sale.Lookup', () =>
+      Promise.resolve(
+        journal === 'unknown' ? { state: journal } : { state: journal, pump: 2, ...delivered },
+      ),
+    );
+    await controller.connect();
+    await controller.call('Boot', { vendor: 'Other make', model: 'FDC-9', pumps: [2], bays: [] });
+    await report('idle', null);
+    await until(
+      () => app.ctx.devices.holders.holderOf(siteKey(site)),
+      (holder) => holder?.node === app.ctx.devices.holders.node,
+    );
+
+    const user = await cardCustomer(app);
+    const productId = await productOf(app, station.id, 'Diesel');
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/fuel/transactions',
+      headers: { ...bearer(user.token), 'idempotency-key': randomUUID() },
+      payload: { stationId: station.id, pumpNumber: 2, productId, paymentMethodId: user.cardId },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { id } = started.json<StationTransaction>();
+    const read = async () =>
+      (
+        await app.inject({ url: `/api/transactions/${id}`, headers: bearer(user.token) })
+      ).json<StationTransaction>();
+    const { reference, unitPrice } = await until(
+      () => Promise.resolve(authorised),
+      (a) => a !== null,
+    ).then((a) => a!);
+    await report('authorised', reference);
+    journal = 'fuelling';
+    await report('fuelling', reference);
+    delivered = { volumeMl: 81, amount: Math.round((81 * unitPrice) / 1000) };
+    await controller.call('FuellingProgress', { pump: 2, reference, ...delivered });
+    await until(read, (v) => v.state === 'fuelling' && (v.litres ?? 0) > 0);
+    // The failure first, then the sale, which says nothing of it.
+    await report('inactive', null);
+    const told = await until(read, (v) => v.errorKey === 'error.pumpFault');
+    expect(told.state).toBe('fuelling');
+    const { amount } = delivered;
+    await controller.call('Sale', {
+      sale: {
+        reference,
+        pump: 2,
+        grade: 'Diesel',
+        volumeMl: 81,
+        unitPrice,
+        amount,
+        at: new Date().toISOString(),
+      },
+    });
+    const done = await until(read, (v) => v.state === 'completed');
+    expect(done).toMatchObject({
+      errorKey: 'error.pumpFault',
+      litres: 0.081,
+      amount,
+      captured: amount,
+      released: FUEL_HOLD_ORE - amount,
+    });
+    expect(done.receiptId).not.toBeNull();
+    expect(await checkBooks(database.db)).toEqual([]);
+  });
+});
+
 describe('the simulator page of the station process', () => {
   it('is served beside the devices, and its hands reach them through the platform', async () => {
     const { database, app, port } = await oneApp({ SIM_SPEED: '50' });

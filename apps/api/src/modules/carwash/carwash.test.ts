@@ -243,6 +243,31 @@ describe('a wash paid by card', () => {
     expect(done.captured).toBe(14900);
   });
 
+  it('says a bay fault stopped it, until staff resume it on the mended bay', async () => {
+    const c = await customer();
+    const ready = (await book(c, 2)).json<StationTransaction>();
+    await act(c, ready.id, 'start');
+    await until(
+      () => read(c, ready.id),
+      (v) => v.state === 'washing',
+    );
+    await sim().fault(site, 2);
+    const stopped = await until(
+      () => read(c, ready.id),
+      (v) => v.state === 'stopped',
+    );
+    expect(stopped).toMatchObject({ errorKey: 'error.bayFault', captured: 14900 });
+    await sim().online(site, 2);
+    const staff = await signInAsStaff(t.app, { role: 'station', stationIds: [stationId] });
+    const resumed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/carwash/transactions/${ready.id}/resume`,
+      headers: bearer(staff),
+    });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ state: 'washing', errorKey: null });
+  });
+
   it('cancels before the start with the hold voided', async () => {
     const c = await customer();
     const ready = (await book(c, 1)).json<StationTransaction>();

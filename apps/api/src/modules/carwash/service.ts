@@ -85,12 +85,16 @@ export async function stopWash(ctx: ServiceContext, userId: string, id: string, 
   return getOne(ctx, userId, id, locale);
 }
 
+/** Why a wash stopped when its bay failed (a stop the customer held has none). */
+const BAY_FAULT = 'error.bayFault';
+
 async function stopped(
   ctx: ServiceContext,
   row: TransactionRow,
   event: { type: 'stop' } | { type: 'fault' },
 ) {
-  const moved = await apply(ctx, row, event);
+  // A bay's fault says so on the customer's screen; a stop they held needs no reason.
+  const moved = await apply(ctx, row, event, event.type === 'fault' ? { errorKey: BAY_FAULT } : {});
   if (moved)
     await washJobs
       .get(ctx.jobs)
@@ -118,7 +122,7 @@ export async function resumeWash(
     if (error instanceof CarwashError) throw carwashUnavailable();
     throw error;
   }
-  const moved = await apply(ctx, row, { type: 'resume' });
+  const moved = await apply(ctx, row, { type: 'resume' }, { errorKey: null });
   return toView(moved ?? (await findTransaction(ctx.db, id)) ?? row);
 }
 

@@ -370,6 +370,30 @@ describe('a refuelling in progress', () => {
     expect(done.captured).toBeLessThanOrEqual(FUEL_HOLD_ORE);
   });
 
+  it('ends as a fault when the pump fails mid-fill: paid for what came, the rest released, a receipt', async () => {
+    const c = await customer();
+    const started = (await start(c, 6)).json<StationTransaction>();
+    await sim().lift(site, 6);
+    await until(
+      () => read(c, started.id),
+      (v) => (v.litres ?? 0) > 0,
+    );
+    await sim().fault(site, 6);
+    try {
+      const done = await until(
+        () => read(c, started.id),
+        (v) => v.state === 'completed',
+      );
+      expect(done.errorKey).toBe('error.pumpFault');
+      expect(done.captured).toBe(done.amount);
+      expect(done.released).toBe(FUEL_HOLD_ORE - done.amount);
+      expect(done.receiptId).not.toBeNull();
+      expect(await openHolds(c.id)).toBe(0);
+    } finally {
+      await sim().online(site, 6);
+    }
+  });
+
   it('ends with the nozzle text and a voided hold when the nozzle is not lifted in time', async () => {
     const c = await customer();
     const started = (await start(c, 4)).json<StationTransaction>();

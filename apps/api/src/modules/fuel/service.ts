@@ -16,6 +16,7 @@ import {
   registerHandler,
   settleMoney,
   findTransaction,
+  fuellingAtPump,
   patchOpenTransaction,
   type TransactionRow,
 } from '../transactions/index.ts';
@@ -60,6 +61,8 @@ function inOrder(ctx: ServiceContext, key: string, step: () => Promise<void>) {
   return next;
 }
 
+const PUMP_FAULT = 'error.pumpFault';
+
 const referenceOf = (event: ForecourtEvent) =>
   event.type === 'sale' ? event.sale.reference : event.reference;
 
@@ -67,8 +70,16 @@ const referenceOf = (event: ForecourtEvent) =>
 export function watchForecourt(ctx: ServiceContext) {
   return ctx.forecourt.subscribe((event) => {
     const reference = referenceOf(event);
-    if (!reference) return;
-    void inOrder(ctx, reference, () => onEvent(ctx, reference, event));
+    if (reference) {
+      void inOrder(ctx, reference, () => onEvent(ctx, reference, event));
+      return;
+    }
+    // A controller may name no reference when a pump fails mid-delivery: the pump's fill is it.
+    if (event.type === 'pump' && event.state === 'inactive') {
+      void fuellingAtPump(ctx.db, event.site, event.pump).then((row) => {
+        if (row) void inOrder(ctx, row.id, () => onEvent(ctx, row.id, event));
+      });
+    }
   });
 }
 
@@ -113,10 +124,20 @@ async function onEvent(ctx: ServiceContext, id: string, event: ForecourtEvent) {
       // An authorisation the pump dropped before the nozzle came up: nothing was sold.
       if (row.state === 'ready')
         await apply(ctx, row, { type: 'refused', reason: 'error.pumpUnavailable' });
+      // A pump that fails mid-delivery: its sale follows (a controller may say the state first),
+      // and the fill ends as the fault it was, not as a finish.
+      if (row.state === 'fuelling') await faulted(ctx, row);
       return;
     default:
       await reconnected(ctx, row);
   }
+}
+
+/** The fill's pump failed: the customer is told so, whatever its sale says. */
+async function faulted(ctx: ServiceContext, row: TransactionRow) {
+  if (row.errorKey === PUMP_FAULT) return;
+  const moved = await patchOpenTransaction(ctx.db, row.id, { errorKey: PUMP_FAULT });
+  if (moved) await publish(ctx, moved);
 }
 
 async function lostConnection(ctx: ServiceContext, row: TransactionRow) {
@@ -144,11 +165,18 @@ export async function applySale(ctx: ServiceContext, row: TransactionRow, sale: 
     amount,
     at: sale.at.toISOString(),
   };
+  // A sale the pump's failure ended says so; one that came after the failed state keeps it.
+  const fault = sale.fault === true || row.errorKey === PUMP_FAULT;
   const moved = await apply(
     ctx,
     row,
     { type: 'sale', amount },
-    { sale: stored, volumeMl: sale.volumeMl, amount },
+    {
+      sale: stored,
+      volumeMl: sale.volumeMl,
+      amount,
+      ...(fault ? { errorKey: PUMP_FAULT } : {}),
+    },
   );
   if (moved) return moved;
   const now = await findTransaction(ctx.db, row.id);

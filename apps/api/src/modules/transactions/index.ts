@@ -33,6 +33,7 @@ export type { Paid, Settlement } from './settle.ts';
 export {
   find as findTransaction,
   findOwned as findOwnedTransaction,
+  fuellingAtPump,
   patchOpen as patchOpenTransaction,
   transition as moveTransaction,
 } from './repo.ts';

@@ -72,6 +72,23 @@ export async function openAtPoint(
   return row ?? null;
 }
 
+/** The fill a pump delivers now, found by the site's own name for the station. */
+export async function fuellingAtPump(db: Db, site: string, pump: number) {
+  const [row] = await db
+    .select()
+    .from(stationTransactions)
+    .where(
+      and(
+        eq(stationTransactions.site, site),
+        eq(stationTransactions.service, 'fuel'),
+        eq(stationTransactions.point, pump),
+        eq(stationTransactions.state, 'fuelling'),
+        isNull(stationTransactions.finishedAt),
+      ),
+    );
+  return row ?? null;
+}
+
 export function openAtStation(db: Db, stationId: number) {
   return db
     .select()

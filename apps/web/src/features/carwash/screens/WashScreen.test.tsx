@@ -104,6 +104,21 @@ describe('WashScreen', () => {
     expect(screen.queryByTestId('carwash-stop')).toBeNull();
   });
 
+  it('says a bay fault stopped the wash, what was paid, and that staff resume or refund it', async () => {
+    api({ ...stopped, errorKey: 'error.bayFault', paidWith: 'card', captured: 14_900 });
+    open();
+    const notice = await screen.findByTestId('carwash-stopped');
+    expect(notice.getAttribute('data-fault')).toBe('true');
+    expect(within(notice).getByRole('heading').textContent).toBe('Vaskibásurin fekk ein feil');
+    expect(within(notice).getByRole('alert').textContent).toBe(
+      'Vaskibásurin steðgaði við einum feili, meðan bilurin varð vaskaður.',
+    );
+    expect(within(notice).getByText(/ella gjalda tær aftur/)).toBeTruthy();
+    expect(within(notice).getByTestId('carwash-stopped-paid').textContent).toBe(
+      'Goldið fyri vaskin: 149,00 kr.',
+    );
+  });
+
   it('stops when Space is held for 3 seconds, and not when it is let go early', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const sent = api(washing);

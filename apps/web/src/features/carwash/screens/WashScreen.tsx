@@ -1,5 +1,5 @@
-import { CARWASH_STOP_HOLD_MS, type StationTransaction } from '@stod/domain';
-import { Car, Hand } from 'lucide-react';
+import { CARWASH_STOP_HOLD_MS, formatCurrency, type StationTransaction } from '@stod/domain';
+import { Car, Hand, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { apiErrorOf } from '../../../lib/api-error.ts';
@@ -67,6 +67,8 @@ function Wash({ transaction, receivedAt, stationId }: WashProps) {
   const color = productColor(transaction.product.code, 'carwash', colors.data?.items);
   const running = isRunning(transaction);
   const stopped = transaction.state === 'stopped' && running;
+  // The bay failed, rather than the customer holding the stop.
+  const fault = stopped && transaction.errorKey === 'error.bayFault';
 
   return (
     <Screen>
@@ -110,16 +112,34 @@ function Wash({ transaction, receivedAt, stationId }: WashProps) {
         {stopped && (
           <div
             data-testid="carwash-stopped"
+            data-fault={fault || undefined}
             className="flex flex-col items-center gap-3 rounded-3xl bg-amber-50 px-6 py-8 text-center ring-1 ring-amber-200"
           >
             <span
               aria-hidden="true"
               className="flex size-14 items-center justify-center rounded-2xl bg-amber-200 text-amber-950"
             >
-              <Hand size={28} />
+              {fault ? <TriangleAlert size={28} /> : <Hand size={28} />}
             </span>
-            <h2 className="text-xl font-bold text-slate-900">{t('carwash.stoppedTitle')}</h2>
-            <p className="max-w-xs text-base text-slate-800">{t('carwash.stoppedText')}</p>
+            <h2 className="text-xl font-bold text-slate-900">
+              {t(fault ? 'carwash.faultTitle' : 'carwash.stoppedTitle')}
+            </h2>
+            {fault && (
+              <p role="alert" className="max-w-xs text-base text-slate-800">
+                {t('error.bayFault')}
+              </p>
+            )}
+            <p className="max-w-xs text-base text-slate-800">
+              {t(fault ? 'carwash.faultText' : 'carwash.stoppedText')}
+            </p>
+            {transaction.paidWith === 'card' && transaction.captured > 0 && (
+              <p
+                data-testid="carwash-stopped-paid"
+                className="text-base font-semibold text-slate-900"
+              >
+                {t('carwash.stoppedPaid', { amount: formatCurrency(transaction.captured) })}
+              </p>
+            )}
           </div>
         )}
         {stopped && (

@@ -68,12 +68,18 @@ describe('UnavailableScreen', () => {
         label: 'complete',
         receiptId: RECEIPT_ID,
         captured: 1470,
+        released: 28_530,
         updatedAt: '2026-03-05T12:01:00.000Z',
         finishedAt: '2026-03-05T12:01:00.000Z',
       });
     });
     const link = await screen.findByTestId('unavailable-receipt-link');
     expect(link.getAttribute('href')).toBe(paths.receipt(RECEIPT_ID));
+    // What the card was charged and what went back, and the receipt first among the ways on.
+    expect(screen.getByTestId('unavailable-held').textContent).toBe('300,00 kr.');
+    expect(screen.getByTestId('unavailable-captured').textContent).toBe('14,70 kr.');
+    expect(screen.getByTestId('unavailable-released').textContent).toBe('285,30 kr.');
+    expect(screen.getByTestId('charger-unavailable-back').className).not.toContain('bg-brand');
     expect(screen.getByTestId('unavailable-label').textContent).toBe('Lading liðug');
     expect(screen.getByTestId('charger-unavailable-back').getAttribute('href')).toBe(
       paths.chargingInstallation(INSTALLATION_ID),

@@ -55,7 +55,8 @@ export function UnavailableScreen() {
       <ButtonLink
         to={paths.chargingInstallation(id)}
         replace
-        variant={followed.charge && isChargeRunning(followed.charge) ? 'secondary' : 'primary'}
+        // Beside a charge's own way on (the receipt, the stop, back to the charge) it is second.
+        variant={followed.charge ? 'secondary' : 'primary'}
         data-testid="charger-unavailable-back"
       >
         {t('charging.toInstallation')}
@@ -85,12 +86,27 @@ function ChargeState({ charge }: { charge: Charge }) {
       testId: 'unavailable-amount',
     },
   ];
-  if (!charge.own && running && charge.held > 0) {
+  if (!charge.own && charge.held > 0) {
     details.push({
       label: t('charging.held'),
       value: formatCurrency(charge.held),
       testId: 'unavailable-held',
     });
+  }
+  // Once it ended: what the card was charged and what went back, as after any charge.
+  if (!charge.own && !running && charge.held > 0) {
+    details.push(
+      {
+        label: t('charging.captured'),
+        value: formatCurrency(charge.captured),
+        testId: 'unavailable-captured',
+      },
+      {
+        label: t('charging.released'),
+        value: formatCurrency(charge.released),
+        testId: 'unavailable-released',
+      },
+    );
   }
 
   return (

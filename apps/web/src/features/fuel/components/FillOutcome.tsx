@@ -43,12 +43,32 @@ export function FillOutcome({
       { label: t('fuel.pricePerLitre'), value: formatCurrency(transaction.product.price) },
       ...money,
     ];
+    // The pump failed mid-delivery: paid for what came, the rest released, and what to do now.
+    const fault = transaction.errorKey === 'error.pumpFault';
     return (
       <Outcome
-        done
-        testId="fuel-complete"
-        title={t('fuel.completeTitle')}
-        text={<p className="text-base text-slate-700">{t('fuel.completeText')}</p>}
+        done={!fault}
+        testId={fault ? 'fuel-fault' : 'fuel-complete'}
+        state={fault ? 'fault' : transaction.state}
+        title={fault ? t('fuel.faultTitle') : t('fuel.completeTitle')}
+        text={
+          fault ? (
+            <>
+              <p role="alert" data-testid="fuel-fault-reason" className="text-base text-slate-800">
+                {t('error.pumpFault')}
+              </p>
+              <p className="text-base text-slate-700">
+                {t('fuel.faultText', {
+                  litres: formatLitres(transaction.litres, 3),
+                  amount: formatCurrency(transaction.amount),
+                  released: formatCurrency(transaction.released),
+                })}
+              </p>
+            </>
+          ) : (
+            <p className="text-base text-slate-700">{t('fuel.completeText')}</p>
+          )
+        }
       >
         <DetailList details={details} testId="fuel-summary" />
         <ReceiptLink
@@ -57,6 +77,16 @@ export function FillOutcome({
           comingText={t('fuel.receiptComing')}
           testId="fuel-receipt-link"
         />
+        {fault && (
+          <ButtonLink
+            to={paths.fuelStation(stationId)}
+            replace
+            variant="secondary"
+            data-testid="fuel-again"
+          >
+            {t('fuel.tryAgain')}
+          </ButtonLink>
+        )}
         {home}
       </Outcome>
     );

@@ -160,6 +160,36 @@ describe('FillScreen', () => {
     expect(screen.getByTestId('fuel-again').getAttribute('href')).toBe(paths.fuelStation(1));
   });
 
+  it('says a pump fault ended the fill: what came, what was charged and released, what to do', async () => {
+    api(
+      fuelTransaction({
+        state: 'completed',
+        label: 'complete',
+        errorKey: 'error.pumpFault',
+        litres: 0.081,
+        amount: 96,
+        captured: 96,
+        released: 74_904,
+        receiptId: 'r-78',
+        finishedAt: '2026-03-05T12:05:00.000Z',
+      }),
+    );
+    open();
+    const fault = await screen.findByTestId('fuel-fault');
+    expect(screen.queryByTestId('fuel-complete')).toBeNull();
+    expect(within(fault).getByRole('heading').textContent).toBe('Feilur á pumpuni');
+    expect(screen.getByTestId('fuel-fault-reason').textContent).toBe(
+      'Pumpan steðgaði við einum feili, meðan tú tankaði.',
+    );
+    expect(fault.textContent).toContain(
+      'Tú gjaldar bert fyri tey 0,081 l, ið komu (0,96 kr.), og hini 749,04 kr. eru loyst aftur á kortinum.',
+    );
+    expect(screen.getByTestId('fuel-again').getAttribute('href')).toBe(paths.fuelStation(1));
+    expect(screen.getByTestId('fuel-receipt-link').getAttribute('href')).toBe(
+      paths.receipt('r-78'),
+    );
+  });
+
   it('ends with the receipt in short: litres, price, held, charged, released and the link', async () => {
     api(
       fuelTransaction({

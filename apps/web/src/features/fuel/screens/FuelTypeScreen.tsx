@@ -140,6 +140,12 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
         aside={<ChangeLink to={paths.fuelStation(stationId)}>{t('fuel.changePump')}</ChangeLink>}
       />
       <ActiveNotice service="fuel" testId="fuel-active-notice" linkLabel={t('fuel.toActive')} />
+      {/* Said first: nothing below can start at this pump. */}
+      {closed && (
+        <Notice tone="error" testId="fuel-pump-closed">
+          {t(`fuel.pumpClosed.${closed}`, { number: pump })}
+        </Notice>
+      )}
       {grades.length === 0 ? (
         <EmptyCard
           icon={<Fuel size={26} />}
@@ -170,11 +176,6 @@ function FuelStart({ stationId, stationName, pump, grades, cards }: StartProps) 
               <p className="text-sm">{t('fuel.holdText', { amount: hold })}</p>
             </div>
           </HoldNote>
-          {closed && (
-            <Notice tone="error" testId="fuel-pump-closed">
-              {t(`fuel.pumpClosed.${closed}`, { number: pump })}
-            </Notice>
-          )}
           {shownError && (
             <Notice tone="error" testId="fuel-start-error">
               {shownError.message}
