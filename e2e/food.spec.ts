@@ -143,6 +143,8 @@ test.describe('food ordering', () => {
     await expect(status).toHaveAttribute('data-state', 'accepted');
     await expect(page.getByTestId('food-order-state')).toHaveText('Í gerð');
     await expect(page.getByTestId('food-ready-by')).toHaveText(/^Klárt kl\. \d{2}:\d{2}$/);
+    const steps = page.getByRole('list', { name: 'Gongdin í bíleggingini' }).locator('[data-icon]');
+    await expect(steps.nth(1)).toHaveAttribute('data-icon', 'kitchen');
     await expectAccessible(page);
     await page.screenshot(shot('food-order-accepted'));
 
@@ -153,6 +155,8 @@ test.describe('food ordering', () => {
     const readyAt = await card.getByTestId('order-ready-at').textContent();
     expect(readyAt).toMatch(/^Klárt kl\. \d{2}:\d{2}$/);
     await expect(page.getByTestId('food-ready-by')).toHaveText(readyAt ?? '');
+    // A step passed is ticked as the others are; the kitchen's hat was for the making only.
+    await expect(steps.nth(1)).toHaveAttribute('data-icon', 'tick');
     await expectAccessible(page);
     await page.screenshot(shot('food-order-ready'));
     await kitchenContext.close();

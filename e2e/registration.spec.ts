@@ -28,6 +28,10 @@ test('register with a payment agreement and a new provider card, verified by dig
   // The payment step: a payment card, a provider card (new or existing) or an agreement.
   await expect(page).toHaveURL(/\/register-user\/payment-method$/);
   await expect(page.getByRole('heading', { name: 'Gjaldháttur', level: 1 })).toBeVisible();
+  // Every choice leads on, the card's gateway page too: each row has its chevron.
+  const choices = page.locator('main').getByRole('button', { name: /Gjaldskort/ });
+  await expect(choices.locator('svg.lucide-chevron-right')).toHaveCount(1);
+  await expect(page.locator('main a svg.lucide-chevron-right')).toHaveCount(3);
   await closeToasts(page);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot(shot('registration-payment-method'));

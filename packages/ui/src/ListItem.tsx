@@ -11,6 +11,8 @@ interface ListItemProps {
   onClick?: () => void;
   tone?: 'default' | 'danger';
   trailing?: ReactNode;
+  /** A button row that leads somewhere (a page, the card gateway): it has a link's chevron. */
+  navigates?: boolean;
 }
 
 const rowClass =
@@ -26,6 +28,7 @@ export function ListItem({
   onClick,
   tone = 'default',
   trailing,
+  navigates = false,
 }: ListItemProps) {
   const content = (
     <>
@@ -51,7 +54,10 @@ export function ListItem({
         </span>
         {description && <span className="truncate text-sm text-slate-600">{description}</span>}
       </span>
-      {trailing ?? (to && <ChevronRight size={20} aria-hidden="true" className="text-slate-500" />)}
+      {trailing ??
+        ((to || navigates) && (
+          <ChevronRight size={20} aria-hidden="true" className="text-slate-500" />
+        ))}
     </>
   );
   if (to) {

@@ -135,6 +135,15 @@ describe('campaigns after startup', () => {
     await vi.waitFor(() => expect(modal()).not.toBeNull(), { timeout: 3000 });
   });
 
+  it('waits while a purchase is on screen, as after a sign-in from the checkout', async () => {
+    const { router } = renderWithApp(<Campaigns />, { path: '*', url: '/food-order/12/checkout' });
+    await pass(6000);
+    expect(modal()).toBeNull();
+    await act(() => router.navigate('/home'));
+    await pass(CAMPAIGN_DELAY + 300);
+    await vi.waitFor(() => expect(modal()).not.toBeNull(), { timeout: 3000 });
+  });
+
   it('asks in the app’s language and says "Close" in English', async () => {
     await applyLocale('en');
     try {

@@ -1,6 +1,7 @@
 import { CAMPAIGN_MODAL_DELAY_MS, undismissedCampaigns, type Campaign } from '@stod/domain';
 import { closeModal, useModalStore } from '@stod/ui/modal-store.ts';
 import { currentLocale, loadTexts } from '../../i18n/index.ts';
+import { isBelow, paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { onAppStateChange } from '../../platform/app.ts';
 import { activeCampaignsQueryOptions } from './api/get-active-campaigns.ts';
@@ -14,6 +15,9 @@ let generation = 0;
 let waiting: ReturnType<typeof setTimeout> | null = null;
 let openModalId: number | null = null;
 let queue: Campaign[] = [];
+
+/** A purchase is under way on screen: an advertisement waits until the customer leaves it. */
+let held = false;
 
 const busy = () => waiting !== null || openModalId !== null;
 /** Another modal (a drink, a confirmation, the update) is not covered by an advertisement. */
@@ -35,7 +39,7 @@ function scheduleNext() {
 }
 
 async function open(campaign: Campaign) {
-  if (otherModalOpen()) {
+  if (otherModalOpen() || held) {
     wait(() => void open(campaign));
     return;
   }
@@ -55,6 +59,27 @@ async function open(campaign: Campaign) {
       if (started === generation) scheduleNext();
     });
   });
+}
+
+/**
+ * The screens of a purchase (choosing and paying a fill, a wash, a charge or food, the sign-up's
+ * payment step, adding a card): campaigns wait while one is open, however the customer came
+ * there (a sign-in from the checkout starts the campaigns on the checkout itself).
+ */
+export function inPurchaseFlow(pathname: string): boolean {
+  return [
+    paths.fuelStations,
+    paths.carwashStations,
+    paths.chargingInstallations,
+    paths.foodOrder,
+    paths.register,
+    paths.paymentMethods,
+  ].some((root) => pathname === root || isBelow(pathname, root));
+}
+
+/** Says whether the screen shows a purchase; the campaign waiting to open waits on while it does. */
+export function holdCampaigns(hold: boolean): void {
+  held = hold;
 }
 
 /**

@@ -108,6 +108,7 @@ export function ProfileScreen() {
             key={page}
             label={t(`profile.${page}`)}
             icon={<FileText size={20} />}
+            navigates
             onClick={() => {
               openInAppBrowser(legalUrl(company, page, locale));
             }}

@@ -112,7 +112,8 @@ function OrderView({ order }: { order: FoodOrder }) {
         <ol aria-label={t('food.steps')} className="flex items-start justify-between gap-1 px-1">
           {STEPS.map((step, i) => {
             const done = reached >= i;
-            const Icon = step === 'accepted' ? ChefHat : Check;
+            // The kitchen's hat while the food is being made; a step passed is ticked as the rest.
+            const Icon = step === 'accepted' && reached <= i ? ChefHat : Check;
             return (
               <li
                 key={step}
@@ -120,6 +121,7 @@ function OrderView({ order }: { order: FoodOrder }) {
                 aria-current={reached === i ? 'step' : undefined}
               >
                 <span
+                  data-icon={Icon === ChefHat ? 'kitchen' : 'tick'}
                   className={cn(
                     'flex size-9 items-center justify-center rounded-full',
                     done ? 'bg-brand text-white' : 'bg-slate-200 text-slate-500',

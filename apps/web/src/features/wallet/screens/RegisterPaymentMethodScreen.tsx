@@ -34,6 +34,7 @@ export function RegisterPaymentMethodScreen() {
           description={t('registerPay.cardText')}
           icon={<CreditCard size={20} />}
           onClick={() => entry.run()}
+          navigates
           trailing={entry.pending ? <Skeleton className="h-4 w-10" /> : undefined}
         />
         <ListItem
