@@ -1,6 +1,6 @@
 import type { Invitation, UserInstallation } from '@stod/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registration, type TestApp } from '../../test/app.ts';
+import { bearer, createTestApp, lastMailTo, registration, type TestApp } from '../../test/app.ts';
 import {
   answer,
   invitationFromMail,
@@ -259,6 +259,45 @@ describe('installation invitations', () => {
     expect((await mine(newcomer)).map((i) => [i.id, i.role])).toEqual([
       [charger.installationId, 'shared'],
     ]);
+  });
+});
+
+describe('a new user who answers in the app, without the e-mail’s link', () => {
+  it('is refused until the address is verified with the e-mail code, then accepts', async () => {
+    const { owner, charger } = await ownerWithCharger(t.app);
+    const email = `in-app-${String(Date.now())}@example.fo`;
+    await invite(t.app, owner.token, charger.installationId, email);
+    const { id } = await invitationFromMail(t.app, email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      payload: registration({ email }),
+    });
+    const newcomer = created.json<{ access_token: string }>().access_token;
+    const refused = await answer(t.app, newcomer, id, 'accept');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'INVITATION_TOKEN' });
+    // The e-mail code for the address the user already has: it becomes verified.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/request-update-email',
+      headers: bearer(newcomer),
+      payload: { email },
+    });
+    expect(asked.statusCode).toBe(204);
+    const code = /(\d{4})/.exec((await lastMailTo(t.app, email))?.subject ?? '')?.[1];
+    expect(code).toMatch(/^\d{4}$/);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update-email',
+      headers: bearer(newcomer),
+      payload: { email, token: code },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ email, emailVerified: true });
+    const accepted = await answer(t.app, newcomer, id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ state: 'accepted' });
   });
 });
 

@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { CardSection } from '@stod/ui/CardSection.tsx';
-import { useRequestEmailChange } from '../api/request-email-change.ts';
+import { useRequestEmailChange } from '../../../lib/email-code.ts';
 
 type Input = z.input<typeof emailChangeRequestSchema>;
 type Output = z.output<typeof emailChangeRequestSchema>;

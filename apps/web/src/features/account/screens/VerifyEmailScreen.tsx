@@ -13,8 +13,7 @@ import { Button } from '@stod/ui/Button.tsx';
 import { Field } from '@stod/ui/Field.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
-import { useRequestEmailChange } from '../api/request-email-change.ts';
-import { useUpdateEmail } from '../api/update-email.ts';
+import { useRequestEmailChange, useUpdateEmail } from '../../../lib/email-code.ts';
 
 type Input = z.input<typeof emailChangeSchema>;
 type Output = z.output<typeof emailChangeSchema>;

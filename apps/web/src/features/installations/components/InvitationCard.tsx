@@ -3,12 +3,14 @@ import { Mail } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorOf } from '../../../lib/api-error.ts';
+import { useSession } from '../../../lib/session.ts';
 import { Button } from '@stod/ui/Button.tsx';
 import { cn } from '@stod/ui/cn.ts';
 import { Notice } from '@stod/ui/Notice.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useDeclineInvitation } from '../api/decline-invitation.ts';
+import { VerifyToAccept } from './VerifyToAccept.tsx';
 
 interface Props {
   invitation: Invitation;
@@ -21,8 +23,8 @@ interface Props {
 
 /**
  * An invitation addressed to the user: who invites, to which installation, and the answer. A
- * refusal (such as an unverified address without the e-mail's token) stays on the card in the
- * server's words, so the user can read what to do.
+ * user whose address is not verified, without the e-mail's link, verifies it on the card first
+ * (the button would only be refused); any refusal stays on the card in the server's words.
  */
 export function InvitationCard({ invitation, token, fromLink = false, onAnswered }: Props) {
   const { t } = useTranslation();
@@ -35,6 +37,9 @@ export function InvitationCard({ invitation, token, fromLink = false, onAnswered
     showToast('info', t('installations.declined', { installation }));
     onAnswered?.();
   });
+  const user = useSession((s) => s.user);
+  // Without the e-mail's link, only a verified address may accept: a new user verifies it here.
+  const unverified = !token && user !== null && !user.emailVerified ? user : null;
   const titleId = useId();
   const failure = accept.error ?? decline.error;
   const busy = accept.isPending || decline.isPending;
@@ -84,14 +89,33 @@ export function InvitationCard({ invitation, token, fromLink = false, onAnswered
           {apiErrorOf(failure).message}
         </Notice>
       )}
-      <div className="grid grid-cols-2 gap-3">
-        <Button pending={accept.isPending} disabled={busy} onClick={onAccept}>
-          {t('installations.accept')}
-        </Button>
-        <Button variant="secondary" pending={decline.isPending} disabled={busy} onClick={onDecline}>
-          {t('installations.decline')}
-        </Button>
-      </div>
+      {unverified ? (
+        <>
+          <VerifyToAccept email={unverified.email} busy={accept.isPending} onVerified={onAccept} />
+          <Button
+            variant="secondary"
+            pending={decline.isPending}
+            disabled={busy}
+            onClick={onDecline}
+          >
+            {t('installations.decline')}
+          </Button>
+        </>
+      ) : (
+        <div className="grid grid-cols-2 gap-3">
+          <Button pending={accept.isPending} disabled={busy} onClick={onAccept}>
+            {t('installations.accept')}
+          </Button>
+          <Button
+            variant="secondary"
+            pending={decline.isPending}
+            disabled={busy}
+            onClick={onDecline}
+          >
+            {t('installations.decline')}
+          </Button>
+        </div>
+      )}
     </article>
   );
 }

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session.ts';
+import { testUser } from '../../../test/fixtures.ts';
 import { apiError, mockApi } from '../../../test/api.ts';
 import { renderWithApp, screen, setUpTexts, toasts, within } from '../../../test/render.tsx';
 import {
@@ -20,6 +22,7 @@ const open = (search = '') =>
   });
 
 beforeAll(() => setUpTexts(['installations', 'charging']));
+afterEach(() => useSession.setState({ status: 'guest', token: null, user: null }));
 
 describe('InstallationsScreen', () => {
   it('lists the invitations waiting, the own installations, then the shared ones', async () => {
@@ -104,15 +107,55 @@ describe('InstallationsScreen', () => {
       [`POST /installation-invitations/${INVITATION_ID}/accept`]: apiError(
         403,
         'INVITATION_TOKEN',
-        'Lat leinkið í innbjóðingini upp fyri at taka ímóti henni.',
+        'Lat leinkjuna í innbjóðingini upp fyri at taka ímóti henni.',
       ),
     });
     const { user } = open();
     const card = await screen.findByTestId('received-invitation');
     await user.click(within(card).getByRole('button', { name: 'Tak ímóti' }));
     expect((await within(card).findByTestId('invitation-error')).textContent).toBe(
-      'Lat leinkið í innbjóðingini upp fyri at taka ímóti henni.',
+      'Lat leinkjuna í innbjóðingini upp fyri at taka ímóti henni.',
     );
+  });
+
+  it('lets a new user verify the address with a code on the card, and accepts with the same press', async () => {
+    const newcomer = { ...testUser, emailVerified: false };
+    useSession.setState({ status: 'signedIn', token: 't', user: newcomer });
+    const sent = mockApi({
+      'GET /user/installations': { body: { items: [] } },
+      'GET /installation-invitations': { body: { items: [receivedInvitation()] } },
+      'POST /user/request-update-email': { status: 204 },
+      'POST /user/update-email': { body: { ...newcomer, emailVerified: true } },
+      [`POST /installation-invitations/${INVITATION_ID}/accept`]: {
+        body: receivedInvitation({ state: 'accepted' }),
+      },
+    });
+    const { user } = open();
+    const card = await screen.findByTestId('received-invitation');
+    // No button that the server would refuse.
+    expect(within(card).queryByRole('button', { name: 'Tak ímóti' })).toBeNull();
+    expect(within(card).getByTestId('invitation-verify').textContent).toContain(
+      `Fyri at taka ímóti skalt tú fyrst vátta, at ${newcomer.email} er tín.`,
+    );
+    await user.click(within(card).getByRole('button', { name: 'Send kotu' }));
+    const code = await within(card).findByLabelText('Kota');
+    await user.click(within(card).getByRole('button', { name: 'Vátta og tak ímóti' }));
+    expect(within(card).getByText('Skriva kotuna úr teldubrævinum.')).toBeTruthy();
+    await user.type(code, '1234');
+    await user.click(within(card).getByRole('button', { name: 'Vátta og tak ímóti' }));
+    await waitFor(() =>
+      expect(sent.map((r) => `${r.method} ${r.path}`)).toContain(
+        `POST /installation-invitations/${INVITATION_ID}/accept`,
+      ),
+    );
+    expect(sent.find((r) => r.path === '/user/request-update-email')?.body).toEqual({
+      email: newcomer.email,
+    });
+    expect(sent.find((r) => r.path === '/user/update-email')?.body).toEqual({
+      email: newcomer.email,
+      token: '1234',
+    });
+    expect(useSession.getState().user?.emailVerified).toBe(true);
   });
 
   it('declines an invitation', async () => {
