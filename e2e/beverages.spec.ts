@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toBuffer } from 'qrcode';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-fixtures.ts';
 import { openSignedIn, type TestUser } from './fixtures.ts';
@@ -7,6 +8,12 @@ import { launchWith } from './launch.ts';
 import { FAKE_CAMERA_ARGS, showOnCamera } from './qr-camera.ts';
 import { expect, test } from './test.ts';
 import { closeToasts, shot } from './wallet-fixtures.ts';
+
+/** A white picture, 64×64: a photo with no code in it. */
+const BLANK_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAYAAACqaXHeAAAAd0lEQVR4AeXBAQEAAAiAIPP/5+qHMPsIkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJkziJk7gDVToEfLfAjjsAAAAASUVORK5CYII=',
+  'base64',
+);
 
 // The camera shows nothing until a test puts a machine's code in front of it.
 showOnCamera(null);
@@ -23,7 +30,14 @@ async function machineCode(request: APIRequestContext, beverageFamily: string) {
     data: { stationId: station!.id, beverageFamily },
   });
   expect(issued.status(), await issued.text()).toBe(200);
-  return (await issued.json()) as { hash: string; url: string };
+  const code = (await issued.json()) as { hash: string; url: string; transactionId: string };
+  // What the machine prints under its QR code, as the simulator page shows it.
+  const state = await request.get('/api/dev/sim/state', { params: { stationId: station!.id } });
+  const { machines } = (await state.json()) as {
+    machines: { transactionId: string | null; typedCode: string | null }[];
+  };
+  const typedCode = machines.find((m) => m.transactionId === code.transactionId)?.typedCode;
+  return { ...code, typedCode: typedCode ?? '' };
 }
 
 async function subscribe(request: APIRequestContext, who: TestUser, cardId: string, plan: string) {
@@ -49,6 +63,56 @@ async function openCode(page: Page, hash: string) {
 const POURED = { timeout: 30_000 };
 
 test.describe('beverages', () => {
+  test('without the camera: the code printed under the QR code, typed, and a photo of the QR code', async ({
+    page,
+    userWithCard: buyer,
+    request,
+  }) => {
+    showOnCamera(null);
+    await openSignedIn(page, buyer, '/home');
+    const typedCode = (await machineCode(request, 'TEA')).typedCode;
+    expect(typedCode).toMatch(/^[A-Z0-9]{3} [A-Z0-9]{3}$/);
+    await page.getByTestId('home-scan').click();
+    const scanner = page.getByTestId('scanner-sheet');
+    const field = scanner.getByLabel('Kotan undir QR-kotuni');
+    await field.fill('K7M');
+    await scanner.getByRole('button', { name: 'Halt fram' }).click();
+    await expect(scanner.getByText('Kotan hevur seks tekin, t.d. K7M 4QX.')).toBeVisible();
+    await field.fill(typedCode.toLowerCase());
+    await expectAccessible(page);
+    await page.screenshot(shot('beverage-scanner-typed'));
+    await scanner.getByRole('button', { name: 'Halt fram' }).click();
+    const sheet = page.getByTestId('beverage-sheet');
+    await expect(sheet.getByTestId('beverage-why')).toHaveText(
+      'Tú hevur einki kaffihald. Tú kanst keypa koppin eina ferð.',
+    );
+    await sheet.getByRole('button', { name: 'Lat aftur' }).click();
+    await expect(sheet).toBeHidden();
+
+    // A photo of another machine's code, read by the same decoder as the camera's picture.
+    const photographed = await machineCode(request, 'COFFEE');
+    await page.getByTestId('home-scan').click();
+    await scanner.getByTestId('scanner-photo').setInputFiles({
+      name: 'qr.png',
+      mimeType: 'image/png',
+      buffer: await toBuffer(photographed.url, { width: 600, margin: 4 }),
+    });
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByTestId('beverage-payment')).toContainText('Visa •••• 4242');
+    // A photo with no code says so, and the sheet stays for another try.
+    await sheet.getByRole('button', { name: 'Lat aftur' }).click();
+    await page.getByTestId('home-scan').click();
+    await scanner.getByTestId('scanner-photo').setInputFiles({
+      name: 'blank.png',
+      mimeType: 'image/png',
+      buffer: BLANK_PNG,
+    });
+    await expect(scanner.getByTestId('scanner-photo-error')).toHaveText(
+      'Eingin QR-kota sæst á myndini. Royn eina skarpari mynd, ella skriva kotuna.',
+    );
+  });
+
   test('a subscriber opens the machine’s code and pours on the subscription; another tier’s drink is not in it', async ({
     signedIn: page,
     userWithCard: buyer,

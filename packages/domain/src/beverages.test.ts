@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBeverageHash, nextCupAt } from './beverages.ts';
+import { formatFillCode, isBeverageHash, nextCupAt, normaliseFillCode } from './beverages.ts';
 import { coversBeverage } from './subscriptions.ts';
 
 describe('beverages', () => {
@@ -31,5 +31,18 @@ describe('beverages', () => {
     expect(isBeverageHash('abcdefghijklmnop')).toBe(true);
     expect(isBeverageHash('abcdefghijklmno')).toBe(false);
     expect(isBeverageHash('abcdefghijklmnop-')).toBe(false);
+  });
+});
+
+describe('the code printed under a machine’s QR code', () => {
+  it('is taken in any case, with or without its space or a dash', () => {
+    for (const typed of ['K7M4QX', 'k7m 4qx', ' K7M-4QX ', 'k7m\t4qx'])
+      expect(normaliseFillCode(typed), typed).toBe('K7M4QX');
+    expect(formatFillCode('K7M4QX')).toBe('K7M 4QX');
+  });
+
+  it('is refused when it cannot be one: too short or long, or a look-alike letter', () => {
+    for (const typed of ['', 'K7M4Q', 'K7M4QXX', 'K7M4Q0', 'I1LOBS', 'K7M 4Q!'])
+      expect(normaliseFillCode(typed), typed).toBeNull();
   });
 });

@@ -8,6 +8,23 @@ import { strict } from './fields.ts';
 /** A hash: letters and digits, 16 or more (the app takes `/{hash}` segments of that shape). */
 export const BEVERAGE_HASH_PATTERN = /^[A-Za-z0-9]{16,64}$/;
 export const isBeverageHash = (segment: string) => BEVERAGE_HASH_PATTERN.test(segment);
+/**
+ * The code printed under a machine's QR code, for a phone without a camera: six characters of an
+ * alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B), shown as two groups ('K7M 4QX')
+ * and typed in any case, with or without the space or a dash.
+ */
+export const FILL_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+export const FILL_CODE_LENGTH = 6;
+/** A typed code as the machine issued it, or null when it cannot be one. */
+export function normaliseFillCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]/g, '').toUpperCase();
+  if (code.length !== FILL_CODE_LENGTH) return null;
+  return new RegExp(`^[${FILL_CODE_ALPHABET}]+$`).test(code) ? code : null;
+}
+/** A code as the machine shows it: 'K7M4QX' → 'K7M 4QX'. */
+export const formatFillCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+export const fillCodeAnswerSchema = z.object({ hash: z.string() });
+
 /** How long a machine's code stays valid by default. */
 export const BEVERAGE_HASH_TTL_SECONDS_DEFAULT = 120;
 /** The seeded plans' fair use: one cup per this many minutes. */

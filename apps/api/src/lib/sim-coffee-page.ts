@@ -11,6 +11,7 @@ export const COFFEE_STYLE = `.state[data-state="awaiting payment"],.state[data-s
 .code figcaption{display:grid;justify-items:center;gap:8px;text-align:center}
 .code a{color:#0b6e69;font-size:14px;word-break:break-all}
 .left{font-weight:700;font-variant-numeric:tabular-nums}
+.typed{font:700 28px/1 ui-monospace,monospace;letter-spacing:.12em;color:#0f172a}
 #drinks{display:flex;flex-wrap:wrap;gap:8px}
 #drinks button{flex:1 1 9.5rem;overflow-wrap:normal}`;
 
@@ -57,6 +58,8 @@ export const COFFEE_SCRIPT = `(() => {
     img.height = ${String(QR_SIZE)};
     img.alt = 'QR code of the drink';
     const caption = element('figcaption');
+    const typed = element('span', 'typed');
+    typed.dataset.coffee = 'typed-code';
     const link = element('a');
     link.target = '_blank';
     link.rel = 'noopener';
@@ -64,7 +67,7 @@ export const COFFEE_SCRIPT = `(() => {
     const copy = element('button', null, 'Copy link');
     copy.type = 'button';
     copy.dataset.coffee = 'copy';
-    caption.append(link, left, copy);
+    caption.append(typed, link, left, copy);
     code.append(img, caption);
     const actions = element('div', 'actions');
     const order = element('button');
@@ -78,7 +81,7 @@ export const COFFEE_SCRIPT = `(() => {
     actions.append(order, link2);
     item.append(head, detail, code, actions);
     list.append(item);
-    const parts = { state, detail, code, img, link, left, copy, order, connection: link2, last: null, note: '' };
+    const parts = { state, detail, code, img, typed, link, left, copy, order, connection: link2, last: null, note: '' };
     cards.set(m.machineId, parts);
     return parts;
   }
@@ -110,6 +113,8 @@ export const COFFEE_SCRIPT = `(() => {
         parts.copy.dataset.url = m.url;
       }
       parts.left.textContent = m.secondsLeft === null ? '' : m.secondsLeft + ' s left';
+      // The code printed under the QR code, for a phone without a camera.
+      parts.typed.textContent = m.typedCode || '';
     }
     parts.code.hidden = !m.url;
     const out = m.state === 'out of order';

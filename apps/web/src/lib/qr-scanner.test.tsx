@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../test/api.ts';
 import { renderWithApp, setUpTexts } from '../test/render.tsx';
 import { QrViewfinder, followScannedCode, scannedPath } from './qr-scanner.tsx';
 
@@ -40,7 +41,9 @@ describe('QrViewfinder', () => {
       .fn<() => Promise<MediaStream>>()
       .mockRejectedValue(new DOMException('no', 'NotAllowedError'));
     withCamera(getUserMedia);
-    const { user } = renderWithApp(<QrViewfinder onCode={() => undefined} />);
+    const { user } = renderWithApp(
+      <QrViewfinder onCode={() => undefined} onPath={() => undefined} />,
+    );
     expect(
       await screen.findByText(
         'Appin fær ikki atgongd til kameraið. Loyv kameraið í stillingunum og royn aftur.',
@@ -77,7 +80,7 @@ describe('QrViewfinder', () => {
     try {
       withCamera(() => Promise.resolve(stream('first')));
       const onCode = vi.fn();
-      const first = renderWithApp(<QrViewfinder onCode={onCode} />);
+      const first = renderWithApp(<QrViewfinder onCode={onCode} onPath={() => undefined} />);
       await waitFor(() => {
         expect(onCode).toHaveBeenCalledWith('the-code');
       });
@@ -86,7 +89,7 @@ describe('QrViewfinder', () => {
 
       frames = -1000;
       withCamera(() => Promise.resolve(stream('second')));
-      const second = renderWithApp(<QrViewfinder onCode={onCode} />);
+      const second = renderWithApp(<QrViewfinder onCode={onCode} onPath={() => undefined} />);
       await waitFor(() => {
         expect(screen.getByTestId('scanner').dataset.state).toBe('scanning');
       });
@@ -100,10 +103,50 @@ describe('QrViewfinder', () => {
     }
   });
 
-  it('says that there is no camera, with nothing to retry', () => {
-    renderWithApp(<QrViewfinder onCode={() => undefined} />);
+  it('says that there is no camera, with nothing to retry and no frame to hold a code in', () => {
+    renderWithApp(<QrViewfinder onCode={() => undefined} onPath={() => undefined} />);
     expect(screen.getByText('Eingin kamera er á hesum tóli.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Royn aftur' })).toBeNull();
+    expect(screen.queryByText(/inni í ramanum/)).toBeNull();
+    // The ways on without a camera: the code under the QR code, or a photo of it.
+    expect(screen.getByLabelText('Kotan undir QR-kotuni')).toBeTruthy();
+    expect(screen.getByLabelText('Vel eina mynd av QR-kotuni')).toBeTruthy();
+  });
+
+  it('takes the typed code to the drink it names, and says a wrong one in the customer’s words', async () => {
+    const sent = mockApi({
+      'GET /beverages/codes/K7M4QX': { body: { hash: 'abcdefghijklmnop1234' } },
+      'GET /beverages/codes/AAAAAA': apiError(
+        404,
+        'FILL_CODE_UNKNOWN',
+        'Kotan er ókend ella útgingin. Kanna hana á skíggjanum á maskinuni og royn aftur.',
+      ),
+    });
+    const onPath = vi.fn();
+    const onCode = vi.fn();
+    const { user } = renderWithApp(<QrViewfinder onCode={onCode} onPath={onPath} />);
+    const field = screen.getByLabelText('Kotan undir QR-kotuni');
+    await user.type(field, 'k7m');
+    await user.click(screen.getByRole('button', { name: 'Halt fram' }));
+    expect(screen.getByText('Kotan hevur seks tekin, t.d. K7M 4QX.')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.clear(field);
+    await user.type(field, 'aaa aaa');
+    await user.click(screen.getByRole('button', { name: 'Halt fram' }));
+    expect(
+      await screen.findByText(
+        'Kotan er ókend ella útgingin. Kanna hana á skíggjanum á maskinuni og royn aftur.',
+      ),
+    ).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'k7m-4qx');
+    await user.click(screen.getByRole('button', { name: 'Halt fram' }));
+    await waitFor(() => expect(onPath).toHaveBeenCalledWith('/abcdefghijklmnop1234'));
+    // A whole link of ours, pasted, goes as its QR code would.
+    await user.clear(field);
+    await user.type(field, `${window.location.origin}/fuel/12/3`);
+    await user.click(screen.getByRole('button', { name: 'Halt fram' }));
+    expect(onCode).toHaveBeenCalledWith(`${window.location.origin}/fuel/12/3`);
   });
 });
 

@@ -1,7 +1,10 @@
-import { CameraOff, ScanLine } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { fillCodeAnswerSchema, normaliseFillCode } from '@stod/domain';
+import { CameraOff, ImageUp, ScanLine } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@stod/ui/Button.tsx';
+import { Field } from '@stod/ui/Field.tsx';
+import { Notice } from '@stod/ui/Notice.tsx';
 import { closeModal, openModal } from '@stod/ui/modal-store.ts';
 import { showToast } from '@stod/ui/toast-store.ts';
 import { isNativePlatform } from '../platform/capacitor.ts';
@@ -9,6 +12,7 @@ import { hasCamera, qrReader, scanNative } from '../platform/scanner.ts';
 import { API_BASE } from '../config.ts';
 import { loadTexts } from '../i18n/index.ts';
 import i18next from 'i18next';
+import { apiRequest } from './api-client.ts';
 import { deepLinkPath } from './deep-link.ts';
 
 /** How often a video frame is read: fast enough to feel instant, light on a mid-range phone. */
@@ -45,7 +49,14 @@ function cameraError(error: unknown): CameraState {
  * The web's viewfinder: the back camera's picture, read for a QR code five times a second until
  * one is found. The camera is released as soon as it is found, and whenever the sheet closes.
  */
-export function QrViewfinder({ onCode }: { onCode: (text: string) => void }) {
+export function QrViewfinder({
+  onCode,
+  onPath,
+}: {
+  onCode: (text: string) => void;
+  /** A typed code led to this screen of the app. */
+  onPath: (path: string) => void;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>(hasCamera() ? 'starting' : 'none');
@@ -138,7 +149,7 @@ export function QrViewfinder({ onCode }: { onCode: (text: string) => void }) {
           )}
         </div>
       ) : (
-        <div className="relative aspect-square w-full overflow-hidden rounded-3xl bg-slate-900">
+        <div className="relative mx-auto aspect-square w-full max-w-72 overflow-hidden rounded-3xl bg-slate-900">
           <video
             ref={video}
             muted
@@ -161,7 +172,116 @@ export function QrViewfinder({ onCode }: { onCode: (text: string) => void }) {
           )}
         </div>
       )}
-      <p className="text-center text-base text-slate-700">{t('scanner.hint')}</p>
+      {!problem && <p className="text-center text-base text-slate-700">{t('scanner.hint')}</p>}
+      <WithoutCamera onCode={onCode} onPath={onPath} />
+    </div>
+  );
+}
+
+/**
+ * For a phone whose camera cannot read the code: the code printed under the QR code, typed (or
+ * the whole link), and a photo of the QR code, read by the same decoder as the camera's picture.
+ */
+function WithoutCamera({
+  onCode,
+  onPath,
+}: {
+  onCode: (text: string) => void;
+  onPath: (path: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const photoId = useId();
+
+  const submit = async () => {
+    setError(null);
+    const text = typed.trim();
+    // A whole link of ours, typed or pasted, goes where its QR code would.
+    if (scannedPath(text)) {
+      onCode(text);
+      return;
+    }
+    const code = normaliseFillCode(text);
+    if (!code) {
+      setError(t('scanner.typeBad'));
+      return;
+    }
+    setBusy(true);
+    const [answer, failure] = await apiRequest(`/beverages/codes/${code}`, {
+      schema: fillCodeAnswerSchema,
+    });
+    setBusy(false);
+    if (answer) onPath(`/${answer.hash}`);
+    else setError(failure.message);
+  };
+
+  const readPhoto = async (file: File | undefined) => {
+    setPhotoError(null);
+    if (!file) return;
+    setBusy(true);
+    try {
+      const picture = await createImageBitmap(file);
+      const text = await (await qrReader()).read(picture).catch(() => null);
+      picture.close();
+      if (text) onCode(text);
+      else setPhotoError(t('scanner.photoNone'));
+    } catch {
+      setPhotoError(t('scanner.photoNone'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 pt-4" data-testid="scanner-typed">
+      <form
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Field
+          label={t('scanner.typeLabel')}
+          hint={t('scanner.typeHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setError(null);
+          }}
+          error={error ?? undefined}
+        />
+        <Button type="submit" variant="secondary" pending={busy}>
+          {t('scanner.typeSubmit')}
+        </Button>
+      </form>
+      <label
+        htmlFor={photoId}
+        className="flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-2xl px-4 text-base font-semibold text-brand-strong underline-offset-4 hover:underline focus-within:outline-3 focus-within:outline-brand"
+      >
+        <ImageUp size={20} aria-hidden="true" />
+        {t('scanner.photo')}
+        <input
+          id={photoId}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          data-testid="scanner-photo"
+          onChange={(e) => void readPhoto(e.target.files?.[0])}
+        />
+      </label>
+      {photoError && (
+        <Notice tone="error" testId="scanner-photo-error">
+          {photoError}
+        </Notice>
+      )}
     </div>
   );
 }
@@ -201,6 +321,10 @@ export async function openScanner(navigate: (path: string) => unknown): Promise<
         onCode={(text) => {
           closeModal(id);
           followScannedCode(text, navigate);
+        }}
+        onPath={(path) => {
+          closeModal(id);
+          void navigate(path);
         }}
       />
     ),

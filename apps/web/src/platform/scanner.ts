@@ -40,13 +40,16 @@ export async function scanNative(): Promise<NativeScan> {
   }
 }
 
-/** Reads QR codes in video frames. */
+/** What a code is read from: a frame of the camera's video, or a photo the user chose. */
+export type QrSource = HTMLVideoElement | ImageBitmap;
+
+/** Reads QR codes in video frames and photos. */
 export interface QrReader {
-  read(source: HTMLVideoElement): Promise<string | null>;
+  read(source: QrSource): Promise<string | null>;
 }
 
 interface DetectorLike {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+  detect(source: QrSource): Promise<{ rawValue: string }[]>;
 }
 interface DetectorClass {
   new (options: { formats: string[] }): DetectorLike;

@@ -58,6 +58,8 @@ export const serverEn: Record<keyof typeof serverFo, string> = {
   'error.pickupPast': 'Choose a time at least 10 minutes from now.',
   'error.pickupTooFar': 'Choose a time within the next 12 hours.',
   'error.notProviderQr': 'Not a QR code of the provider.',
+  'error.fillCodeUnknown':
+    'The code is unknown or has expired. Check it on the machine’s screen and try again.',
   'error.drinkNotInSubscription': 'Scanned drink not in the subscription.',
   'error.noBeverageSubscription':
     'You have no valid coffee subscription. You can buy the cup once instead.',

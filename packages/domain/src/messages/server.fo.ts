@@ -64,6 +64,8 @@ export const serverFo = {
   'error.pickupPast': 'Vel eina tíð í minsta lagi 10 minuttir frá nú.',
   'error.pickupTooFar': 'Vel eina tíð innan 12 tímar.',
   'error.notProviderQr': 'Hetta er ikki ein QR-kota frá okkum.',
+  'error.fillCodeUnknown':
+    'Kotan er ókend ella útgingin. Kanna hana á skíggjanum á maskinuni og royn aftur.',
   'error.drinkNotInSubscription': 'Skannaði drykkurin er ikki í haldinum.',
   'error.noBeverageSubscription':
     'Tú hevur einki galdandi kaffihald. Tú kanst keypa koppin einaferð í staðin.',

@@ -37,6 +37,8 @@ export const beverageFills = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     hash: text('hash').notNull(),
+    /** The short code printed under the QR code (FILL_CODE_ALPHABET), unique while pending. */
+    code: text('code'),
     machineId: uuid('machine_id')
       .notNull()
       .references(() => beverageMachines.id, { onDelete: 'cascade' }),
@@ -63,6 +65,9 @@ export const beverageFills = pgTable(
   },
   (t) => [
     uniqueIndex('beverage_fills_hash').on(t.hash),
+    uniqueIndex('beverage_fills_pending_code')
+      .on(t.code)
+      .where(sql`${t.state} = 'pending'`),
     index('beverage_fills_user_idx').on(t.userId, t.startedAt),
     index('beverage_fills_machine_idx').on(t.machineId, t.createdAt),
     uniqueIndex('beverage_fills_request_key').on(t.userId, t.requestKey),

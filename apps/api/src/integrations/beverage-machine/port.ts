@@ -19,8 +19,17 @@ export type PourAnswer = 'pouring' | 'busy' | 'out of order' | 'unknown' | 'unre
 export type TransactionAnswer = 'awaiting payment' | 'pouring' | 'done' | 'unknown';
 
 export interface BeverageMachinesPort {
-  /** The machine shows the code of a pending transaction until `expiresAt`. */
-  showCode(machineId: string, transactionId: string, url: string, expiresAt: Date): Promise<void>;
+  /**
+   * The machine shows the code of a pending transaction until `expiresAt`: the QR code of `url`,
+   * and `code` printed under it for a phone without a camera.
+   */
+  showCode(
+    machineId: string,
+    transactionId: string,
+    url: string,
+    expiresAt: Date,
+    code?: string,
+  ): Promise<void>;
   /** Pours the transaction the machine shows; a repeat for the same one answers 'pouring'. */
   pour(machineId: string, transactionId: string): Promise<PourAnswer>;
   state(machineId: string): Promise<BeverageMachineEvent>;

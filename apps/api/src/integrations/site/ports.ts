@@ -209,11 +209,12 @@ export function siteBeverageMachines(
   };
   return {
     deliver: (event) => events.emit(event),
-    async showCode(machineId, transactionId, url, expiresAt) {
+    async showCode(machineId, transactionId, url, expiresAt, code) {
       await call(machineId, 'Machine.ShowCode', {
         transaction: transactionId,
         url,
         expiresAt: expiresAt.toISOString(),
+        ...(code === undefined ? {} : { code }),
       });
     },
     async pour(machineId, transactionId) {

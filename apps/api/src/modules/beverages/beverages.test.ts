@@ -84,6 +84,57 @@ describe('a coffee machine’s code', () => {
   });
 });
 
+describe('GET /beverages/codes/{code}: the code printed under the QR code, typed', () => {
+  it('answers the hash of the waiting drink, however the code is typed, and nothing else', async () => {
+    const user = await cardCustomer(t.app);
+    const code = await choose('COFFEE');
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(beverageFills)
+      .where(eq(beverageFills.id, code.transactionId));
+    const printed = row?.code ?? '';
+    expect(printed).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+    const typed = async (text: string, token = user.token) =>
+      t.app.inject({
+        url: `/api/beverages/codes/${encodeURIComponent(text)}`,
+        headers: bearer(token),
+      });
+    for (const text of [printed, `${printed.slice(0, 3)} ${printed.slice(3)}`.toLowerCase()]) {
+      const res = await typed(text);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ hash: code.hash });
+    }
+    for (const wrong of ['AAAAAA', 'K7M', '0OO0OO', 'x'.repeat(20)]) {
+      const res = await typed(wrong);
+      expect(res.statusCode, wrong).toBe(404);
+      expect(res.json()).toMatchObject({
+        code: 'FILL_CODE_UNKNOWN',
+        message: 'Kotan er ókend ella útgingin. Kanna hana á skíggjanum á maskinuni og royn aftur.',
+      });
+    }
+    expect((await typed('x'.repeat(21))).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/beverages/codes/${printed}` })).statusCode).toBe(401);
+    // Once the code is spent it names nothing.
+    await t.app.ctx.db
+      .update(beverageFills)
+      .set({ state: 'expired' })
+      .where(eq(beverageFills.id, code.transactionId));
+    expect((await typed(printed)).statusCode).toBe(404);
+  });
+
+  it('counts the tries of a user, so codes cannot be guessed through it', async () => {
+    const user = await cardCustomer(t.app);
+    const answers = [];
+    for (let i = 0; i < 21; i += 1)
+      answers.push(
+        (await t.app.inject({ url: '/api/beverages/codes/AAAAAA', headers: bearer(user.token) }))
+          .statusCode,
+      );
+    expect(answers.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(answers[20]).toBe(429);
+  });
+});
+
 describe('POST /beverages', () => {
   it('pours once on the subscription, however many requests race, and the machine pours', async () => {
     const user = await subscriber();

@@ -30,6 +30,15 @@ export async function insertFill(db: Db, row: typeof beverageFills.$inferInsert)
   return inserted ?? null;
 }
 
+/** The waiting fill a machine's printed code names. */
+export async function pendingFillByCode(db: Db, code: string) {
+  const [row] = await db
+    .select()
+    .from(beverageFills)
+    .where(and(eq(beverageFills.code, code), eq(beverageFills.state, 'pending')));
+  return row ?? null;
+}
+
 /** Whether staff have taken the machine out of service. */
 export async function machineClosed(db: Db, machineId: string) {
   const [row] = await db

@@ -3,6 +3,7 @@ import {
   beverageOneTimeSchema,
   beveragePourSchema,
   beveragePurchaseSchema,
+  fillCodeAnswerSchema,
   idField,
   requiredText,
   strict,
@@ -36,6 +37,21 @@ export const beverageRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => service.read(ctx, authOf(request).userId, request.params.hash),
+  );
+
+  app.get(
+    '/beverages/codes/:code',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'The code printed under a machine’s QR code, typed: the hash it stands for',
+        security: bearer,
+        params: z.object({ code: z.string().max(20, 'validation.invalid') }),
+        response: { 200: fillCodeAnswerSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    (request) => service.byCode(ctx, authOf(request).userId, request.params.code),
   );
 
   app.post(

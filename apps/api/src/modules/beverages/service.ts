@@ -1,7 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { formatDateTime, nextCupAt, type BeveragePour } from '@stod/domain';
+import {
+  FILL_CODE_ALPHABET,
+  FILL_CODE_LENGTH,
+  formatDateTime,
+  nextCupAt,
+  normaliseFillCode,
+  type BeveragePour,
+} from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { rateLimited } from '../auth/index.ts';
 import { beverageCover } from '../subscriptions/index.ts';
 import {
   live,
@@ -28,6 +36,49 @@ const HASH_LENGTH = 24;
 const newHash = () =>
   Array.from({ length: HASH_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
+const newCode = () =>
+  Array.from(
+    { length: FILL_CODE_LENGTH },
+    () => FILL_CODE_ALPHABET[randomInt(FILL_CODE_ALPHABET.length)],
+  ).join('');
+
+/** A new fill with a short code no other pending fill has (a clash is drawn again). */
+async function insertWithCode(
+  ctx: ServiceContext,
+  row: Omit<Parameters<typeof repo.insertFill>[1], 'code'>,
+) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const fill = await repo.insertFill(ctx.db, { ...row, code: newCode() });
+      if (!fill) throw notFound();
+      return fill;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/**
+ * The code printed under a machine's QR code, typed in the app: the hash it stands for, while its
+ * fill waits. Tries are counted per user, so codes cannot be guessed through it.
+ */
+export async function byCode(ctx: ServiceContext, userId: string, typed: string) {
+  const tries = await ctx.counter.hit(
+    `fillcode:${userId}`,
+    FILL_CODE_TRIES,
+    FILL_CODE_WINDOW_SECONDS,
+  );
+  if (!tries.allowed) throw rateLimited(tries.retryAfterSeconds);
+  const code = normaliseFillCode(typed);
+  const row = code ? await repo.pendingFillByCode(ctx.db, code) : null;
+  if (!row || row.expiresAt.getTime() <= ctx.clock.now().getTime()) throw unknownCode();
+  return { hash: row.hash };
+}
+
+const FILL_CODE_TRIES = 20;
+const FILL_CODE_WINDOW_SECONDS = 600;
+const unknownCode = () => new AppError(404, 'FILL_CODE_UNKNOWN', 'error.fillCodeUnknown');
+
 /** A machine's customer chose a drink: the pending fill and the code the machine shows. */
 export async function issue(ctx: ServiceContext, machineId: string, beverageFamily: string) {
   const beverage = await repo.beverageOf(ctx.db, beverageFamily);
@@ -37,7 +88,7 @@ export async function issue(ctx: ServiceContext, machineId: string, beverageFami
   const expiresAt = new Date(
     ctx.clock.now().getTime() + ctx.config.BEVERAGE_HASH_TTL_SECONDS * 1000,
   );
-  const fill = await repo.insertFill(ctx.db, {
+  const fill = await insertWithCode(ctx, {
     hash: newHash(),
     machineId,
     beverageFamily,
@@ -45,10 +96,9 @@ export async function issue(ctx: ServiceContext, machineId: string, beverageFami
     price: beverage.price,
     expiresAt,
   });
-  if (!fill) throw notFound();
   const url = `${ctx.config.publicUrl}/${fill.hash}`;
   try {
-    await ctx.beverageMachines.showCode(machineId, fill.id, url, expiresAt);
+    await ctx.beverageMachines.showCode(machineId, fill.id, url, expiresAt, fill.code ?? undefined);
   } catch (error) {
     // The machine never showed the code: nobody can scan it, so it is spent at once.
     ctx.log.warn({ err: error, machineId }, 'a coffee machine did not take its code');

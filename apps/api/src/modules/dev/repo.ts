@@ -20,6 +20,7 @@ export async function fillsById(db: Db, ids: string[]) {
       name: beverageFills.name,
       state: beverageFills.state,
       expiresAt: beverageFills.expiresAt,
+      code: beverageFills.code,
     })
     .from(beverageFills)
     .where(inArray(beverageFills.id, ids));

@@ -76,6 +76,8 @@ describe('GET /api/dev/sim/state: the coffee machines', () => {
       url: code.url,
     });
     expect(waiting?.drink).toEqual(expect.any(String));
+    // The code printed under the QR code, for a phone without a camera.
+    expect(waiting?.typedCode).toMatch(/^[A-Z0-9]{3} [A-Z0-9]{3}$/);
     expect(waiting?.secondsLeft).toBeGreaterThan(60);
     expect(waiting?.secondsLeft).toBeLessThanOrEqual(t.app.ctx.config.BEVERAGE_HASH_TTL_SECONDS);
 

@@ -1,4 +1,10 @@
-import { beverageFillStates, beverageMachineStates, idField, strict } from '@stod/domain';
+import {
+  beverageFillStates,
+  beverageMachineStates,
+  formatFillCode,
+  idField,
+  strict,
+} from '@stod/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { toString as qrCode } from 'qrcode';
 import { z } from 'zod';
@@ -24,6 +30,8 @@ export const machineStatusSchema = z.object({
   fillState: z.enum(beverageFillStates).nullable(),
   /** The link the machine's QR code shows, while it waits for payment. */
   url: z.string().nullable(),
+  /** The code printed under the QR code ('K7M 4QX'), typed in the app without a camera. */
+  typedCode: z.string().nullable(),
   secondsLeft: z.number().int().nullable(),
 });
 export type MachineStatus = z.infer<typeof machineStatusSchema>;
@@ -62,6 +70,7 @@ export async function coffeeMachinesAt(
       drink: fill?.name ?? null,
       fillState: fill?.state ?? null,
       url,
+      typedCode: url && fill?.code ? formatFillCode(fill.code) : null,
       secondsLeft:
         url && fill ? Math.max(0, Math.ceil((fill.expiresAt.getTime() - now) / 1000)) : null,
     };
