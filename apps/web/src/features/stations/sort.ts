@@ -1,17 +1,8 @@
 import { distanceKm, type LatLng, type Station } from '@stod/domain';
+import { compareNames } from '../../lib/names.ts';
 
 export const sortModes = ['name', 'distance', 'services'] as const;
 export type SortMode = (typeof sortModes)[number];
-
-/**
- * Faroese alphabetical order: æ, ø and å after z. Browsers built on Chromium ship no Faroese
- * collation (they would fall back to English and sort ø as o); Danish orders those letters the
- * same way, so it stands in there.
- */
-const faroese = new Intl.Collator(['fo', 'da'], { numeric: true });
-
-export const compareNames = (a: { name: string }, b: { name: string }) =>
-  faroese.compare(a.name, b.name);
 
 /**
  * The list's order: by name; by distance from the position (nearest first, unknown distance

@@ -1,4 +1,4 @@
-import type { InstallationView } from '@stod/domain';
+import { formatDistance, type InstallationView } from '@stod/domain';
 import { ChevronRight, Settings, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +11,14 @@ import { useTariffText } from './TariffText.ts';
  * One installation in the list: its name, whose it is, its free connectors and its price. The
  * user's own has a second way in beside it: to its page under "My charging stations".
  */
-export function InstallationRow({ installation }: { installation: InstallationView }) {
+export function InstallationRow({
+  installation,
+  km,
+}: {
+  installation: InstallationView;
+  /** How far it is, once the position is known. */
+  km: number | null;
+}) {
   const { t } = useTranslation();
   const tariffText = useTariffText();
   const free = installation.connectorsFree;
@@ -33,10 +40,10 @@ export function InstallationRow({ installation }: { installation: InstallationVi
           <Zap size={20} />
         </span>
         <span className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span
               data-testid="installation-name"
-              className="min-w-0 truncate text-base font-semibold text-slate-900"
+              className="min-w-0 text-base font-semibold break-words text-slate-900"
             >
               {installation.name}
             </span>
@@ -55,6 +62,11 @@ export function InstallationRow({ installation }: { installation: InstallationVi
             <span data-testid="installation-price" className="text-slate-700 tabular-nums">
               {tariffText(installation.tariff, installation.access === 'own')}
             </span>
+            {km !== null && (
+              <span data-testid="installation-distance" className="text-slate-700 tabular-nums">
+                {formatDistance(km)}
+              </span>
+            )}
           </span>
         </span>
         <ChevronRight size={20} aria-hidden="true" className="shrink-0 text-slate-500" />

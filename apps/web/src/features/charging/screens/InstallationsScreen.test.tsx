@@ -73,6 +73,38 @@ describe('InstallationsScreen', () => {
     );
   });
 
+  it('leaves only the installations free now at a press, and says when none is', async () => {
+    mockApi({
+      'GET /installations': { body: { items: [testInstallation(), perMinute] } },
+      'GET /charges/active': { body: { charge: null } },
+    });
+    const { user } = open();
+    const list = await screen.findByRole('list', { name: 'Ladistøðir' });
+    const freeOnly = screen.getByRole('button', { name: 'Leys nú' });
+    expect(freeOnly.getAttribute('aria-pressed')).toBe('false');
+    await user.click(freeOnly);
+    expect(freeOnly.getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(list)
+        .getAllByTestId('installation-name')
+        .map((n) => n.textContent),
+    ).toEqual(['Ladistøð Tórshavn']);
+    expect(screen.getByTestId('installations-count').textContent).toBe('1 ladistøð');
+  });
+
+  it('says no installation is free now, and shows them all again', async () => {
+    mockApi({
+      'GET /installations': { body: { items: [perMinute] } },
+      'GET /charges/active': { body: { charge: null } },
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Leys nú' }));
+    const empty = await screen.findByTestId('installations-empty');
+    expect(empty.textContent).toContain('Ongin ladari er leysur júst nú');
+    await user.click(within(empty).getByRole('button', { name: 'Vís allar' }));
+    expect(await screen.findAllByTestId('installation-row')).toHaveLength(1);
+  });
+
   it('shows skeletons while loading, then the empty state', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     mockApi({

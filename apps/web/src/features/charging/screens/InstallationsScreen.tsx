@@ -1,24 +1,28 @@
-import { House } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { House, Zap } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppState } from '../../../lib/app-state.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ViewToolbar, type ViewMode } from '../../../lib/view-toolbar.tsx';
 import { Button } from '@stod/ui/Button.tsx';
+import { cn } from '@stod/ui/cn.ts';
 import { Skeleton } from '@stod/ui/Skeleton.tsx';
 import { ListGroup, ListItem } from '@stod/ui/ListItem.tsx';
 import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
 import { useInstallations } from '../api/get-installations.ts';
 import { ActiveChargeNotice } from '../components/ActiveChargeNotice.tsx';
 import { InstallationRow } from '../components/InstallationRow.tsx';
+import { installationDistance, orderInstallations } from '../order.ts';
 
 // Leaflet loads with the map, never with the list or the first paint.
 const InstallationMap = lazy(() => import('../components/InstallationMap.tsx'));
 
 /**
  * `/charging/installations`: the installations the user may charge at (public ones and the
- * user's own, own first), as a list or on a map; each opens its chargers.
+ * user's own), as a list or on a map; each opens its chargers. The list puts the user's own
+ * first, then those with a connector free, nearest first once the position is known; a switch
+ * leaves only those free now.
  */
 export function InstallationsScreen() {
   const { t } = useTranslation();
@@ -26,7 +30,12 @@ export function InstallationsScreen() {
   const installations = useInstallations();
   const position = useAppState((s) => s.geolocation);
   const [view, setView] = useState<ViewMode>('list');
-  const items = installations.data;
+  const [freeOnly, setFreeOnly] = useState(false);
+  const all = installations.data;
+  const items = useMemo(
+    () => (all ? orderInstallations(all, position, freeOnly) : undefined),
+    [all, position, freeOnly],
+  );
 
   return (
     <div data-testid="installations-screen" className="flex flex-1 flex-col">
@@ -39,10 +48,27 @@ export function InstallationsScreen() {
           map: t('charging.viewMap'),
         }}
       >
-        {items && items.length > 0 && (
-          <p className="px-1 text-sm font-medium text-slate-700" data-testid="installations-count">
-            {t('charging.count', { count: items.length })}
-          </p>
+        {all && all.length > 0 && (
+          <div className="flex items-center justify-between gap-3 px-1">
+            <p className="text-sm font-medium text-slate-700" data-testid="installations-count">
+              {t('charging.count', { count: items?.length ?? 0 })}
+            </p>
+            <button
+              type="button"
+              aria-pressed={freeOnly}
+              data-testid="installations-free-only"
+              onClick={() => setFreeOnly((on) => !on)}
+              className={cn(
+                'inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 transition-colors focus-visible:outline-3 focus-visible:outline-brand',
+                freeOnly
+                  ? 'bg-emerald-700 text-white ring-emerald-700'
+                  : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50',
+              )}
+            >
+              <Zap size={16} aria-hidden="true" />
+              {t('charging.freeOnly')}
+            </button>
+          </div>
         )}
       </ViewToolbar>
       {installations.isError && !items ? (
@@ -60,7 +86,20 @@ export function InstallationsScreen() {
         <ListSkeleton label={t('charging.loading')} />
       ) : items.length === 0 ? (
         <div className="flex flex-1 flex-col" data-testid="installations-empty">
-          <EmptyState level={2} title={t('charging.emptyTitle')} text={t('charging.emptyText')} />
+          {freeOnly ? (
+            <EmptyState
+              level={2}
+              title={t('charging.noneFreeTitle')}
+              text={t('charging.noneFreeText')}
+              action={
+                <Button variant="secondary" onClick={() => setFreeOnly(false)}>
+                  {t('charging.showAll')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState level={2} title={t('charging.emptyTitle')} text={t('charging.emptyText')} />
+          )}
         </div>
       ) : view === 'map' ? (
         <Suspense fallback={<Skeleton className="m-5 flex-1 rounded-3xl" />}>
@@ -79,7 +118,11 @@ export function InstallationsScreen() {
             className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200"
           >
             {items.map((installation) => (
-              <InstallationRow key={installation.id} installation={installation} />
+              <InstallationRow
+                key={installation.id}
+                installation={installation}
+                km={installationDistance(installation, position)}
+              />
             ))}
           </ul>
           {items.some((installation) => installation.access !== 'public') && (
