@@ -15,7 +15,9 @@ import { expect, test } from '@playwright/test';
 // 138.8: the console's plans, settlement, price-sign and tariff-fee schemas in the eager domain
 // barrel measured 138.7 (rounded, over 138.7). Staff-only schemas belong behind a subpath of
 // their own, out of the customer's first paint: the next cut.
-const LOGIN_FIRST_PAINT_LIMIT_KB = 138.8;
+// 139.0: the customer's own new rules in the domain (what may start beside a stopped wash, the
+// menu in English, the machine's typed code, a charge's elapsed seconds) measured 138.9.
+const LOGIN_FIRST_PAINT_LIMIT_KB = 139.0;
 
 /**
  * The JavaScript a guest's first paint of /food-order needs, gzip: the login's share, plus the
@@ -26,7 +28,8 @@ const LOGIN_FIRST_PAINT_LIMIT_KB = 138.8;
  */
 // 185.6: the same staff-only schemas, a station's preparation time and a dish's `backAt`
 // measured 185.5.
-const FOOD_ORDER_FIRST_PAINT_LIMIT_KB = 185.6;
+// 185.8: the same customer rules as /login's 139.0 measured 185.7.
+const FOOD_ORDER_FIRST_PAINT_LIMIT_KB = 185.8;
 
 // The build the server serves (playwright.config.ts passes WEB_DIST through when it is set).
 const dist = process.env.WEB_DIST

@@ -1,4 +1,6 @@
+import { expectAccessible } from './a11y-fixtures.ts';
 import { expect, test } from './test.ts';
+import { shot } from './wallet-fixtures.ts';
 
 test('the language switch changes the texts at once and survives a reload', async ({
   signedIn: page,
@@ -55,4 +57,27 @@ test('a guest can switch the language on the start screen', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Welcome to Støð' })).toBeVisible();
   await page.getByTestId('login-form').getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+});
+
+test('in English the food menu speaks English: categories, dishes and their ingredients', async ({
+  page,
+  request,
+}) => {
+  const stations = await request.get('/api/stations/stod?service=food');
+  const [station] = ((await stations.json()) as { items: { id: number }[] }).items;
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('stod_locale', 'en'));
+  await page.goto(`/food-order/stations/${String(station!.id)}`);
+  await expect(page.getByRole('heading', { name: 'Hot food' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Open sandwiches and salad' })).toBeVisible();
+  const hotDog = page.getByTestId('product-pylsa');
+  await expect(hotDog).toContainText('Hot dog');
+  await expect(page.getByText('Pylsa í breyði')).toHaveCount(0);
+  await expect(page.getByTestId('offer-burgaratilbod')).toContainText('Burger deal');
+  await expectAccessible(page);
+  await page.screenshot(shot('food-menu-english'));
+  await hotDog.click();
+  const sheet = page.getByRole('dialog', { name: 'Hot dog' });
+  await expect(sheet).toContainText('Fried onions');
+  await expect(sheet).toContainText('Remoulade');
 });

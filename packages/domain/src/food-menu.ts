@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strict } from './fields.ts';
-import type { Locale } from './messages/index.ts';
+import { localized, type Locale } from './messages/index.ts';
 
 // The menu of a station's restaurant (spec §3 "Food item", "Food offer"): its products with
 // their allergens and ingredients, and its offers.
@@ -60,9 +60,14 @@ export const ALLERGEN_NAMES: Readonly<Record<Locale, Readonly<Record<Allergen, s
   },
 };
 
+// The ERP writes its content in Faroese and, where it has it, in English (`nameEn`,
+// `descriptionEn`: decision 0017's rule for content). The API answers each customer in their
+// language (`localizeMenu`); the kitchen and the receipts keep the Faroese.
+
 export const menuIngredientSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameEn: z.string().optional(),
   /** Part of the product as it comes; it may be removed. One not included may be added. */
   included: z.boolean(),
   /** What adding it costs, in øre; removing an included one costs and saves nothing. */
@@ -74,7 +79,9 @@ export const menuProductSchema = z.object({
   id: z.string(),
   categoryId: z.string(),
   name: z.string(),
+  nameEn: z.string().optional(),
   description: z.string(),
+  descriptionEn: z.string().optional(),
   imageUrl: z.string().nullable(),
   price: z.number().int(),
   allergens: z.array(z.enum(ALLERGENS)),
@@ -85,7 +92,11 @@ export const menuProductSchema = z.object({
 });
 export type MenuProduct = z.infer<typeof menuProductSchema>;
 
-export const menuCategorySchema = z.object({ id: z.string(), name: z.string() });
+export const menuCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string().optional(),
+});
 export type MenuCategory = z.infer<typeof menuCategorySchema>;
 
 export const offerItemTypes = ['matur', 'sodavatn'] as const;
@@ -101,7 +112,9 @@ export type OfferChoice = z.infer<typeof offerChoiceSchema>;
 export const menuOfferSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameEn: z.string().optional(),
   description: z.string(),
+  descriptionEn: z.string().optional(),
   imageUrl: z.string().nullable(),
   offerGroup: z.object({ navisionId: z.string() }),
   items: z.array(z.object({ type: z.enum(offerItemTypes), choices: z.array(offerChoiceSchema) })),
@@ -118,6 +131,34 @@ export const menuSchema = z.object({
   offers: z.array(menuOfferSchema),
 });
 export type Menu = z.infer<typeof menuSchema>;
+
+/**
+ * The menu in one language, as a customer reads it: each name and description in English where
+ * the ERP wrote one (else the Faroese), and the English fields themselves left out.
+ */
+export function localizeMenu(menu: Menu, locale: Locale): Menu {
+  return {
+    ...menu,
+    categories: menu.categories.map(({ nameEn, ...c }) => ({
+      ...c,
+      name: localized(c.name, nameEn, locale),
+    })),
+    products: menu.products.map(({ nameEn, descriptionEn, ...p }) => ({
+      ...p,
+      name: localized(p.name, nameEn, locale),
+      description: localized(p.description, descriptionEn, locale),
+      ingredients: p.ingredients.map(({ nameEn: ingredientEn, ...i }) => ({
+        ...i,
+        name: localized(i.name, ingredientEn, locale),
+      })),
+    })),
+    offers: menu.offers.map(({ nameEn, descriptionEn, ...o }) => ({
+      ...o,
+      name: localized(o.name, nameEn, locale),
+      description: localized(o.description, descriptionEn, locale),
+    })),
+  };
+}
 
 /** A short, stable fingerprint of a text (FNV-1a, 32 bits), for a version that must change. */
 function fingerprint(text: string): string {

@@ -85,9 +85,12 @@ export const productLineTotal = (quantity: number, unitPrice: number, added: num
 export const offerLineTotal = (quantity: number, itemPrices: readonly number[]) =>
   quantity * itemPrices.reduce((sum, price) => sum + price, 0);
 
+// A priced line keeps the menu's English beside the Faroese (`nameEn`): the kitchen reads the
+// Faroese, and the customer's screens and receipt show their language (`localized`).
 export const pricedIngredientSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameEn: z.string().optional(),
   additionalCost: z.number().int(),
 });
 export type PricedIngredient = z.infer<typeof pricedIngredientSchema>;
@@ -95,6 +98,7 @@ export type PricedIngredient = z.infer<typeof pricedIngredientSchema>;
 export const pricedProductSchema = z.object({
   productId: z.string(),
   name: z.string(),
+  nameEn: z.string().optional(),
   /** The product's price alone: its own, or its offer price inside an offer. */
   price: z.number().int(),
   added: z.array(pricedIngredientSchema),
@@ -114,6 +118,7 @@ export const pricedLineSchema = z.discriminatedUnion('type', [
     type: z.literal('offer'),
     offerId: z.string(),
     name: z.string(),
+    nameEn: z.string().optional(),
     navisionId: z.string(),
     quantity: z.number().int(),
     unit: z.number().int(),
@@ -138,6 +143,9 @@ export type PriceProblem =
   | { code: 'ITEM_UNAVAILABLE'; line: number; name: string }
   | { code: 'BAD_CHOICE'; line: number };
 
+/** The English of a name, when the menu has one. */
+const english = (nameEn: string | undefined) => (nameEn ? { nameEn } : {});
+
 function pricedProduct(
   product: MenuProduct,
   price: number,
@@ -150,16 +158,22 @@ function pricedProduct(
   for (const id of new Set(addedIds)) {
     const ingredient = byId.get(id);
     if (!ingredient || ingredient.included) return null;
-    added.push({ id, name: ingredient.name, additionalCost: ingredient.additionalCost });
+    added.push({
+      id,
+      name: ingredient.name,
+      ...english(ingredient.nameEn),
+      additionalCost: ingredient.additionalCost,
+    });
   }
   for (const id of new Set(removedIds)) {
     const ingredient = byId.get(id);
     if (!ingredient?.included) return null;
-    removed.push({ id, name: ingredient.name, additionalCost: 0 });
+    removed.push({ id, name: ingredient.name, ...english(ingredient.nameEn), additionalCost: 0 });
   }
   return {
     productId: product.id,
     name: product.name,
+    ...english(product.nameEn),
     price,
     added,
     removed,
@@ -230,6 +244,7 @@ export function priceLines(
       type: 'offer',
       offerId: offer.id,
       name: offer.name,
+      ...english(offer.nameEn),
       navisionId: offer.offerGroup.navisionId,
       quantity: line.quantity,
       unit,
@@ -255,10 +270,15 @@ export function receiptItemsOf(
     totalAmount,
     product: {
       name: p.name,
+      ...english(p.nameEn),
       price: p.price,
       ingredientDifference: {
-        added: p.added.map((i) => ({ name: i.name, additionalCost: i.additionalCost })),
-        removed: p.removed.map((i) => ({ name: i.name })),
+        added: p.added.map((i) => ({
+          name: i.name,
+          ...english(i.nameEn),
+          additionalCost: i.additionalCost,
+        })),
+        removed: p.removed.map((i) => ({ name: i.name, ...english(i.nameEn) })),
       },
     },
   });
@@ -270,7 +290,7 @@ export function receiptItemsOf(
           uuid: next(),
           amount: line.quantity,
           totalAmount: line.total,
-          offer: { name: line.name },
+          offer: { name: line.name, ...english(line.nameEn) },
           // Inside an offer, each item is shown once a unit at its offer price; its added
           // ingredients follow with their cost, and the offer's line carries the total.
           items: line.items.map((item) => product(item, 1, item.price)),

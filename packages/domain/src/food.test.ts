@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pickupRefusal, pickupSlots } from './food.ts';
-import { ALLERGENS, ALLERGEN_NAMES, type Menu } from './food-menu.ts';
+import { ALLERGENS, ALLERGEN_NAMES, localizeMenu, type Menu } from './food-menu.ts';
 import {
   addedCost,
   keepsLine,
@@ -263,5 +263,53 @@ describe('allergen names', () => {
   it('names all 14 in both languages', () => {
     for (const locale of ['fo', 'en'] as const)
       for (const a of ALLERGENS) expect(ALLERGEN_NAMES[locale][a]).toMatch(/\S/);
+  });
+});
+
+describe('localizeMenu', () => {
+  const menu: Menu = {
+    stationId: 1,
+    version: 'v1',
+    categories: [
+      { id: 'heitt', name: 'Heitur matur', nameEn: 'Hot food' },
+      { id: 'nytt', name: 'Nýtt' },
+    ],
+    products: [
+      {
+        id: 'pylsa',
+        categoryId: 'heitt',
+        name: 'Pylsa í breyði',
+        nameEn: 'Hot dog',
+        description: 'Grillað pylsa.',
+        imageUrl: null,
+        price: 3500,
+        allergens: [],
+        ingredients: [
+          { id: 'sinnep', name: 'Sinnep', nameEn: 'Mustard', included: true, additionalCost: 0 },
+          { id: 'x', name: 'Ræst', included: false, additionalCost: 0 },
+        ],
+        available: true,
+      },
+    ],
+    offers: [],
+  };
+
+  it('answers in English where the content has it, and the Faroese where it has none', () => {
+    const en = localizeMenu(menu, 'en');
+    expect(en.categories).toEqual([
+      { id: 'heitt', name: 'Hot food' },
+      { id: 'nytt', name: 'Nýtt' },
+    ]);
+    expect(en.products[0]).toMatchObject({ name: 'Hot dog', description: 'Grillað pylsa.' });
+    expect(en.products[0]?.ingredients.map((i) => i.name)).toEqual(['Mustard', 'Ræst']);
+    expect(JSON.stringify(en)).not.toContain('nameEn');
+  });
+
+  it('answers the Faroese in Faroese, with the English left out', () => {
+    const fo = localizeMenu(menu, 'fo');
+    expect(fo.categories[0]).toEqual({ id: 'heitt', name: 'Heitur matur' });
+    expect(fo.products[0]?.name).toBe('Pylsa í breyði');
+    expect(JSON.stringify(fo)).not.toContain('Hot dog');
+    expect(fo.version).toBe(menu.version);
   });
 });

@@ -217,8 +217,8 @@ describe('formatReceiptDate', () => {
     expect(formatReceiptDate('2026-03-05T14:07:00Z', 'fo')).toBe('05. mar. 2026 kl. 14.07');
   });
 
-  it('uses English month abbreviations for en', () => {
-    expect(formatReceiptDate('2026-03-05T14:07:00Z', 'en')).toBe('05. Mar. 2026 kl. 14.07');
+  it('writes English as English does, with no Faroese "kl."', () => {
+    expect(formatReceiptDate('2026-03-05T14:07:00Z', 'en')).toBe('05 Mar 2026, 14:07');
   });
 
   it.each(FO_MONTHS.map((month, index) => [index, month, EN_MONTHS[index]!] as const))(
@@ -228,18 +228,18 @@ describe('formatReceiptDate', () => {
       const date = new Date(Date.UTC(2026, index, 15, 12, 0));
       const hour = index >= 3 && index <= 9 ? '13' : '12';
       expect(formatReceiptDate(date, 'fo')).toBe(`15. ${fo}. 2026 kl. ${hour}.00`);
-      expect(formatReceiptDate(date, 'en')).toBe(`15. ${en}. 2026 kl. ${hour}.00`);
+      expect(formatReceiptDate(date, 'en')).toBe(`15 ${en} 2026, ${hour}:00`);
     },
   );
 
   it('uses summer time and changes day and month across midnight', () => {
     expect(formatReceiptDate('2026-06-30T23:15:00Z')).toBe('01. jul. 2026 kl. 00.15');
-    expect(formatReceiptDate('2026-06-30T23:15:00Z', 'en')).toBe('01. Jul. 2026 kl. 00.15');
+    expect(formatReceiptDate('2026-06-30T23:15:00Z', 'en')).toBe('01 Jul 2026, 00:15');
   });
 
   it('uses winter time on New Year’s Eve', () => {
     expect(formatReceiptDate('2026-12-31T23:59:00Z')).toBe('31. des. 2026 kl. 23.59');
-    expect(formatReceiptDate('2026-12-31T23:59:00Z', 'en')).toBe('31. Dec. 2026 kl. 23.59');
+    expect(formatReceiptDate('2026-12-31T23:59:00Z', 'en')).toBe('31 Dec 2026, 23:59');
   });
 
   it('throws a RangeError for an invalid date', () => {
@@ -249,7 +249,7 @@ describe('formatReceiptDate', () => {
 
   it('always has the receipt shape in both locales', () => {
     const fo = new RegExp(`^\\d{2}\\. (${FO_MONTHS.join('|')})\\. \\d{4} kl\\. \\d{2}\\.\\d{2}$`);
-    const en = new RegExp(`^\\d{2}\\. (${EN_MONTHS.join('|')})\\. \\d{4} kl\\. \\d{2}\\.\\d{2}$`);
+    const en = new RegExp(`^\\d{2} (${EN_MONTHS.join('|')}) \\d{4}, \\d{2}:\\d{2}$`);
     fc.assert(
       fc.property(
         fc.date({

@@ -91,14 +91,19 @@ export function formatDateTime(
   return locale === 'en' ? `${date}, ${p.hour}:${p.minute}` : `${date} kl. ${p.hour}:${p.minute}`;
 }
 
-/** The receipt layout's 'DD. MMM. YYYY kl. HH.MM', e.g. '05. mar. 2026 kl. 14.07'. */
+/**
+ * The receipt layout's 'DD. MMM. YYYY kl. HH.MM', e.g. '05. mar. 2026 kl. 14.07'; in English
+ * as English writes it, '05 Mar 2026, 14:07' ('kl.' is Faroese).
+ */
 export function formatReceiptDate(
   value: Date | string | number,
   locale: Locale = defaultLocale,
 ): string {
   const p = parts(value);
   const month = MONTHS[locale][Number(p.month) - 1] ?? p.month;
-  return `${p.day}. ${month}. ${p.year} kl. ${p.hour}.${p.minute}`;
+  return locale === 'en'
+    ? `${p.day} ${month} ${p.year}, ${p.hour}:${p.minute}`
+    : `${p.day}. ${month}. ${p.year} kl. ${p.hour}.${p.minute}`;
 }
 
 /** A distance as the app shows it: '0,05 km', '12,30 km' (comma decimals, 2 places, spec §9). */

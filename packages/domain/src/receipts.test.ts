@@ -7,6 +7,7 @@ import {
   listQuerySchema,
   productDisplayName,
   receiptLayout,
+  receiptProductName,
   receiptProductTypes,
   receiptSchema,
   type FoodItem,
@@ -45,22 +46,25 @@ const line = (label: string, value: string, depth: number): ReceiptLine => ({
 describe('receiptLayout: header', () => {
   it.each([
     ['fo', '05. mar. 2026 kl. 14.07'],
-    ['en', '05. Mar. 2026 kl. 14.07'],
-  ] as const)('shows the id and the date as DD. MMM. YYYY kl. HH.MM in %s', (locale, date) => {
-    const layout = receiptLayout(receipt(), locale, PROVIDER);
-    expect(layout.id).toBe('rcpt-0001');
-    expect(layout.date).toBe(date);
-  });
+    ['en', '05 Mar 2026, 14:07'],
+  ] as const)(
+    'shows the id and the date (DD. MMM. YYYY kl. HH.MM in Faroese) in %s',
+    (locale, date) => {
+      const layout = receiptLayout(receipt(), locale, PROVIDER);
+      expect(layout.id).toBe('rcpt-0001');
+      expect(layout.date).toBe(date);
+    },
+  );
 
   it.each([
     // Summer time: UTC+1, and the date moves on past midnight.
     ['2026-05-31T23:30:00.000Z', 'fo', '01. jun. 2026 kl. 00.30'],
     ['2026-05-15T08:05:00.000Z', 'fo', '15. mai. 2026 kl. 09.05'],
-    ['2026-05-15T08:05:00.000Z', 'en', '15. May. 2026 kl. 09.05'],
+    ['2026-05-15T08:05:00.000Z', 'en', '15 May 2026, 09:05'],
     // Winter time: UTC, the last minutes of the year stay in the year.
     ['2026-12-31T23:59:00.000Z', 'fo', '31. des. 2026 kl. 23.59'],
     ['2026-10-20T09:00:00.000Z', 'fo', '20. okt. 2026 kl. 10.00'],
-    ['2026-10-20T09:00:00.000Z', 'en', '20. Oct. 2026 kl. 10.00'],
+    ['2026-10-20T09:00:00.000Z', 'en', '20 Oct 2026, 10:00'],
     ['2027-01-01T00:00:00.000Z', 'fo', '01. jan. 2027 kl. 00.00'],
   ] as const)('dates %s in Atlantic/Faroe time (%s): %s', (createdAt, locale, date) => {
     expect(receiptLayout(receipt({ createdAt }), locale, PROVIDER).date).toBe(date);
@@ -177,11 +181,22 @@ describe('receiptLayout: Carwash', () => {
     unitPrice: null,
   });
 
-  it.each(LOCALES)('shows "<description> bilvask" with the amount (%s)', (locale) => {
-    const layout = receiptLayout(wash, locale, PROVIDER);
+  it('shows "<description> bilvask" with the amount', () => {
+    const layout = receiptLayout(wash, 'fo', PROVIDER);
     expect(layout.lines).toEqual([line('Premium bilvask', '149,00 kr.', 0)]);
     expect(layout.totals[0]?.value).toBe('149,00 kr.');
     expect(layout.totals[1]).toEqual(line('MVG (25%)', '29,80 kr.', 0));
+  });
+
+  it('names the wash in English by its English name, and says "car wash" without one', () => {
+    const named = { ...wash, data: { descriptionEn: 'Premium wash with wax' } };
+    expect(receiptLayout(named, 'en', PROVIDER).lines).toEqual([
+      line('Premium wash with wax', '149,00 kr.', 0),
+    ]);
+    expect(receiptLayout(named, 'fo', PROVIDER).lines[0]?.label).toBe('Premium bilvask');
+    expect(receiptLayout(wash, 'en', PROVIDER).lines[0]?.label).toBe('Premium car wash');
+    expect(receiptProductName(named, 'en')).toBe('Premium wash with wax');
+    expect(receiptProductName(named, 'fo')).toBe('Premium');
   });
 
   it('does not translate NormalUnleaded on a wash', () => {
@@ -382,6 +397,48 @@ describe('receiptLayout: Food', () => {
     expect(receiptLayout(food, locale, PROVIDER).lines).toEqual(expected);
   });
 
+  it('names the food in English in English where the menu had it, the Faroese elsewhere', () => {
+    const english: FoodItem[] = [
+      {
+        type: 'offer',
+        uuid: 'o1',
+        amount: 1,
+        totalAmount: 104_00,
+        offer: { name: 'Burgaratilboð', nameEn: 'Burger deal' },
+        items: [
+          {
+            type: 'product',
+            uuid: 'p1',
+            amount: 1,
+            totalAmount: 89_00,
+            product: {
+              name: 'Burgari',
+              nameEn: 'Burger',
+              price: 89_00,
+              ingredientDifference: {
+                added: [{ name: 'Ostur', nameEn: 'Cheese', additionalCost: 5_00 }],
+                removed: [{ name: 'Lókur', nameEn: 'Onion' }, { name: 'Ræst' }],
+              },
+            },
+          },
+        ],
+      },
+    ];
+    const sale = receipt({
+      productType: 'Food',
+      productDescription: 'Matur',
+      data: { items: english },
+    });
+    expect(receiptLayout(sale, 'en', PROVIDER).lines).toEqual([
+      line('1 × Burger deal', '104,00 kr.', 0),
+      line('1 × Burger', '89,00 kr.', 1),
+      line('+ Cheese', '5,00 kr.', 2),
+      line('- Onion', '', 2),
+      line('- Ræst', '', 2),
+    ]);
+    expect(receiptLayout(sale, 'fo', PROVIDER).lines[0]?.label).toBe('1 × Burgaratilboð');
+  });
+
   it('shows the totals of a food receipt', () => {
     expect(receiptLayout(food, 'fo', PROVIDER).totals).toEqual([
       line('Tilsamans', '333,00 kr.', 0),
@@ -535,7 +592,11 @@ describe('receiptLayout: any receipt', () => {
           );
           expect(layout.id).toBe('rcpt-0001');
           expect(layout.pointOfSale).toBe(stationName ?? PROVIDER);
-          expect(layout.date).toMatch(/^\d{2}\. [A-Za-z]{3}\. \d{4} kl\. \d{2}\.\d{2}$/);
+          expect(layout.date).toMatch(
+            locale === 'fo'
+              ? /^\d{2}\. [a-z]{3}\. \d{4} kl\. \d{2}\.\d{2}$/
+              : /^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+          );
           expect(layout.totals).toEqual([
             line(locale === 'fo' ? 'Tilsamans' : 'Total', formatCurrency(amount), 0),
             line('MVG (25%)', formatCurrency(vatAmount), 0),

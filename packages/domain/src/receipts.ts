@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { formatCurrency, formatDecimal, formatReceiptDate } from './format.ts';
 import { pageQueryShape } from './fields.ts';
-import { translate, type Locale } from './messages/index.ts';
+import { localized, translate, type Locale } from './messages/index.ts';
 
 export const receiptProductTypes = ['Food', 'Charge', 'Carwash', 'Fuel'] as const;
 export type ReceiptProductType = (typeof receiptProductTypes)[number];
 
+// Food lines keep the menu's English beside the Faroese: a receipt in English names them so.
 const ingredientSchema = z.object({
   name: z.string(),
+  nameEn: z.string().optional(),
   additionalCost: z.number().int().optional(),
 });
 const foodProductSchema = z.object({
   name: z.string(),
+  nameEn: z.string().optional(),
   price: z.number().int(),
   ingredientDifference: z
     .object({ added: z.array(ingredientSchema), removed: z.array(ingredientSchema) })
@@ -24,7 +27,7 @@ export interface FoodItem {
   uuid: string;
   amount: number;
   totalAmount: number;
-  offer?: { name: string } | undefined;
+  offer?: { name: string; nameEn?: string | undefined } | undefined;
   product?: z.infer<typeof foodProductSchema> | undefined;
   items?: FoodItem[] | undefined;
 }
@@ -36,7 +39,7 @@ export const foodItemSchema: z.ZodType<FoodItem> = z
       uuid: z.string(),
       amount: z.number().int(),
       totalAmount: z.number().int(),
-      offer: z.object({ name: z.string() }).optional(),
+      offer: z.object({ name: z.string(), nameEn: z.string().optional() }).optional(),
       product: foodProductSchema.optional(),
       items: z.array(foodItemSchema).optional(),
     }),
@@ -59,6 +62,8 @@ export const receiptDataSchema = z.object({
   totalTime: z.number().optional(),
   /** A credit receipt's: the receipt of the purchase it gives money back for, if it had one. */
   creditOf: z.string().optional(),
+  /** The product's English name, when it has one: an English receipt names it so. */
+  descriptionEn: z.string().optional(),
 });
 
 export const receiptSchema = z.object({
@@ -122,10 +127,12 @@ export interface ReceiptLayout {
   totals: ReceiptLine[];
 }
 
-function foodLines(items: readonly FoodItem[], depth: number): ReceiptLine[] {
+function foodLines(items: readonly FoodItem[], depth: number, locale: Locale): ReceiptLine[] {
   const out: ReceiptLine[] = [];
+  const say = (named: { name: string; nameEn?: string | undefined } | undefined) =>
+    named ? localized(named.name, named.nameEn, locale) : '';
   for (const item of items) {
-    const name = item.type === 'offer' ? (item.offer?.name ?? '') : (item.product?.name ?? '');
+    const name = say(item.type === 'offer' ? item.offer : item.product);
     out.push({
       label: `${String(item.amount)} × ${name}`,
       value: formatCurrency(item.totalAmount),
@@ -133,17 +140,27 @@ function foodLines(items: readonly FoodItem[], depth: number): ReceiptLine[] {
     });
     for (const added of item.product?.ingredientDifference?.added ?? []) {
       out.push({
-        label: `+ ${added.name}`,
+        label: `+ ${say(added)}`,
         value: added.additionalCost ? formatCurrency(added.additionalCost) : '',
         depth: depth + 1,
       });
     }
     for (const removed of item.product?.ingredientDifference?.removed ?? []) {
-      out.push({ label: `- ${removed.name}`, value: '', depth: depth + 1 });
+      out.push({ label: `- ${say(removed)}`, value: '', depth: depth + 1 });
     }
-    if (item.items?.length) out.push(...foodLines(item.items, depth + 1));
+    if (item.items?.length) out.push(...foodLines(item.items, depth + 1, locale));
   }
   return out;
+}
+
+/**
+ * A receipt's product in a language: a wash by its English name in English when it has one, fuel
+ * by the spec's name ('Blýfrítt 95' for NormalUnleaded) in both.
+ */
+export function receiptProductName(receipt: Receipt, locale: Locale): string {
+  if (receipt.productType === 'Carwash' && locale === 'en' && receipt.data.descriptionEn)
+    return receipt.data.descriptionEn;
+  return productDisplayName(receipt.productDescription);
 }
 
 /**
@@ -160,7 +177,7 @@ export function receiptLayout(
   const lines: ReceiptLine[] = [];
   switch (receipt.productType) {
     case 'Food':
-      lines.push(...foodLines(receipt.data.items ?? [], 0));
+      lines.push(...foodLines(receipt.data.items ?? [], 0, locale));
       break;
     case 'Charge':
       for (const p of receipt.data.products ?? []) {
@@ -183,7 +200,9 @@ export function receiptLayout(
       break;
     case 'Carwash':
       lines.push({
-        label: t('receipt.carwash', { product: receipt.productDescription }),
+        label:
+          (locale === 'en' ? receipt.data.descriptionEn : undefined) ??
+          t('receipt.carwash', { product: receipt.productDescription }),
         value: formatCurrency(receipt.amount),
         depth: 0,
       });

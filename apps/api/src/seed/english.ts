@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   beverages,
+  receipts,
   stationProducts,
   subscriptionPlans,
   userVouchers,
@@ -47,6 +48,21 @@ export async function seedEnglish(db: Db) {
           eq(stationProducts.code, product.code),
           eq(stationProducts.name, product.name),
           isNull(stationProducts.nameEn),
+        ),
+      );
+  }
+  // The demo's wash receipts name the programme in English too.
+  for (const wash of seedProducts.carwash) {
+    await db
+      .update(receipts)
+      .set({
+        data: sql`${receipts.data} || ${JSON.stringify({ descriptionEn: wash.nameEn })}::jsonb`,
+      })
+      .where(
+        and(
+          eq(receipts.productType, 'Carwash'),
+          eq(receipts.productDescription, wash.name),
+          sql`not (${receipts.data} ? 'descriptionEn')`,
         ),
       );
   }

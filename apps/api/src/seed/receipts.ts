@@ -1,5 +1,9 @@
 import type { Db } from '../db/client.ts';
 import { createReceipt, type NewReceipt } from '../modules/receipts/index.ts';
+import { seedProducts } from './stations.ts';
+
+/** A wash's English name, as the demo's programmes have it. */
+const washEnglish = new Map<string, string>(seedProducts.carwash.map((p) => [p.name, p.nameEn]));
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,6 +27,7 @@ export function demoReceipts(userId: string, now = Date.now()): NewReceipt[] {
     productType: 'Carwash',
     productDescription: name,
     amount,
+    ...(washEnglish.get(name) ? { data: { descriptionEn: washEnglish.get(name) } } : {}),
     createdAt: at(daysAgo, 15),
   });
   const charge = (daysAgo: number, kwh: number): NewReceipt => ({

@@ -90,5 +90,5 @@ export const en: Record<keyof typeof fo, string> = {
   'receipt.startFee': 'Start fee',
   'receipt.idleFee': 'Idle fee',
   'receipt.idleFeeAfter': 'Idle fee after {{minutes}} min.',
-  'receipt.carwash': '{{product}} bilvask',
+  'receipt.carwash': '{{product}} car wash',
 };

@@ -43,7 +43,9 @@ export function menuSim(options: MenuSimOptions): MenuPort & {
         id: p.id,
         categoryId: p.category,
         name: p.name,
+        nameEn: p.nameEn,
         description: p.description,
+        ...(p.descriptionEn ? { descriptionEn: p.descriptionEn } : {}),
         imageUrl: `/food/${p.id}.svg`,
         price: p.price,
         allergens: [...p.allergens],
@@ -53,7 +55,9 @@ export function menuSim(options: MenuSimOptions): MenuPort & {
       offers: SIM_OFFERS.map((o) => ({
         id: o.id,
         name: o.name,
+        nameEn: o.nameEn,
         description: o.description,
+        descriptionEn: o.descriptionEn,
         imageUrl: `/food/${o.id}.svg`,
         offerGroup: { navisionId: o.navisionId },
         items: o.items.map((item) => ({

@@ -112,6 +112,8 @@ describe('a wash paid by card', () => {
       productType: 'Carwash',
       productDescription: 'Vanlig vask',
       amount: 14900,
+      // An English receipt names the programme as the English wash screen does.
+      data: { descriptionEn: 'Standard wash' },
     });
     expect(await openHolds(c.id)).toBe(0);
     expect(await checkBooks(t.app.ctx.db)).toEqual([]);

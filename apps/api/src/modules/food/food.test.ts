@@ -145,6 +145,40 @@ describe('GET /food/stations/{id}/menu', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('speaks English to an English customer, in its categories, dishes and ingredients', async () => {
+    const url = `/api/food/stations/${String(food)}/menu`;
+    const fo = await t.app.inject({ url });
+    const en = await t.app.inject({ url, headers: { 'accept-language': 'en' } });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers.vary).toContain('Accept-Language');
+    expect(en.headers.etag).not.toBe(fo.headers.etag);
+    const menu = en.json<Menu>();
+    expect(menu.version).toBe(fo.json<Menu>().version);
+    expect(menu.categories.map((c) => c.name)).toEqual([
+      'Hot food',
+      'Open sandwiches and salad',
+      'Drinks',
+      'Coffee',
+    ]);
+    const hotDog = menu.products.find((p) => p.id === 'pylsa');
+    expect(hotDog).toMatchObject({
+      name: 'Hot dog',
+      description: 'A grilled sausage in a warm bun with mustard, ketchup and fried onions.',
+    });
+    expect(hotDog?.ingredients.map((i) => i.name)).toEqual([
+      'Mustard',
+      'Ketchup',
+      'Fried onions',
+      'Remoulade',
+      'Cheese',
+    ]);
+    expect(menu.offers.map((o) => o.name)).toEqual(['Burger deal', 'Hot dog deal']);
+    // The English fields themselves are not sent: each language is a menu of its own.
+    expect(en.body).not.toContain('nameEn');
+    expect(fo.body).not.toContain('nameEn');
+    expect(fo.json<Menu>().categories[0]?.name).toBe('Heitur matur');
+  });
+
   it('answers 404 for a station without a kitchen or none at all, 400 for a bad id', async () => {
     expect(
       (await t.app.inject({ url: `/api/food/stations/${String(noKitchen)}/menu` })).statusCode,
@@ -163,6 +197,11 @@ describe('POST /food/orders/quote', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 2 * (89_00 + 5_00 + 15_00) + 35_00 });
+    // Each line keeps the menu's English beside the Faroese the kitchen reads.
+    expect(res.json<{ lines: { name: string; nameEn?: string }[] }>().lines).toMatchObject([
+      { name: 'Burgaratilboð', nameEn: 'Burger deal' },
+      { name: 'Franskar', nameEn: 'Fries' },
+    ]);
   });
 
   it('refuses lines the menu does not have, and bad input', async () => {

@@ -11,6 +11,7 @@ import {
   kitchenRejectSchema,
   menuAvailabilitySchema,
   menuAvailabilityStateSchema,
+  localizeMenu,
   menuSchema,
   pageQueryShape,
   idempotencyKeyHeader,
@@ -51,12 +52,16 @@ export const foodRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       // Guests may read menus on the web (spec §2 rule 3): no session is needed.
       const { menu } = await stationMenu(ctx, request.params.id);
-      const etag = `"${menu.version}"`;
+      // In the customer's language; an order still names the one version of the menu.
+      const etag = `"${menu.version}-${request.locale}"`;
       // Asked again on every read (a 304 while it holds): a dish the kitchen marks sold out
       // shows at once, not a minute later.
-      void reply.header('etag', etag).header('cache-control', 'public, no-cache');
+      void reply
+        .header('etag', etag)
+        .header('cache-control', 'public, no-cache')
+        .header('vary', 'Accept-Language');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
-      return menu;
+      return localizeMenu(menu, request.locale);
     },
   );
 

@@ -257,6 +257,7 @@ export async function settleMoney(ctx: ServiceContext, row: TransactionRow) {
         : {
             productType: 'Carwash' as const,
             productDescription: locked.productName,
+            ...(locked.productNameEn ? { data: { descriptionEn: locked.productNameEn } } : {}),
             // A wash paid with a voucher costs nothing on the receipt.
             amount: locked.userVoucherId ? 0 : amount,
           }),

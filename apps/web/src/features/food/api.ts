@@ -5,6 +5,7 @@ import {
   menuSchema,
   type FoodOrder,
   type FoodOrderCreate,
+  type Locale,
   type OrderLine,
 } from '@stod/domain';
 import {
@@ -14,6 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { currentLocale, useLocale } from '../../i18n/index.ts';
 import { apiRequest, unwrap } from '../../lib/api-client.ts';
 import { apiErrorOf } from '../../lib/api-error.ts';
 import { AttemptKeys, postAttempt } from '../../lib/attempt-keys.ts';
@@ -28,10 +30,13 @@ export const menuQueryKey = (stationId: string) => [...foodKey, 'menu', stationI
 export const orderQueryKey = (id: string) => [...foodKey, 'order', id] as const;
 const latestOrderKey = [...foodKey, 'orders', 'latest'] as const;
 
-/** GET /api/food/stations/{id}/menu: guests may read it too. */
-export const menuQueryOptions = (stationId: string) =>
+/**
+ * GET /api/food/stations/{id}/menu: guests may read it too. It comes in the app's language (the
+ * request says it), so each language is kept apart.
+ */
+export const menuQueryOptions = (stationId: string, locale: Locale = currentLocale()) =>
   queryOptions({
-    queryKey: menuQueryKey(stationId),
+    queryKey: [...menuQueryKey(stationId), locale],
     queryFn: ({ signal }) =>
       unwrap(
         apiRequest(`/food/stations/${encodeURIComponent(stationId)}/menu`, {
@@ -43,7 +48,7 @@ export const menuQueryOptions = (stationId: string) =>
   });
 
 export function useMenu(stationId: string) {
-  return useQuery(menuQueryOptions(stationId));
+  return useQuery(menuQueryOptions(stationId, useLocale()));
 }
 
 /** POST /api/food/orders/quote: what checkout will charge, priced by the server from the menu. */

@@ -85,19 +85,26 @@ describe('receiptFileName', () => {
 
 describe('receiptProductLine', () => {
   it('shows fuel under its Faroese name', () => {
-    expect(receiptProductLine(receipt('f'), 'Brennievni')).toBe('Brennievni · Blýfrítt 95');
+    expect(receiptProductLine(receipt('f'), 'Brennievni', 'fo')).toBe('Brennievni · Blýfrítt 95');
   });
 
-  it('names the car wash product', () => {
-    const wash = receipt('w', { productType: 'Carwash', productDescription: 'Vanlig vask' });
-    expect(receiptProductLine(wash, 'Bilvask')).toBe('Bilvask · Vanlig vask');
+  it('names the car wash product, in English by its English name', () => {
+    const wash = receipt('w', {
+      productType: 'Carwash',
+      productDescription: 'Vanlig vask',
+      data: { descriptionEn: 'Basic wash' },
+    });
+    expect(receiptProductLine(wash, 'Bilvask', 'fo')).toBe('Bilvask · Vanlig vask');
+    expect(receiptProductLine(wash, 'Car wash', 'en')).toBe('Car wash · Basic wash');
   });
 
   it('says the type once when the product only repeats it', () => {
     const charge = receipt('c', { productType: 'Charge', productDescription: 'Lading' });
-    expect(receiptProductLine(charge, 'Lading')).toBe('Lading');
+    expect(receiptProductLine(charge, 'Lading', 'fo')).toBe('Lading');
     const food = receipt('m', { productType: 'Food', productDescription: 'matur' });
-    expect(receiptProductLine(food, 'Matur')).toBe('Matur');
-    expect(receiptProductLine(receipt('e', { productDescription: ' ' }), 'Fuel')).toBe('Fuel');
+    expect(receiptProductLine(food, 'Matur', 'fo')).toBe('Matur');
+    expect(receiptProductLine(receipt('e', { productDescription: ' ' }), 'Fuel', 'fo')).toBe(
+      'Fuel',
+    );
   });
 });

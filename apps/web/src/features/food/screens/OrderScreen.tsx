@@ -12,7 +12,7 @@ import { EmptyState } from '@stod/ui/States.tsx';
 import { cn } from '@stod/ui/cn.ts';
 import { useFollowedOrder } from '../api.ts';
 import { clearCart } from '../cart.ts';
-import { LineDetails } from '../components/LineDetails.tsx';
+import { LineDetails, useLineName } from '../components/LineDetails.tsx';
 
 const STEPS = ['placed', 'accepted', 'ready', 'collected'] as const;
 const FAILED: readonly FoodOrderState[] = ['rejected', 'expired', 'failed'];
@@ -60,6 +60,7 @@ export function OrderScreen() {
 }
 
 function OrderView({ order }: { order: FoodOrder }) {
+  const lineName = useLineName();
   const { t } = useTranslation();
   const failed = FAILED.includes(order.state);
   const reached = STEPS.indexOf(order.state as (typeof STEPS)[number]);
@@ -161,7 +162,7 @@ function OrderView({ order }: { order: FoodOrder }) {
             <li key={k} className="flex flex-col gap-1" data-testid="food-order-line">
               <div className="flex justify-between gap-3 text-base">
                 <span className="font-medium text-slate-900">
-                  {line.quantity} × {line.name}
+                  {line.quantity} × {lineName(line)}
                 </span>
                 <span className="tabular-nums">{formatCurrency(line.total)}</span>
               </div>

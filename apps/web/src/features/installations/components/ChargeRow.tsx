@@ -1,6 +1,7 @@
 import { formatCurrency, formatDateTime, type InstallationCharge } from '@stod/domain';
 import { Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/index.ts';
 import { formatKwhOfWh } from '../format.ts';
 import { Badge } from './Badge.tsx';
 
@@ -10,6 +11,7 @@ import { Badge } from './Badge.tsx';
  */
 export function ChargeRow({ charge, owner }: { charge: InstallationCharge; owner: boolean }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const when = charge.startedAt ?? charge.createdAt;
   const state =
     charge.state === 'cancelled' || charge.state === 'failed'
@@ -33,7 +35,7 @@ export function ChargeRow({ charge, owner }: { charge: InstallationCharge; owner
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-2">
           <span className="text-base font-semibold text-slate-900 tabular-nums">
-            {formatDateTime(when)}
+            {formatDateTime(when, locale)}
           </span>
           {state && (
             <Badge tone={state === 'running' ? 'public' : 'muted'}>

@@ -20,7 +20,7 @@ export function ReceiptRow({ receipt, onDownload, downloading, busy }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const layout = receiptLayout(receipt, locale, useProviderName());
-  const product = receiptProductLine(receipt, t(receiptTypeLabel(receipt.productType)));
+  const product = receiptProductLine(receipt, t(receiptTypeLabel(receipt.productType)), locale);
 
   return (
     <li
