@@ -24,6 +24,9 @@ export type FoodPrefKey = 'food_cart' | 'food_station';
 /** Spec §3: the ids of the campaigns dismissed on this device (features/campaigns). */
 export type CampaignPrefKey = 'dismissedCampaigns';
 
+/** The charging installations the user starred on this device (features/charging). */
+export type ChargingPrefKey = 'charging_favourites';
+
 /**
  * Spec §3: the push permission decision and the push token (features/push), with the id the
  * server gave the token and this installation's device id.
@@ -36,7 +39,8 @@ export type PrefKey =
   | StationTransactionPrefKey
   | ChargePrefKey
   | FoodPrefKey
-  | CampaignPrefKey;
+  | CampaignPrefKey
+  | ChargingPrefKey;
 
 const native = () => import('@capacitor/preferences').then((m) => m.Preferences);
 

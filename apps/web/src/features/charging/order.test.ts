@@ -26,6 +26,16 @@ describe('orderInstallations', () => {
     );
   });
 
+  it('puts the starred ones after the own, free or not', () => {
+    expect(
+      names(
+        orderInstallations([nearFree, farFree, home, nearBusy], torshavn, false, [
+          'Ladistøð Argir',
+        ]),
+      ),
+    ).toEqual(['Heima', 'Ladistøð Argir', 'Ladistøð Hoyvík', 'Ladistøð Klaksvík']);
+  });
+
   it('orders by name in Faroese without a position', () => {
     const b = at('Ladistøð Øravík', 61.5, -6.8, 1);
     const a = at('Ladistøð Vágur', 61.47, -6.8, 1);

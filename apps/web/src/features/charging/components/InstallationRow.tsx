@@ -1,9 +1,10 @@
 import { formatDistance, type InstallationView } from '@stod/domain';
-import { ChevronRight, Settings, Zap } from 'lucide-react';
+import { ChevronRight, Settings, Star, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { cn } from '@stod/ui/cn.ts';
+import { useFavourites } from '../favourites.ts';
 import { AccessBadge } from './AccessBadge.tsx';
 import { useTariffText } from './TariffText.ts';
 
@@ -22,6 +23,8 @@ export function InstallationRow({
   const { t } = useTranslation();
   const tariffText = useTariffText();
   const free = installation.connectorsFree;
+  const favourite = useFavourites((s) => s.ids.includes(installation.id));
+  const toggle = useFavourites((s) => s.toggle);
   return (
     <li className="flex items-stretch">
       <Link
@@ -71,6 +74,22 @@ export function InstallationRow({
         </span>
         <ChevronRight size={20} aria-hidden="true" className="shrink-0 text-slate-500" />
       </Link>
+      {installation.access !== 'own' && (
+        <button
+          type="button"
+          data-testid="installation-favourite"
+          aria-pressed={favourite}
+          aria-label={t('charging.favourite', { name: installation.name })}
+          onClick={() => toggle(installation.id)}
+          className="flex w-14 shrink-0 items-center justify-center border-l border-slate-200 transition-colors hover:bg-slate-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand active:bg-slate-100"
+        >
+          <Star
+            size={20}
+            aria-hidden="true"
+            className={favourite ? 'fill-amber-400 text-amber-600' : 'text-slate-500'}
+          />
+        </button>
+      )}
       {installation.access === 'own' && (
         <Link
           to={paths.installation(installation.id)}

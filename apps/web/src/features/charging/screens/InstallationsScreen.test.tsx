@@ -92,6 +92,32 @@ describe('InstallationsScreen', () => {
     expect(screen.getByTestId('installations-count').textContent).toBe('1 ladistøð');
   });
 
+  it('stars an installation: it moves up under the own, and stays starred on the device', async () => {
+    mockApi({
+      'GET /installations': { body: { items: [testInstallation(), perMinute] } },
+      'GET /charges/active': { body: { charge: null } },
+    });
+    const { user } = open();
+    const list = await screen.findByRole('list', { name: 'Ladistøðir' });
+    const names = () =>
+      within(list)
+        .getAllByTestId('installation-name')
+        .map((n) => n.textContent);
+    expect(names()).toEqual(['Ladistøð Tórshavn', 'Ladistøð Klaksvík']);
+    const star = screen.getByRole('button', { name: 'Yndisladistøð: Ladistøð Klaksvík' });
+    expect(star.getAttribute('aria-pressed')).toBe('false');
+    await user.click(star);
+    expect(names()).toEqual(['Ladistøð Klaksvík', 'Ladistøð Tórshavn']);
+    expect(
+      screen
+        .getByRole('button', { name: 'Yndisladistøð: Ladistøð Klaksvík' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(JSON.parse(localStorage.getItem('charging_favourites') ?? '[]')).toEqual([perMinute.id]);
+    await user.click(screen.getByRole('button', { name: 'Yndisladistøð: Ladistøð Klaksvík' }));
+    expect(names()).toEqual(['Ladistøð Tórshavn', 'Ladistøð Klaksvík']);
+  });
+
   it('says no installation is free now, and shows them all again', async () => {
     mockApi({
       'GET /installations': { body: { items: [perMinute] } },

@@ -1,5 +1,5 @@
 import { House, Zap } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppState } from '../../../lib/app-state.ts';
@@ -13,6 +13,7 @@ import { EmptyState, ErrorState } from '@stod/ui/States.tsx';
 import { useInstallations } from '../api/get-installations.ts';
 import { ActiveChargeNotice } from '../components/ActiveChargeNotice.tsx';
 import { InstallationRow } from '../components/InstallationRow.tsx';
+import { loadFavourites, useFavourites } from '../favourites.ts';
 import { installationDistance, orderInstallations } from '../order.ts';
 
 // Leaflet loads with the map, never with the list or the first paint.
@@ -31,10 +32,12 @@ export function InstallationsScreen() {
   const position = useAppState((s) => s.geolocation);
   const [view, setView] = useState<ViewMode>('list');
   const [freeOnly, setFreeOnly] = useState(false);
+  const favourites = useFavourites((s) => s.ids);
+  useEffect(() => void loadFavourites(), []);
   const all = installations.data;
   const items = useMemo(
-    () => (all ? orderInstallations(all, position, freeOnly) : undefined),
-    [all, position, freeOnly],
+    () => (all ? orderInstallations(all, position, freeOnly, favourites) : undefined),
+    [all, position, freeOnly, favourites],
   );
 
   return (
