@@ -244,6 +244,24 @@ test.describe('beverages', () => {
     await expect(sheet.getByTestId('beverage-outcome')).toContainText('Gott kaffi!');
   });
 
+  for (const camera of [
+    { width: 1280, height: 720, share: 0.4 },
+    { width: 1920, height: 1080, share: 0.3 },
+  ]) {
+    test(`the camera reads a machine's code in a phone's ${String(camera.width)}×${String(camera.height)} picture, held at arm's length`, async ({
+      page,
+      userWithCard: buyer,
+      request,
+    }) => {
+      const code = await machineCode(request, 'TEA');
+      showOnCamera(code.url, camera);
+      await openSignedIn(page, buyer, '/home');
+      await page.getByTestId('home-scan').click();
+      await expect(page.getByTestId('beverage-sheet')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('scanner-sheet')).toBeHidden();
+    });
+  }
+
   test('a code that is not ours is refused in the customer’s words', async ({ signedIn: page }) => {
     await page.goto('/abcdefghijklmnop1234');
     await expect(page).toHaveURL(/\/home$/);
