@@ -76,9 +76,14 @@ export function watchForecourt(ctx: ServiceContext) {
     }
     // A controller may name no reference when a pump fails mid-delivery: the pump's fill is it.
     if (event.type === 'pump' && event.state === 'inactive') {
-      void fuellingAtPump(ctx.db, event.site, event.pump).then((row) => {
-        if (row) void inOrder(ctx, row.id, () => onEvent(ctx, row.id, event));
-      });
+      void fuellingAtPump(ctx.db, event.site, event.pump).then(
+        (row) => {
+          if (row) void inOrder(ctx, row.id, () => onEvent(ctx, row.id, event));
+        },
+        (error: unknown) => {
+          ctx.log.error({ err: error, site: event.site, pump: event.pump }, 'a pump fault unread');
+        },
+      );
     }
   });
 }
