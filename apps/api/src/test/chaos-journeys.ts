@@ -75,6 +75,10 @@ const BAY_FREE_WAIT_MS = 30_000;
 /** How long the customer lets the car charge before stopping it. */
 export const CHARGE_SECONDS = 5;
 const COFFEE = 'COFFEE';
+/** The refusals a customer at the machine meets with another tap, how often, and how far apart. */
+const MACHINE_MOMENTARY = new Set(['MACHINE_UNREACHABLE', 'MACHINE_BUSY']);
+const COFFEE_TRIES = 6;
+const COFFEE_TRY_AGAIN_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -648,13 +652,34 @@ export async function coffeeJourney(
     } else detail = 'not covered by the subscription now; bought by card';
   }
   if (!paid) {
-    paid = await call('coffee buy', '/api/beverages/one-time-purchase', {
-      method: 'POST',
-      token: customer.token,
-      key: randomUUID(),
-      body: { hash: code.hash, paymentMethodId: customer.cardId },
-    });
-    if (paid.status !== 200) return done(code.transactionId, refusedAs(paid), detail);
+    // A machine out of reach for a moment (its station's connection cut) or still busy refuses
+    // the purchase and gives the code back: the customer taps again, as the app lets them.
+    for (let attempt = 1; ; attempt += 1) {
+      paid = await call('coffee buy', '/api/beverages/one-time-purchase', {
+        method: 'POST',
+        token: customer.token,
+        key: randomUUID(),
+        body: { hash: code.hash, paymentMethodId: customer.cardId },
+      });
+      if (paid.status === 200) break;
+      const refused = refusedAs(paid);
+      if (!MACHINE_MOMENTARY.has(codeOf(paid) ?? '') || attempt >= COFFEE_TRIES) {
+        // A code given back is the machine's again, waiting for its next customer: this one
+        // made nothing. Anything else is theirs, and is read until it ends.
+        const after = await call('coffee read', path, { token: customer.token });
+        if (stateOf(after) === 'pending') return done(null, refused, detail);
+        const state = await readUntil(
+          call,
+          'coffee read',
+          path,
+          customer.token,
+          FINAL_STATES.coffee,
+        );
+        return done(code.transactionId, state, `${refused} after ${String(attempt)} tries`);
+      }
+      detail = `${refused}; tapped again`;
+      await sleep(COFFEE_TRY_AGAIN_MS);
+    }
   }
   // A cup whose "done" was lost on the way is settled by the reconciliation once it has poured
   // for two minutes (POUR_LOST_AFTER_MS), at its next pass: the wait covers that.
