@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_CODE_LENGTH, emailChangeSchema } from '@stod/domain';
+import { emailChangeSchema } from '@stod/domain';
 import { MailOpen } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,10 @@ import { apiErrorOf } from '../../../lib/api-error.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Button } from '@stod/ui/Button.tsx';
-import { Field } from '@stod/ui/Field.tsx';
 import { Screen } from '@stod/ui/Screen.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
 import { useRequestEmailChange, useUpdateEmail } from '../../../lib/email-code.ts';
+import { EmailCodeField } from '../../../lib/email-code-field.tsx';
 
 type Input = z.input<typeof emailChangeSchema>;
 type Output = z.output<typeof emailChangeSchema>;
@@ -71,13 +71,8 @@ export function VerifyEmailScreen() {
         </p>
       </div>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-        <Field
+        <EmailCodeField
           label={t('field.code')}
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={EMAIL_CODE_LENGTH + 2}
-          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
           error={messageText(errors.token?.message ?? errors.email?.message)}
           {...form.register('token')}
         />

@@ -89,33 +89,19 @@ export function InvitationCard({ invitation, token, fromLink = false, onAnswered
           {apiErrorOf(failure).message}
         </Notice>
       )}
-      {unverified ? (
-        <>
-          <VerifyToAccept email={unverified.email} busy={accept.isPending} onVerified={onAccept} />
-          <Button
-            variant="secondary"
-            pending={decline.isPending}
-            disabled={busy}
-            onClick={onDecline}
-          >
-            {t('installations.decline')}
-          </Button>
-        </>
-      ) : (
-        <div className="grid grid-cols-2 gap-3">
+      {unverified && (
+        <VerifyToAccept email={unverified.email} busy={accept.isPending} onVerified={onAccept} />
+      )}
+      <div className={cn('grid gap-3', !unverified && 'grid-cols-2')}>
+        {!unverified && (
           <Button pending={accept.isPending} disabled={busy} onClick={onAccept}>
             {t('installations.accept')}
           </Button>
-          <Button
-            variant="secondary"
-            pending={decline.isPending}
-            disabled={busy}
-            onClick={onDecline}
-          >
-            {t('installations.decline')}
-          </Button>
-        </div>
-      )}
+        )}
+        <Button variant="secondary" pending={decline.isPending} disabled={busy} onClick={onDecline}>
+          {t('installations.decline')}
+        </Button>
+      </div>
     </article>
   );
 }

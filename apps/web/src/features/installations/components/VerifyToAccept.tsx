@@ -1,11 +1,10 @@
-import { EMAIL_CODE_LENGTH } from '@stod/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorOf } from '../../../lib/api-error.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
 import { useRequestEmailChange, useUpdateEmail } from '../../../lib/email-code.ts';
+import { EmailCodeField } from '../../../lib/email-code-field.tsx';
 import { Button } from '@stod/ui/Button.tsx';
-import { Field } from '@stod/ui/Field.tsx';
 import { Notice } from '@stod/ui/Notice.tsx';
 import { showToast } from '@stod/ui/toast-store.ts';
 
@@ -74,12 +73,8 @@ export function VerifyToAccept({ email, onVerified, busy }: Props) {
             confirm();
           }}
         >
-          <Field
+          <EmailCodeField
             label={t('installations.verifyCode')}
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={EMAIL_CODE_LENGTH + 2}
             value={code}
             onChange={(e) => {
               setCode(e.target.value);
