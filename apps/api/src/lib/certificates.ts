@@ -81,11 +81,21 @@ interface Issue {
   selfKey?: forge.pki.rsa.PrivateKey;
 }
 
+/**
+ * A certificate's serial as hex: 16 random bytes whose first lies in 0x40–0x7f, so the DER
+ * integer is positive (first bit clear) and minimal (no leading zero byte). A serial whose first
+ * byte was zero made a certificate OpenSSL refuses to read ("illegal padding"), about one in 570.
+ */
+export function newSerial(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = ((bytes[0] ?? 0) & 0x3f) | 0x40;
+  return bytes.toString('hex');
+}
+
 function issue(spec: Issue): string {
   const cert = forge.pki.createCertificate();
   cert.publicKey = spec.publicKey;
-  // A positive serial: the first bit clear.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.serialNumber = newSerial();
   cert.validity.notBefore = new Date(Date.now() - 5 * 60_000);
   cert.validity.notAfter = new Date(Date.now() + spec.days * 86_400_000);
   cert.setSubject(spec.subject);

@@ -167,7 +167,9 @@ describe('a driver’s Plug & Charge contract', () => {
 
   it('no longer charges once revoked: OCSP says revoked, Authorize says Invalid', async () => {
     const driver = await cardCustomer(t.app);
-    const contract = (await create(driver.token, {})).json<ContractView>();
+    const made = await create(driver.token, {});
+    expect(made.statusCode, made.body).toBe(201);
+    const contract = made.json<ContractView>();
     expect(contract.pcid).toBeNull();
     const other = await registerUser(t.app);
     expect((await revoke(other.token, contract.emaid)).statusCode).toBe(404);
@@ -198,7 +200,9 @@ describe('a driver’s Plug & Charge contract', () => {
 
   it('lets no one charge on a driver’s eMAID presented as a card, in 2.0.1 or 1.6', async () => {
     const driver = await cardCustomer(t.app);
-    const contract = (await create(driver.token, {})).json<ContractView>();
+    const made = await create(driver.token, {});
+    expect(made.statusCode, made.body).toBe(201);
+    const contract = made.json<ContractView>();
     const { station } = await connected();
     const asCard = await station.call('Authorize', {
       idToken: { idToken: contract.emaid, type: 'ISO14443' },
