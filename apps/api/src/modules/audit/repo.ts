@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
@@ -25,17 +25,30 @@ function whereOf(filter: AuditFilter) {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** A page of the log, newest first, each with its actor's name as it is now, and the count. */
+/**
+ * A page of the log, newest first, each with its actor's name as it is now, and the count. The
+ * count comes with the page's rows, so the two agree while entries are being written; only a
+ * page past the end needs a count of its own.
+ */
 export async function pageOfEntries(db: Db, filter: AuditFilter, offset: number, take: number) {
   const where = whereOf(filter);
-  const items = await db
-    .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+  const rows = await db
+    .select({
+      entry: auditLog,
+      actorName: users.name,
+      actorEmail: users.email,
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .offset(offset)
     .limit(take);
+  const items = rows.map(({ entry, actorName, actorEmail }) => ({ entry, actorName, actorEmail }));
+  const first = rows[0];
+  if (first) return { items, total: first.total };
+  if (offset === 0) return { items, total: 0 };
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   return { items, total: total?.n ?? 0 };
 }
