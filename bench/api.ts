@@ -132,6 +132,7 @@ try {
   }
 
   const fmt = (n: number) => n.toFixed(2);
+  const statementsOf = (n: number) => `${String(n)} statement${n === 1 ? '' : 's'}`;
   console.log(
     `API, ${String(MEASURE.seconds)} s or ${String(MEASURE.requests)} requests a case at ${String(CONNECTIONS)} connections, load from a child process (${where})`,
   );
@@ -141,7 +142,7 @@ try {
     );
     if (twin)
       console.log(
-        `${''.padEnd(32)} against its SQL twin (${String(twinPaths.get(name)?.statements)} statements): throughput ×${fmt(r.rps / twin.rps)} (target ×${fmt(TWIN_TARGET)})  p99 ${fmt(r.p99)} ms (target ≤ ${String(P99_TARGET_MS)} ms)  (twin ${fmt(twin.rps)} req/s, p99 ${fmt(twin.p99)} ms)`,
+        `${''.padEnd(32)} against its SQL twin (${statementsOf(twinPaths.get(name)?.statements ?? 0)}): throughput ×${fmt(r.rps / twin.rps)} (target ×${fmt(TWIN_TARGET)})  p99 ${fmt(r.p99)} ms (target ≤ ${String(P99_TARGET_MS)} ms)  (twin ${fmt(twin.rps)} req/s, p99 ${fmt(twin.p99)} ms)`,
       );
     else if (read)
       console.log(`${''.padEnd(32)} no SQL per answer (kept in memory): no twin to set it against`);
