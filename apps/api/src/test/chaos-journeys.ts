@@ -633,6 +633,19 @@ export async function coffeeJourney(
   const shown = await call('coffee read', path, { token: customer.token });
   const covered = (shown.body as { covered?: unknown } | null)?.covered === true;
 
+  // A cup whose "done" was lost on the way is settled by the reconciliation once it has poured
+  // for two minutes (POUR_LOST_AFTER_MS), at its next pass: the wait covers that.
+  const readToEnd = () =>
+    readUntil(
+      call,
+      'coffee read',
+      path,
+      customer.token,
+      FINAL_STATES.coffee,
+      undefined,
+      performance.now() + POUR_LOST_AFTER_MS + 60_000,
+    );
+
   let paid: Answer | null = null;
   if (pay === 'subscription') {
     if (covered) {
@@ -668,31 +681,14 @@ export async function coffeeJourney(
         // made nothing. Anything else is theirs, and is read until it ends.
         const after = await call('coffee read', path, { token: customer.token });
         if (stateOf(after) === 'pending') return done(null, refused, detail);
-        const state = await readUntil(
-          call,
-          'coffee read',
-          path,
-          customer.token,
-          FINAL_STATES.coffee,
-        );
+        const state = await readToEnd();
         return done(code.transactionId, state, `${refused} after ${String(attempt)} tries`);
       }
       detail = `${refused}; tapped again`;
       await sleep(COFFEE_TRY_AGAIN_MS);
     }
   }
-  // A cup whose "done" was lost on the way is settled by the reconciliation once it has poured
-  // for two minutes (POUR_LOST_AFTER_MS), at its next pass: the wait covers that.
-  const state = await readUntil(
-    call,
-    'coffee read',
-    path,
-    customer.token,
-    FINAL_STATES.coffee,
-    undefined,
-    performance.now() + POUR_LOST_AFTER_MS + 60_000,
-  );
-  return done(code.transactionId, state, detail);
+  return done(code.transactionId, await readToEnd(), detail);
 }
 
 /**
