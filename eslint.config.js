@@ -177,6 +177,8 @@ export default tseslint.config(
       'apps/web/android/**',
       'apps/web/ios/**',
       'apps/web/dist-native/**',
+      // The prerender's build (apps/web/vite.config.ts).
+      'apps/web/dist-ssr/**',
     ],
   },
   js.configs.recommended,

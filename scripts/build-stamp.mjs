@@ -16,7 +16,16 @@ export const STAMP_FILE = '.build-stamp';
  * Folders that hold no build input: installed packages, build output, and the native projects
  * and their web copy that `npm run shells` generates from the build.
  */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', 'dist-native', 'android', 'ios']);
+const SKIPPED_FOLDERS = new Set([
+  'node_modules',
+  'dist',
+  // The prerender's own build (apps/web/vite.config.ts), an output like dist.
+  'dist-ssr',
+  '.git',
+  'dist-native',
+  'android',
+  'ios',
+]);
 
 /** Root files that change what a build makes. */
 const ROOT_FILES = [

@@ -102,6 +102,7 @@ describe('the web build is skipped only when nothing it is made from has changed
   it('ignores what is no input: other variables, the build output, node_modules, the console', () => {
     build();
     write('apps/web/dist/assets/app.js', 'output');
+    write('apps/web/dist-ssr/prerender.js', 'the prerender build');
     write('apps/web/node_modules/.vite/deps.json', 'cache');
     write('node_modules/vite/index.js', 'reinstalled');
     write('apps/console/src/main.tsx', 'console changed');

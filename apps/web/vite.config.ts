@@ -157,11 +157,26 @@ const serviceWorker = VitePWA({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFont(), routePreloads(), precompress(), serviceWorker],
-  define: {
-    __APP_VERSION__: JSON.stringify(pkg.version),
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+
+/**
+ * The prerender's build (`vite build --ssr`): src/app/prerender.tsx for Node, into dist-ssr/,
+ * which scripts/prerender.mjs runs to write the first screens' HTML into dist/ (decision 0064).
+ */
+const prerenderBuild = defineConfig({
+  plugins: [react(), tailwindcss()],
+  define,
+  build: {
+    target: 'node22',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
   },
+});
+
+const appBuild = defineConfig({
+  plugins: [react(), tailwindcss(), preloadFont(), routePreloads(), precompress(), serviceWorker],
+  define,
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
@@ -224,3 +239,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? prerenderBuild : appBuild));

@@ -2,6 +2,7 @@ import { defaultLocale, isLocale, isMessageKey, messages, type Locale } from '@s
 import { i18nextSettings, loadUiEnglish, uiTexts } from '@stod/ui/i18n/index.ts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { isNativePlatform } from '../platform/capacitor.ts';
 import { getPreference, PREF_KEYS, setPreference } from '../platform/preferences.ts';
 import fo from './fo.json';
 
@@ -147,6 +148,15 @@ export async function readSavedLocale(): Promise<Locale> {
   return isLocale(saved) ? saved : defaultLocale;
 }
 
+/**
+ * On the web the language also goes into a cookie of the same name, so the server sends the
+ * first screens it rendered at build time in that language (decision 0064).
+ */
+function shareLocaleWithServer(locale: Locale): void {
+  if (isNativePlatform()) return;
+  document.cookie = `${PREF_KEYS.locale}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export async function initI18n(locale: Locale): Promise<void> {
   await i18next.use(initReactI18next).init({ ...i18nextSettings, resources });
   if (locale !== defaultLocale) {
@@ -154,6 +164,18 @@ export async function initI18n(locale: Locale): Promise<void> {
     await i18next.changeLanguage(locale);
   }
   document.documentElement.lang = locale;
+  shareLocaleWithServer(locale);
+}
+
+/**
+ * The build's prerender (app/prerender.tsx): the texts of `locale`, with every feature's texts
+ * asked for so far, and no document to set the language on.
+ */
+export async function changeLocaleForPrerender(locale: Locale): Promise<void> {
+  if (!i18next.isInitialized)
+    await i18next.use(initReactI18next).init({ ...i18nextSettings, resources });
+  await ensureLoaded(locale);
+  await i18next.changeLanguage(locale);
 }
 
 export function currentLocale(): Locale {
@@ -166,6 +188,7 @@ export async function applyLocale(locale: Locale): Promise<void> {
   await ensureLoaded(locale);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
+  shareLocaleWithServer(locale);
   await setPreference(PREF_KEYS.locale, locale);
 }
 
