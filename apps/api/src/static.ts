@@ -88,19 +88,27 @@ function pageScript(keys: Prerendered, entry: string, preloads: string[]): strin
 const scriptHash = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
-/** A page as sent: its text, compressed once, and the CSP source of its inline script. */
+/**
+ * A page as sent: its text, compressed on first use and kept (compressing every page at start
+ * would hold up the start), and the CSP source of its inline script.
+ */
 export interface Page {
   html: string;
-  br: Buffer;
-  gzip: Buffer;
+  br: () => Buffer;
+  gzip: () => Buffer;
   scriptSource: string | null;
+}
+
+function once(make: () => Buffer): () => Buffer {
+  let made: Buffer | null = null;
+  return () => (made ??= make());
 }
 
 function page(html: string, scriptSource: string | null = null): Page {
   return {
     html,
-    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(html, { level: 9 }),
+    br: once(() => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: once(() => gzipSync(html, { level: 9 })),
     scriptSource,
   };
 }
@@ -245,8 +253,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, sent: Page, vari
   reply.header('vary', varies ? 'accept-encoding, cookie' : 'accept-encoding');
   reply.type('text/html; charset=utf-8');
   const accepts = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(sent.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(sent.gzip);
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(sent.br());
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(sent.gzip());
   return reply.send(sent.html);
 }
 
