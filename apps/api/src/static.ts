@@ -66,7 +66,7 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.~-]+
  * first screen is not a guest's) or a saved language other than the page's gets the splash
  * instead of the screen, and the app renders as at any other address. Until the app has taken
  * over the screen (`data-ready`), a form does not submit natively, which would put what was typed
- * into the address. The app's files are asked
+ * into the address; the app then submits it, so the tap is answered rather than lost. The app's files are asked
  * for once the screen has painted, so they do not compete with the page, its font and its first
  * paint for a slow network (the browser reports the paint once it is on screen; a page in a
  * background tab, which does not paint, loads them after a second); with the splash, at once.
@@ -76,7 +76,9 @@ function pageScript(keys: Prerendered, entry: string, preloads: string[]): strin
   return (
     `(function(){var r=document.getElementById('root'),g=true,d=false;` +
     `try{var s=localStorage;g=!s.getItem(${str(keys.tokenKey)})&&(s.getItem(${str(keys.localeKey)})||${str(keys.defaultLocale)})===document.documentElement.lang}catch(e){}` +
-    `document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-ready'))e.preventDefault()},true);` +
+    `var h=document.documentElement,q=null;` +
+    `document.addEventListener('submit',function(e){if(!h.hasAttribute('data-ready')){e.preventDefault();q=e.target}},true);` +
+    `new MutationObserver(function(m,o){if(!h.hasAttribute('data-ready'))return;o.disconnect();if(q&&q.isConnected&&q.requestSubmit)q.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-ready']});` +
     `function add(f,t,a){var e=document.createElement(t);for(var k in a)e[k]=a[k];e.crossOrigin='';f.appendChild(e)}` +
     `function load(){if(d)return;d=true;var f=document.createDocumentFragment();${str(preloads)}.forEach(function(h){add(f,'link',{rel:'modulepreload',href:h})});add(f,'script',{type:'module',src:${str(entry)}});document.head.appendChild(f)}` +
     `if(!g){r.removeAttribute('data-prerendered');r.innerHTML=document.getElementById('splash').innerHTML;load();return}` +
