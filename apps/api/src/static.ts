@@ -65,11 +65,12 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.~-]+
  * The prerendered page's one script, run while the page is read. A device with a token (its
  * first screen is not a guest's) or a saved language other than the page's gets the splash
  * instead of the screen, and the app renders as at any other address. Until the app has taken
- * over the screen (`data-ready`), a form does not submit natively, which would put what was typed
- * into the address; the app then submits it, so the tap is answered rather than lost. The app's files are asked
- * for once the screen has painted, so they do not compete with the page, its font and its first
- * paint for a slow network (the browser reports the paint once it is on screen; a page in a
- * background tab, which does not paint, loads them after a second); with the splash, at once.
+ * over the screen (`data-ready`), a form does not submit natively, which would put what was
+ * typed into the address; the app then submits it, so the tap is answered rather than lost. The
+ * app's files are asked for once the screen has painted, so they do not compete with the page,
+ * its font and its first paint for a slow network (the browser reports the paint once it is on
+ * screen; a page in a background tab, which does not paint, loads them after a second); with
+ * the splash, at once.
  */
 function pageScript(keys: Prerendered, entry: string, preloads: string[]): string {
   const str = JSON.stringify;
