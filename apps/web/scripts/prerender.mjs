@@ -6,10 +6,12 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
-const { render, PRERENDERED_PATHS, DEVICE_KEYS } = await import(`${web}dist-ssr/prerender.js`);
+const { render, PRERENDERED_PATHS, PRERENDERED_LOCALES, DEVICE_KEYS } = await import(
+  `${web}dist-ssr/prerender.js`
+);
 
 const pages = {};
-for (const locale of ['fo', 'en']) {
+for (const locale of PRERENDERED_LOCALES) {
   pages[locale] = {};
   for (const path of PRERENDERED_PATHS) {
     const page = await render(path, locale);

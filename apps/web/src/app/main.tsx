@@ -8,6 +8,7 @@ import { currentLocale } from '../i18n/index.ts';
 import { currentPlatform } from '../platform/capacitor.ts';
 import { applyBrand } from './brand.ts';
 import { watchRouter } from './guards.ts';
+import { whenSettled } from './router-settled.ts';
 import { rootRoute } from './routes.ts';
 import { loadStations, startup } from './startup.ts';
 
@@ -29,19 +30,6 @@ function fetchFirstScreen(routes: RouteObject[]): void {
 }
 
 type Router = ReturnType<typeof createBrowserRouter>;
-
-/** Runs `then` once the router has matched its first address and nothing is loading. */
-function whenSettled(router: Router, then: () => void): void {
-  if (router.state.initialized && router.state.navigation.state === 'idle') {
-    then();
-    return;
-  }
-  const stop = router.subscribe((state) => {
-    if (!state.initialized || state.navigation.state !== 'idle') return;
-    stop();
-    then();
-  });
-}
 
 /** Runs `then` once the first screen has rendered and the browser has painted it. */
 function afterFirstScreen(router: Router, then: () => void): void {

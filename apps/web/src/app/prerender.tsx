@@ -1,7 +1,7 @@
 // The build's server-side entry (scripts/prerender.mjs): renders a first screen to HTML for one
 // address and one language, as a guest sees it before any script has run. The browser then
 // hydrates it (main.tsx). Nothing here runs in the browser.
-import { defaultLocale, type Locale } from '@stod/domain';
+import { defaultLocale, locales, type Locale } from '@stod/domain';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -10,10 +10,14 @@ import { changeLocaleForPrerender } from '../i18n/index.ts';
 import { useAppState } from '../lib/app-state.ts';
 import { isRouteHandle } from '../lib/route-meta.ts';
 import { PREF_KEYS } from '../platform/preferences.ts';
+import { whenSettled } from './router-settled.ts';
 import { rootRoute } from './routes.ts';
 
 /** The addresses rendered at build time: the first screens a guest opens on the web. */
 export const PRERENDERED_PATHS = ['/', '/login', '/food-order', '/food-order/stations'] as const;
+
+/** Every language the app speaks gets its pages. */
+export const PRERENDERED_LOCALES = locales;
 
 /**
  * What the server needs to pick a page: the cookie and device key of the saved language, the
@@ -32,18 +36,6 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Waits for the router's first match: the guards, the lazy screen and its texts. */
-function initialized(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 export interface PrerenderedPage {
   /** The markup that goes inside #root. */
   html: string;
@@ -58,7 +50,9 @@ export async function render(path: string, locale: Locale): Promise<PrerenderedP
   // A guest online, whatever Node's `navigator` says.
   useAppState.setState({ noNetworkConnection: false });
   const router = createMemoryRouter([rootRoute], { initialEntries: [path] });
-  await initialized(router);
+  await new Promise<void>((resolve) => {
+    whenSettled(router, resolve);
+  });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <RouterProvider router={router} />
