@@ -108,6 +108,24 @@ test.describe('first screens rendered at build time', () => {
     await expectAccessible(page);
   });
 
+  test('a plain button tapped before the app has come is answered once it has', async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Skift mál til enskt' }).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready');
+    release();
+    await expect(page.getByRole('heading', { name: TEXTS.en['login.welcome'] })).toBeVisible();
+  });
+
   test('in English, the app hydrates the English page and keeps the language', async ({
     page,
     baseURL,

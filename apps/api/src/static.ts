@@ -66,7 +66,8 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.~-]+
  * first screen is not a guest's) or a saved language other than the page's gets the splash
  * instead of the screen, and the app renders as at any other address. Until the app has taken
  * over the screen (`data-ready`), a form does not submit natively, which would put what was
- * typed into the address; the app then submits it, so the tap is answered rather than lost. The
+ * typed into the address; the app then submits it, and clicks again a plain button tapped before
+ * it came (the language switch, say), so the tap is answered rather than lost. The
  * app's files are asked for once the screen has painted, so they do not compete with the page,
  * its font and its first paint for a slow network (the browser reports the paint once it is on
  * screen; a page in a background tab, which does not paint, loads them after a second); with
@@ -77,9 +78,10 @@ function pageScript(keys: Prerendered, entry: string, preloads: string[]): strin
   return (
     `(function(){var r=document.getElementById('root'),g=true,d=false;` +
     `try{var s=localStorage;g=!s.getItem(${str(keys.tokenKey)})&&(s.getItem(${str(keys.localeKey)})||${str(keys.defaultLocale)})===document.documentElement.lang}catch(e){}` +
-    `var h=document.documentElement,q=null;` +
+    `var h=document.documentElement,q=null,c=null;` +
     `document.addEventListener('submit',function(e){if(!h.hasAttribute('data-ready')){e.preventDefault();q=e.target}},true);` +
-    `new MutationObserver(function(m,o){if(!h.hasAttribute('data-ready'))return;o.disconnect();if(q&&q.isConnected&&q.requestSubmit)q.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-ready']});` +
+    `document.addEventListener('click',function(e){if(h.hasAttribute('data-ready'))return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&b.type==='button')c=b},true);` +
+    `new MutationObserver(function(m,o){if(!h.hasAttribute('data-ready'))return;o.disconnect();if(q&&q.isConnected&&q.requestSubmit)q.requestSubmit();if(c&&c.isConnected)c.click()}).observe(h,{attributes:true,attributeFilter:['data-ready']});` +
     `function add(f,t,a){var e=document.createElement(t);for(var k in a)e[k]=a[k];e.crossOrigin='';f.appendChild(e)}` +
     `function load(){if(d)return;d=true;var f=document.createDocumentFragment();${str(preloads)}.forEach(function(h){add(f,'link',{rel:'modulepreload',href:h})});add(f,'script',{type:'module',src:${str(entry)}});document.head.appendChild(f)}` +
     `if(!g){r.removeAttribute('data-prerendered');r.innerHTML=document.getElementById('splash').innerHTML;load();return}` +
