@@ -8,11 +8,7 @@ import { notFound } from './lib/errors.ts';
 import { AUDIT_REASON_MAX, defaultLocale, localeFromHeader, translate } from '@stod/domain';
 import type { ZodType } from 'zod';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { injectFetch, registerIdentitySim } from './integrations/identity/sim.ts';
@@ -23,6 +19,7 @@ import { authenticate } from './modules/auth/index.ts';
 import { registerDeviceSims } from './modules/dev/index.ts';
 import type { PortOverrides } from './platform/adapters.ts';
 import type { Clock } from './platform/context.ts';
+import { leasedRateLimitStore } from './platform/rate-limit-store.ts';
 import { attachRealtime, REALTIME_PATH } from './platform/realtime.ts';
 import type { AuditChange } from './plugins/audit-change.ts';
 import { contextPlugin } from './plugins/context.ts';
@@ -31,6 +28,7 @@ import { transform, transformObject } from './plugins/openapi.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerTracing } from './plugins/tracing.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { compileSerializer } from './plugins/serializer.ts';
 import { createServices, modules, realtimeProjections, staffRealtime } from './services.ts';
 import { registerStaticApps } from './static.ts';
 import { createTlsEndpoint } from './platform/tls-endpoint.ts';
@@ -133,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ? (data: unknown) => validate(data === null ? undefined : data)
       : validate;
   });
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compileSerializer(config.checkResponses));
   // Before any route or hook, so that each is part of the request's span.
   await registerTracing(app, config);
 
@@ -299,10 +297,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
-        // With Redis every process counts against the same limit; a Redis that does not answer
-        // lets requests through rather than refuse them all.
+        // With Redis every process counts against the same limit, leasing requests in batches
+        // (decision 0065); a Redis that does not answer lets requests through rather than refuse
+        // them all.
         ...(limitStore
-          ? { redis: limitStore, nameSpace: `${config.REDIS_KEY_PREFIX}rl-api:`, skipOnError: true }
+          ? {
+              store: leasedRateLimitStore(limitStore, `${config.REDIS_KEY_PREFIX}rl-api:`),
+              skipOnError: true,
+            }
           : {}),
         errorResponseBuilder: (request, context) => ({
           statusCode: 429,

@@ -126,6 +126,8 @@ export type Config = Omit<Env, 'TRUST_PROXY' | 'SIMULATORS'> & {
   isProduction: boolean;
   /** Whether this process runs the simulated chargers of the seeded installations. */
   simChargers: boolean;
+  /** Whether every answer is also written by zod and compared (CHECK_RESPONSES). */
+  checkResponses: boolean;
   publicUrl: string;
 };
 
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simChargers:
       (c.SIM_CHARGERS ?? (c.NODE_ENV === 'production' || c.SITE_SECRET ? 'false' : 'true')) ===
       'true',
+    checkResponses: (c.CHECK_RESPONSES ?? (c.NODE_ENV === 'test' ? 'true' : 'false')) === 'true',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${String(c.PORT)}`).replace(/\/$/, ''),
   };
 }

@@ -60,6 +60,12 @@ export const serverEnv = z.object({
     .min(1)
     .default(1200)
     .describe('requests per address per minute, all routes'),
+  CHECK_RESPONSES: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      'also write every answer with zod and fail it where the compiled serializer differs (`true` under `NODE_ENV=test`, else `false`)',
+    ),
   API_DOCS: z
     .enum(['true', 'false'])
     .optional()
