@@ -21,12 +21,17 @@ type Serialize = (data: unknown) => string;
 export function compileSerializer(check: boolean) {
   return (route: Route): Serialize => {
     const viaZod = zodSerializer(route);
-    const fast = compiled(route.schema as ZodType);
-    if (!fast) return viaZod;
-    if (!check) return fast;
+    // Compiled when the route first answers with this status, not at start: the app has some
+    // 400 routes, and compiling every one of their answers cost the start about a second.
+    let fast: Serialize | null | undefined;
+    const write = (data: unknown) => {
+      if (fast === undefined) fast = writerOf(route.schema as ZodType);
+      return fast ? fast(data) : viaZod(data);
+    };
+    if (!check) return write;
     return (data) => {
       const expected = viaZod(data);
-      const written = fast(data);
+      const written = write(data);
       // The same values; the order of an object's fields may differ (JSON does not order them).
       if (!isDeepStrictEqual(JSON.parse(written, ownKeys), JSON.parse(expected, ownKeys)))
         throw new Error(
@@ -35,6 +40,18 @@ export function compileSerializer(check: boolean) {
       return written;
     };
   };
+}
+
+/** One writer per schema: the error answers' schemas are shared by most routes. */
+const writers = new WeakMap<ZodType, Serialize | null>();
+
+function writerOf(schema: ZodType): Serialize | null {
+  let writer = writers.get(schema);
+  if (writer === undefined) {
+    writer = compiled(schema);
+    writers.set(schema, writer);
+  }
+  return writer;
 }
 
 /**

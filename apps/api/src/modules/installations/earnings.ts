@@ -9,7 +9,7 @@ import {
 } from '@stod/domain';
 import type { ServiceContext } from '../../platform/context.ts';
 import { companyOf } from '../system/index.ts';
-import { receiptStylePdf } from '../receipts/index.ts';
+import { loadReceiptStylePdf } from '../receipts/index.ts';
 import * as repo from './repo.ts';
 import { ownedInstallation } from './service.ts';
 
@@ -81,6 +81,7 @@ export async function statementPdf(
   const payout = (await repo.payoutsOf(ctx.db, id)).find((p) => p.month === month);
   const brand = companyOf(ctx.config);
   const t = (key: Parameters<typeof translateServer>[0]) => translateServer(key, locale);
+  const receiptStylePdf = await loadReceiptStylePdf();
   const { doc, row, rule, footer } = receiptStylePdf(`${t('statement.title')} ${month}`, brand);
   doc.font('bold').fontSize(16).text(brand.name);
   doc.moveDown(0.5);

@@ -4,7 +4,8 @@ import { receiptProjections } from './service.ts';
 export { createReceipt, getOne, list, pdf, receiptProjections, toReceipt } from './service.ts';
 export type { NewReceipt } from './service.ts';
 export { receiptPdfs } from './pdf-renderer.ts';
-export { receiptStylePdf } from './pdf.ts';
+/** The receipt's PDF layout, for other documents; pdfkit is loaded when one is first made. */
+export const loadReceiptStylePdf = async () => (await import('./pdf.ts')).receiptStylePdf;
 export type { ReceiptPdfOptions, ReceiptPdfs, RenderedPdf } from './pdf-renderer.ts';
 
 export const receiptsModule: ModuleDefinition = {
