@@ -168,10 +168,15 @@ export function createOcppEndpoint(options: OcppEndpointOptions): OcppEndpoint {
       },
     };
     const attach = protocol === 'ocpp1.6' ? attach16 : attach201;
-    attach(fencedHandle(client, log, link.identity), link, tracked, {
-      heartbeatSeconds: options.heartbeatSeconds,
-      now: options.now,
-    });
+    attach(
+      fencedHandle(client, log, link.identity, () => recorded),
+      link,
+      tracked,
+      {
+        heartbeatSeconds: options.heartbeatSeconds,
+        now: options.now,
+      },
+    );
     // No wildcard handler: the library answers NotImplemented to any action without a handler
     // before its schema check, where a wildcard would let an unknown action fail that check
     // (ProtocolError) instead.

@@ -17,11 +17,20 @@ export const INTERNAL_DESCRIPTION = 'Internal error; try again later';
  * The handlers of one connection, each fenced: a handler that throws answers a CALLERROR
  * `InternalError` with a fixed description and a request id, and the details (a database
  * statement, a stack) go to the log under that id only. The charger retries what it must.
+ * Each message waits for `connected()`, the connection's own record (its claim in the holder
+ * registry): a charger that sends its boot the moment it connects is already reachable, on every
+ * process, when its boot is answered.
  */
-export function fencedHandle(client: RPCClient, log: Log, identity: string): Handle {
+export function fencedHandle(
+  client: RPCClient,
+  log: Log,
+  identity: string,
+  connected: () => Promise<void> = () => Promise.resolve(),
+): Handle {
   return (method, answer) => {
     client.handle(method, async ({ params, messageId }) => {
       try {
+        await connected();
         const result = await answer(params);
         deviceMessages.inc({ protocol: 'ocpp', action: method, outcome: 'ok' });
         return result;
