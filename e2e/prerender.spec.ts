@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './a11y-fixtures.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { shot } from './wallet-fixtures.ts';
 
@@ -23,6 +24,21 @@ const TEXTS = {
 };
 
 /** Each address the build renders, with texts of its screen that must be in the page itself. */
+/** Holds the app's entry file back; the answer lets it through. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => {
+    release();
+  };
+}
+
 const SCREENS = [
   ['/', ['login.welcome', 'login.submit', 'login.noAccount']],
   ['/login', ['route.signIn', 'login.submit', 'login.noAccount']],
@@ -70,14 +86,7 @@ test.describe('first screens rendered at build time', () => {
       });
     });
     // The app's entry is held back until the tap below has happened.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto('/login');
     // A tap before the app has taken over does not submit natively (what was typed would go into
     // the address); the app answers it once it has.
@@ -111,14 +120,7 @@ test.describe('first screens rendered at build time', () => {
   test('a plain button tapped before the app has come is answered once it has', async ({
     page,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Skift mál til enskt' }).click();
     await expect(page.locator('html')).not.toHaveAttribute('data-ready');
